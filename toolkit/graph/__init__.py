@@ -1,0 +1,1 @@
+"""Map graph: hex geometry and movement over the map."""

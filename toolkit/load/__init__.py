@@ -1,0 +1,113 @@
+"""Loading YAML files into documents that remember where every value came from.
+
+Nothing else in Chartroom touches YAML. Every problem becomes a
+:class:`~toolkit.findings.ChartroomError` located at ``file:line:col`` (1-based).
+Files are only read, never written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.findings import ChartroomError, Location
+from toolkit.load.yamlpos import Parsed, YamlProblem, parse
+
+MAX_FILE_BYTES = 512 * 1024
+
+__all__ = ["Document", "load_file", "load_text", "display_path", "MAX_FILE_BYTES"]
+
+
+def display_path(path: Path) -> str:
+    """The path as the user should see it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed YAML file: plain data plus the position of each node."""
+
+    path: Path
+    name: str  # as shown to the user
+    data: object
+    parsed: Parsed
+    digest: str
+
+    def locate(self, path: tuple = (), *, key: bool = False) -> Location:
+        """The location of the node at ``path`` (or of its key), else of its nearest ancestor."""
+        path = tuple(path)
+        while True:
+            if key and path in self.parsed.keys:
+                line, column = self.parsed.keys[path]
+                return Location(self.name, line + 1, column + 1)
+            if path in self.parsed.values:
+                line, column = self.parsed.values[path]
+                return Location(self.name, line + 1, column + 1)
+            if not path:
+                return Location(self.name, 1, 1)
+            path = path[:-1]
+            key = False
+
+
+_cache: dict[tuple[str, str], Document] = {}
+
+
+def load_text(text: str, name: str, path: Path | None = None) -> Document:
+    """Parse ``text`` (already decoded) as the file ``name``."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    cached = _cache.get((name, digest))
+    if cached is not None:
+        return cached
+    try:
+        parsed = parse(text)
+    except YamlProblem as problem:
+        raise ChartroomError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
+    except RecursionError:
+        raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
+    document = Document(path or Path(name), name, parsed.data, parsed, digest)
+    _cache[(name, digest)] = document
+    return document
+
+
+def load_file(path: str | os.PathLike) -> Document:
+    """Read and parse one YAML file; raise :class:`ChartroomError` on any problem."""
+    path = Path(path)
+    name = display_path(path)
+    try:
+        if path.is_dir():
+            raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ChartroomError(Location(name), f"file is {size} bytes; Chartroom reads YAML files of at most {MAX_FILE_BYTES} bytes", "LOAD-SIZE")
+        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
+    except FileNotFoundError:
+        raise ChartroomError(Location(name), "no such file", "LOAD-FILE") from None
+    except PermissionError:
+        raise ChartroomError(Location(name), "permission denied", "LOAD-FILE") from None
+    except OSError as exc:
+        raise ChartroomError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
+    return load_text(decode(raw, name), name, path)
+
+
+def decode(raw: bytes, name: str) -> str:
+    """UTF-8 (with or without BOM) to text; a bad byte is reported at its line and column."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8", "replace")
+        line = good.count("\n") + 1
+        column = len(good) - (good.rfind("\n") + 1) + 1
+        raise ChartroomError(Location(name, line, column), f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", "LOAD-ENCODING") from None
+    if "\x00" in text:
+        offset = text.index("\x00")
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        raise ChartroomError(Location(name, line, column), "NUL character: this is not a text file", "LOAD-ENCODING")
+    return text

@@ -1,0 +1,357 @@
+"""YAML text to plain data with a position for every node.
+
+ruamel.yaml's parser turns the text into events (an iterative state machine: no
+recursion, however deep the input). We compose those events into a small node
+tree ourselves instead of using ruamel's constructors, so that every hostile
+construct is caught where it arises and reported with its line and column:
+
+- nesting deeper than ``MAX_DEPTH`` (ruamel's composer would recurse);
+- aliases that refer to themselves (cycles) or to unknown anchors;
+- alias bombs: the size of the expanded document is computed on the node DAG
+  (each alias is charged the size of what it repeats) before anything is
+  expanded, and refused over ``MAX_NODES``;
+- tags outside YAML's core set (``!!python/...``, ``!Custom``);
+- scalars an explicit tag cannot hold (``!!bool maybe``, ``!!int x``);
+- integers longer than ``MAX_INT_DIGITS`` digits;
+- duplicate keys and non-scalar keys.
+
+Scalars are resolved with the YAML 1.2 core schema; timestamps stay strings.
+Merge keys (``<<``) are supported; a merged key keeps the position of the node
+it was merged from.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
+from ruamel.yaml.reader import ReaderError
+
+MAX_DEPTH = 64
+MAX_NODES = 200_000
+MAX_INT_DIGITS = 30
+
+_CORE = "tag:yaml.org,2002:"
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT10 = re.compile(r"^[-+]?[0-9]+$")
+_INT8 = re.compile(r"^0o[0-7]+$")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+
+
+class YamlProblem(Exception):
+    """A problem at a 0-based (line, column) of the text."""
+
+    def __init__(self, line: int, column: int, message: str, code: str = "YAML-SYNTAX"):
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.message = message
+        self.code = code
+
+
+@dataclass(eq=False)
+class Node:
+    kind: str  # "scalar" | "seq" | "map"
+    line: int
+    column: int
+    tag: str | None = None
+    value: object = None  # scalar: the resolved value; seq: list[Node]; map: list[(Node, Node)]
+    text: str = ""  # scalar source text
+    anchor: str | None = None
+    items: list = field(default_factory=list)
+
+
+@dataclass
+class Parsed:
+    """Plain data plus positions, keyed by the path of each node (a tuple of keys and indices)."""
+
+    data: object
+    values: dict  # path -> (line, column) of the value, 0-based
+    keys: dict  # path -> (line, column) of the mapping key that holds the value, 0-based
+
+
+def _mark(event) -> tuple[int, int]:
+    m = event.start_mark
+    return m.line, m.column
+
+
+def _resolve_plain(text: str):
+    if _NULL.match(text):
+        return None
+    if text in _BOOL:
+        return _BOOL[text]
+    if _INT10.match(text):
+        return ("int", text)
+    if _INT8.match(text) or _INT16.match(text):
+        return ("int", text)
+    if _FLOAT.match(text) or _INF.match(text) or _NAN.match(text):
+        return ("float", text)
+    return text
+
+
+def _to_int(text: str, line: int, column: int) -> int:
+    digits = text.lstrip("+-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise YamlProblem(line, column, f"integer has {len(digits)} digits; at most {MAX_INT_DIGITS} are allowed", "YAML-VALUE")
+    if digits.startswith("0o"):
+        return int(text.replace("0o", ""), 8)
+    if digits.startswith("0x"):
+        return int(text.replace("0x", ""), 16)
+    return int(text, 10)
+
+
+def _to_float(text: str, line: int, column: int) -> float:
+    if _INF.match(text):
+        return -math.inf if text.startswith("-") else math.inf
+    if _NAN.match(text):
+        return math.nan
+    if len(text) > 64:
+        raise YamlProblem(line, column, "number is too long", "YAML-VALUE")
+    return float(text)
+
+
+def _scalar(event) -> Node:
+    line, column = _mark(event)
+    text = event.value
+    tag = event.tag
+    plain_implicit = event.implicit[0] if event.implicit else False
+    if tag in (None, "!") and plain_implicit and event.style is None:
+        resolved = _resolve_plain(text)
+        if isinstance(resolved, tuple):
+            kind, raw = resolved
+            resolved = _to_int(raw, line, column) if kind == "int" else _to_float(raw, line, column)
+        return Node("scalar", line, column, None, resolved, text, event.anchor)
+    if tag in (None, "!", _CORE + "str"):
+        return Node("scalar", line, column, tag, text, text, event.anchor)
+    if tag == _CORE + "int":
+        if not (_INT10.match(text) or _INT8.match(text) or _INT16.match(text)):
+            raise YamlProblem(line, column, f"{text!r} is not an integer (tag !!int)", "YAML-VALUE")
+        return Node("scalar", line, column, tag, _to_int(text, line, column), text, event.anchor)
+    if tag == _CORE + "float":
+        if not (_FLOAT.match(text) or _INF.match(text) or _NAN.match(text)):
+            raise YamlProblem(line, column, f"{text!r} is not a number (tag !!float)", "YAML-VALUE")
+        return Node("scalar", line, column, tag, _to_float(text, line, column), text, event.anchor)
+    if tag == _CORE + "bool":
+        if text not in _BOOL:
+            raise YamlProblem(line, column, f"{text!r} is not a boolean (tag !!bool); write true or false", "YAML-VALUE")
+        return Node("scalar", line, column, tag, _BOOL[text], text, event.anchor)
+    if tag == _CORE + "null":
+        if not _NULL.match(text):
+            raise YamlProblem(line, column, f"{text!r} is not null (tag !!null)", "YAML-VALUE")
+        return Node("scalar", line, column, tag, None, text, event.anchor)
+    if tag == _CORE + "timestamp":
+        return Node("scalar", line, column, tag, text, text, event.anchor)
+    raise YamlProblem(line, column, f"tag {_short_tag(tag)} is not supported; Chartroom reads plain YAML values only", "YAML-TAG")
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+def _check_collection_tag(event, expected: str):
+    tag = event.tag
+    if tag in (None, "!", _CORE + expected):
+        return
+    line, column = _mark(event)
+    raise YamlProblem(line, column, f"tag {_short_tag(tag)} is not supported; Chartroom reads plain YAML values only", "YAML-TAG")
+
+
+def compose(text: str) -> Node | None:
+    """Compose the single document in ``text`` into a node graph (aliases shared)."""
+    yaml = YAML(typ="rt", pure=True)
+    anchors: dict[str, Node] = {}
+    open_anchors: set[str] = set()
+    stack: list[tuple[Node, list]] = []  # (collection node, pending key for maps)
+    root: Node | None = None
+    documents = 0
+
+    def attach(node: Node):
+        nonlocal root
+        if not stack:
+            root = node
+            return
+        parent, pending = stack[-1]
+        if parent.kind == "seq":
+            parent.items.append(node)
+        elif pending:
+            parent.items.append((pending.pop(), node))
+        else:
+            pending.append(node)
+
+    try:
+        for event in yaml.parse(text):
+            if isinstance(event, (StreamStartEvent, StreamEndEvent, DocumentEndEvent)):
+                continue
+            if isinstance(event, DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    line, column = _mark(event)
+                    raise YamlProblem(line, column, "a file holds one YAML document; found a second one", "YAML-SYNTAX")
+                continue
+            if isinstance(event, ScalarEvent):
+                node = _scalar(event)
+                if event.anchor:
+                    anchors[event.anchor] = node
+                attach(node)
+            elif isinstance(event, AliasEvent):
+                line, column = _mark(event)
+                if event.anchor in open_anchors:
+                    raise YamlProblem(line, column, f"alias *{event.anchor} refers to the node that contains it", "YAML-ALIAS")
+                if event.anchor not in anchors:
+                    raise YamlProblem(line, column, f"alias *{event.anchor} names no anchor defined before it", "YAML-ALIAS")
+                attach(anchors[event.anchor])
+            elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+                is_seq = isinstance(event, SequenceStartEvent)
+                _check_collection_tag(event, "seq" if is_seq else "map")
+                line, column = _mark(event)
+                if len(stack) >= MAX_DEPTH:
+                    raise YamlProblem(line, column, f"nesting is deeper than {MAX_DEPTH} levels", "YAML-DEPTH")
+                node = Node("seq" if is_seq else "map", line, column, event.tag, anchor=event.anchor)
+                attach(node)
+                if event.anchor:
+                    anchors[event.anchor] = node
+                    open_anchors.add(event.anchor)
+                stack.append((node, []))
+            elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
+                node, _ = stack.pop()
+                if node.anchor:
+                    open_anchors.discard(node.anchor)
+    except YamlProblem:
+        raise
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line, mark.column) if mark else (0, 0)
+        raise YamlProblem(line, column, _syntax_message(exc, text, line, column)) from None
+    except ReaderError as exc:
+        line, column = _offset_to_line_col(text, exc.position)
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        raise YamlProblem(line, column, f"control character U+{char:04X} is not allowed in YAML", "YAML-CHAR") from None
+    except YAMLError as exc:
+        raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    return root
+
+
+def _offset_to_line_col(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    line = before.count("\n")
+    column = offset - (before.rfind("\n") + 1)
+    return line, column
+
+
+def _syntax_message(exc: MarkedYAMLError, text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    here = lines[line][column:column + 1] if line < len(lines) else ""
+    if here == "\t" or (exc.problem and "\\t" in exc.problem):
+        return "tab character: YAML indents with spaces only"
+    problem = (exc.problem or "").strip()
+    context = (exc.context or "").strip()
+    if context and problem:
+        return f"YAML syntax: {problem} ({context})"
+    return f"YAML syntax: {problem or context or 'invalid YAML'}"
+
+
+def expanded_size(root: Node | None) -> int:
+    """Number of nodes once every alias is expanded, computed on the DAG in linear time."""
+    if root is None:
+        return 0
+    sizes: dict[int, int] = {}
+    # Iterative post-order over the DAG (the graph has no cycles: compose refuses them).
+    todo = [(root, False)]
+    while todo:
+        node, ready = todo.pop()
+        key = id(node)
+        if key in sizes:
+            continue
+        children = _children(node)
+        if ready or not children:
+            total = 1
+            for child in children:
+                total += sizes[id(child)]
+                if total > MAX_NODES * 1000:
+                    break
+            sizes[key] = total
+        else:
+            todo.append((node, True))
+            todo.extend((child, False) for child in children if id(child) not in sizes)
+    return sizes[id(root)]
+
+
+def _children(node: Node) -> list[Node]:
+    if node.kind == "seq":
+        return list(node.items)
+    if node.kind == "map":
+        return [n for pair in node.items for n in pair]
+    return []
+
+
+def to_data(root: Node | None) -> Parsed:
+    """Expand the node graph into plain data with positions (after :func:`expanded_size` is checked)."""
+    values: dict = {}
+    keys: dict = {}
+
+    def build(node: Node, path: tuple):
+        values[path] = (node.line, node.column)
+        if node.kind == "scalar":
+            return node.value
+        if node.kind == "seq":
+            return [build(child, path + (i,)) for i, child in enumerate(node.items)]
+        result: dict = {}
+        merged: list[tuple[Node, Node]] = []
+        for key_node, value_node in node.items:
+            if key_node.kind != "scalar":
+                raise YamlProblem(key_node.line, key_node.column, "a mapping key must be a plain value, not a list or mapping", "YAML-KEY")
+            if key_node.text == "<<" and key_node.tag is None and key_node.value == "<<":
+                sources = value_node.items if value_node.kind == "seq" else [value_node]
+                for source in sources:
+                    if source.kind != "map":
+                        raise YamlProblem(source.line, source.column, "a merge key (<<) takes a mapping or a list of mappings", "YAML-MERGE")
+                    merged.extend(source.items)
+                continue
+            key = key_node.value
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                raise YamlProblem(key_node.line, key_node.column, "a mapping key must be a plain value", "YAML-KEY")
+            key = str(key) if not isinstance(key, str) else key
+            if key in result:
+                first = keys[path + (key,)]
+                raise YamlProblem(key_node.line, key_node.column, f"duplicate key {key!r} (first defined at line {first[0] + 1})", "YAML-DUPLICATE")
+            keys[path + (key,)] = (key_node.line, key_node.column)
+            result[key] = build(value_node, path + (key,))
+        for key_node, value_node in merged:
+            key = key_node.value if isinstance(key_node.value, str) else str(key_node.value)
+            if key in result:
+                continue
+            keys[path + (key,)] = (key_node.line, key_node.column)
+            result[key] = build(value_node, path + (key,))
+        return result
+
+    data = build(root, ()) if root is not None else None
+    return Parsed(data, values, keys)
+
+
+def parse(text: str) -> Parsed:
+    """Parse YAML ``text`` safely: raises :class:`YamlProblem` with a 0-based position."""
+    root = compose(text)
+    size = expanded_size(root)
+    if size > MAX_NODES:
+        line, column = (root.line, root.column) if root else (0, 0)
+        raise YamlProblem(line, column, f"aliases expand this document to more than {MAX_NODES} nodes", "YAML-ALIAS")
+    return to_data(root)

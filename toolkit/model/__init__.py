@@ -1,0 +1,266 @@
+"""The typed, immutable model of a game and a scenario.
+
+Built only from validated documents (see :mod:`toolkit.model.build`); knows no
+YAML. Each record keeps the :class:`~toolkit.findings.Location` of the node it
+came from, so that a check can point a designer at the line to change.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.findings import Location
+
+__all__ = [
+    "Place", "Box", "LandConnection", "SplitHex", "Map", "Counter", "Edition", "ScheduleTurn",
+    "UnitEntry", "Placement", "ControlEntry", "Scenario", "Game",
+]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A land hex: a base (square) or a circle (FitS v1.1 2.2.2, 2.2.3; 2nd 3.2.3, 3.2.4)."""
+
+    name: str
+    hex: str
+    kind: str  # "base" | "land"
+    air: int = 0
+    port: int = 0
+    atoll: bool = False
+    vp: int = 0
+    flag: str = "none"
+    home_base: str | None = None
+    resource: bool = False
+    sea: bool = True
+    at: Location = field(default=Location(""), compare=False)
+
+    @property
+    def is_base(self) -> bool:
+        return self.kind == "base"
+
+    @property
+    def printed_control(self) -> str:
+        """The side the printed flag gives the base at game start: japan, allied or none."""
+        if not self.is_base or self.flag in ("none", "", None):
+            return "none"
+        return "japan" if self.flag == "japan" else "allied"
+
+
+@dataclass(frozen=True)
+class Box:
+    """An off-map, holding or special box (FitS v1.1 2.2.4, 2.2.6; 2nd 3.2.5, 3.2.6)."""
+
+    name: str
+    kind: str  # "off-map" | "holding" | "special"
+    nation: str | None = None
+    home_base: str | None = None
+    connects_to: str | None = None
+    entry_hexes: tuple[str, ...] = ()
+    of: str | None = None
+    at: Location = field(default=Location(""), compare=False)
+
+    @property
+    def side(self) -> str | None:
+        if self.nation is None:
+            return None
+        return "japan" if self.nation == "japan" else "allied"
+
+
+@dataclass(frozen=True)
+class LandConnection:
+    a: str
+    b: str
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class SplitHex:
+    """A hex split in two half sea hexes by an impassable hexside (the Malaya hex)."""
+
+    hex: str
+    name: str
+    halves: tuple[tuple[str, tuple[str, ...]], ...]  # (half name, hexes reached by sea from it)
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class Map:
+    hexes: frozenset[str]
+    places: dict[str, Place]
+    land_connections: tuple[LandConnection, ...]
+    impassable: frozenset[frozenset[str]]
+    split_hexes: tuple[SplitHex, ...]
+    boxes: dict[str, Box]
+    hex_km: int = 900
+
+    def place_at(self, hex_id: str) -> Place | None:
+        for place in self.places.values():
+            if place.hex == hex_id:
+                return place
+        return None
+
+    @property
+    def by_hex(self) -> dict[str, Place]:
+        return {p.hex: p for p in self.places.values()}
+
+    def off_map_boxes(self) -> list[Box]:
+        return [b for b in self.boxes.values() if b.kind == "off-map"]
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A counter of the counter mix (FitS v1.1 2.1; 2nd 3.1)."""
+
+    id: str
+    name: str
+    side: str
+    nation: str
+    type: str  # "naval" | "air" | "land" | "marker"
+    cls: str | None = None
+    count: int = 1
+    ratings: dict = field(default_factory=dict, compare=False, hash=False)
+    marine: bool = False
+    optional_rule: str | None = None
+    unlimited: bool = False
+    at: Location = field(default=Location(""), compare=False)
+
+    @property
+    def transport(self) -> float:
+        """Transport rating of one counter: land units keep their full rating when reduced (v1.1 2.1.1.3)."""
+        r = self.ratings
+        if self.type == "air":
+            return float(r.get("steps", 2))
+        if self.type == "land":
+            return float(r.get("transport", r.get("combat", 0)))
+        return float(r.get("transport", 0))
+
+    @property
+    def steps(self) -> int:
+        if self.type == "air":
+            return int(self.ratings.get("steps", 2))
+        if self.type == "land":
+            return int(self.ratings.get("steps", 2))
+        return 1
+
+    @property
+    def movement(self) -> int:
+        return int(self.ratings.get("movement", 0))
+
+    @property
+    def is_carrier(self) -> bool:
+        return self.cls in ("CV", "CVL", "BBV")
+
+
+@dataclass(frozen=True)
+class Edition:
+    id: str
+    citation: str
+    rules: dict  # rule key -> {"number", "title", ...}
+    parameters: dict  # name -> value
+    optional_rules: dict  # number -> title
+    at: Location = field(default=Location(""), compare=False)
+
+    def cite(self, key: str) -> str:
+        rule = self.rules.get(key)
+        if not rule:
+            return self.citation
+        return f"{self.citation} {rule['number']}"
+
+    def param(self, name: str, default=None):
+        return self.parameters.get(name, default)
+
+
+@dataclass(frozen=True)
+class ScheduleTurn:
+    side: str
+    turn: int
+    units: tuple["UnitEntry", ...]
+    data: dict = field(default_factory=dict, compare=False, hash=False)
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class UnitEntry:
+    counter: str
+    count: int = 1
+    steps: int | None = None
+    reduced: bool = False
+    optional_rule: str | None = None
+    task_force: bool = False
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class Placement:
+    where: str  # place name, box name or hex id, as written
+    side: str
+    units: tuple[UnitEntry, ...]
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class ControlEntry:
+    base: str
+    side: str
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class Marker:
+    value: float
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    edition: str
+    start_turn: int
+    optional_rules: frozenset[str]
+    control: tuple[ControlEntry, ...]
+    setup: tuple[Placement, ...]
+    markers: dict  # name -> Marker, or name -> {nation: Marker}
+    turn_track: tuple[tuple[int, Placement], ...]
+    sunk: tuple[UnitEntry, ...]
+    path: Path
+    at: Location = field(default=Location(""), compare=False)
+    variant: bool = False
+    notes: str = ""
+    files: tuple[str, ...] = ()  # the chain of files it was resolved from, base first
+
+    def marker(self, name: str, nation: str | None = None):
+        value = self.markers.get(name)
+        if nation is not None:
+            value = value.get(nation) if isinstance(value, dict) else None
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    root: Path
+    edition: Edition
+    map: Map
+    counters: dict[str, Counter]
+    schedules: tuple[ScheduleTurn, ...]
+    errata: tuple[dict, ...]
+    editions: tuple[str, ...]
+    rules_module: str | None = None
+
+    def control_of(self, scenario: Scenario, base: str) -> str:
+        """Who controls ``base`` at the start of ``scenario``: the printed flag, then the scenario's changes."""
+        place = self.map.places.get(base)
+        side = place.printed_control if place else "none"
+        for entry in scenario.control:
+            if entry.base == base:
+                side = entry.side
+        return side
+
+
+def steps_to_counters(steps: int, per_counter: int = 2) -> int:
+    """Air steps come as 2-step counters that break down into 1-step ones (v1.1 2.1.1.2)."""
+    return math.ceil(steps / per_counter)

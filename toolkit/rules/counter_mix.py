@@ -1,0 +1,131 @@
+"""Counter-mix limits (FitS v1.1 2.1, 2.1.1.2, 7.1; 2nd 3.1, 3.1.2).
+
+The counter mix is an absolute limit. Air units come as 2-step counters that
+break down into 1-step counters within the mix, so a location holding N air
+steps uses at least ceil(N/2) counters. Replacements and hit markers are not
+limited. Sunk or permanently removed units are not available.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from toolkit.model import steps_to_counters
+from toolkit.rules import Context, check, fmt
+
+
+def _usage(ctx: Context):
+    """Counters used per counter id, with the entries that use them (set-up, track, sunk, boxes)."""
+    used: dict[str, float] = defaultdict(float)
+    entries: dict[str, list] = defaultdict(list)
+    counters = ctx.game.counters
+    for unit in ctx.units:
+        n = steps_to_counters(unit.steps, unit.counter.steps or 2) if unit.counter.type == "air" else unit.entry.count
+        used[unit.counter.id] += n
+        entries[unit.counter.id].append(unit.entry)
+    for _, placement in ctx.scenario.turn_track:
+        for entry in placement.units:
+            counter = counters.get(entry.counter)
+            if counter is None or not ctx.in_use(entry):
+                continue
+            n = steps_to_counters(entry.steps, counter.steps or 2) if (counter.type == "air" and entry.steps) else entry.count
+            used[counter.id] += n
+            entries[counter.id].append(entry)
+    # Air steps in the Naval Aviation box and DDs in the Convoy Escort box are counters too (v1.1 7.1.1, 5.2).
+    for marker, kind, cls in (("naval_aviation_steps", "air", None), ("convoy_escort", "naval", "DD")):
+        value = ctx.scenario.marker(marker)
+        if value is None or value.value <= 0:
+            continue
+        pool = [c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)]
+        if pool:
+            counter = pool[0]
+            n = steps_to_counters(int(value.value), counter.steps or 2) if kind == "air" else int(value.value)
+            used[counter.id] += n
+            entries[counter.id].append(type("MarkerEntry", (), {"at": value.at})())
+    for entry in ctx.scenario.sunk:
+        if entry.counter in counters:
+            used[entry.counter] += entry.count
+            entries[entry.counter].append(entry)
+    return used, entries
+
+
+@check("COUNTER-MIX", "counter-mix", "More units of a counter than the counter mix holds.")
+def counter_mix_limit(ctx: Context):
+    used, entries = _usage(ctx)
+    for counter_id, n in sorted(used.items()):
+        counter = ctx.game.counters[counter_id]
+        if counter.unlimited or n <= counter.count:
+            continue
+        last = entries[counter_id][-1]
+        kind = "counters (air steps use ceil(steps/2) counters)" if counter.type == "air" else "counters"
+        yield (f"{counter.name}: {fmt(n)} {kind} used but the counter mix holds {counter.count}; "
+               f"remove {fmt(n - counter.count)}", last.at)
+
+
+@check("COUNTER-AIR-STEPS", "air-steps", "Air steps given to a counter that is not an air unit, or air units given without steps.")
+def air_steps(ctx: Context):
+    for unit in ctx.units:
+        if unit.counter.type != "air" and unit.entry.steps:
+            yield f"{unit.counter.name} is a {unit.counter.type} unit: give `count:`, not `steps:`", unit.entry.at
+
+
+@check("COUNTER-REDUCED", "counter-mix", "A unit that has no reduced side placed reduced.")
+def reduced_side(ctx: Context):
+    for unit in ctx.units:
+        if unit.entry.reduced and unit.counter.type != "land":
+            yield f"{unit.counter.name} is a {unit.counter.type} unit: only land units have a reduced-strength side", unit.entry.at
+        elif unit.entry.reduced and unit.counter.steps < 2:
+            yield f"{unit.counter.name} has only one step and no reduced-strength side", unit.entry.at
+
+
+@check("COUNTER-OPTIONAL", "optional-counters", "An optional-rule counter used without its optional rule.")
+def optional_counters(ctx: Context):
+    in_use = ctx.scenario.optional_rules
+    for unit in ctx.units:
+        rule = unit.counter.optional_rule
+        if rule and rule not in in_use:
+            yield (f"{unit.counter.name} is an optional-rule counter ({rule}); add {rule!r} to optional_rules "
+                   f"or mark the entry `optional_rule: \"{rule}\"`", unit.entry.at)
+    for turn, placement in ctx.scenario.turn_track:
+        for entry in placement.units:
+            counter = ctx.game.counters.get(entry.counter)
+            if counter and counter.optional_rule and counter.optional_rule not in in_use and ctx.in_use(entry):
+                yield f"{counter.name} is an optional-rule counter ({counter.optional_rule}) not in use in this scenario", entry.at
+
+
+@check("COUNTER-SIDE", "counter-mix", "A unit placed for the side it does not belong to.")
+def counter_side(ctx: Context):
+    for unit in ctx.units:
+        if unit.counter.side != unit.side:
+            yield f"{unit.counter.name} is a {unit.counter.side} counter but is placed in the {unit.side} set-up", unit.entry.at
+
+
+@check("SUNK-ON-MAP", "damage-naval", "A unit both on the map and sunk.")
+def sunk_on_map(ctx: Context):
+    sunk = {e.counter: e for e in ctx.scenario.sunk}
+    for unit in ctx.units:
+        entry = sunk.get(unit.counter.id)
+        if entry is not None and unit.counter.count == 1:
+            yield f"{unit.counter.name} is listed as sunk (line {entry.at.line}) and also placed here", unit.entry.at
+
+
+def permanently_removed(counter) -> bool:
+    """Japanese CV and CVL units and both sides' BB units are removed for good when sunk (v1.1 13.1)."""
+    return counter.cls == "BB" or (counter.side == "japan" and counter.cls in ("CV", "CVL"))
+
+
+@check("SUNK-RETURNS", "damage-naval", "A permanently removed unit scheduled to come back.")
+def sunk_returns(ctx: Context):
+    sunk = {e.counter for e in ctx.scenario.sunk}
+    for turn, placement in ctx.scenario.turn_track:
+        for entry in placement.units:
+            counter = ctx.game.counters.get(entry.counter)
+            if counter and entry.counter in sunk and permanently_removed(counter) and counter.count == 1:
+                yield f"{counter.name} was sunk and is permanently removed; it cannot return on turn {turn}", entry.at
+
+
+@check("TURN-TRACK-PAST", "reinforcements", "A unit on the Turn Record Track for a turn before the scenario starts.")
+def turn_track_past(ctx: Context):
+    for turn, placement in ctx.scenario.turn_track:
+        if turn <= ctx.scenario.start_turn - 1:
+            yield f"units due on turn {turn}, before the scenario starts on turn {ctx.scenario.start_turn}", placement.at

@@ -1,0 +1,108 @@
+"""Record-track markers within the edition's limits (FitS v1.1 2.1.2, 7.2, 7.3, 16.0, 17.4; 2nd 3.3.5-3.3.8, 4.3.1, 6.2)."""
+
+from __future__ import annotations
+
+from toolkit.rules import Context, check, fmt
+
+
+def _markers(ctx: Context):
+    """(name, nation or None, Marker) for every marker value in the scenario."""
+    for name, value in ctx.scenario.markers.items():
+        if isinstance(value, dict):
+            for nation, marker in value.items():
+                yield name, nation, marker
+        else:
+            yield name, None, value
+
+
+@check("MARKER-NEGATIVE", "record-track", "A record-track total below 0 (only Victory Points may be).")
+def not_negative(ctx: Context):
+    for name, nation, marker in _markers(ctx):
+        if name != "victory_points" and marker.value < 0:
+            label = name.replace("_", " ") + (f" ({nation})" if nation else "")
+            yield f"{label} is {fmt(marker.value)}: no total on the General Record Track falls below 0", marker.at
+
+
+@check("MARKER-FRACTION", "record-track", "A total kept in fractions other than quarters.")
+def quarters(ctx: Context):
+    for name, nation, marker in _markers(ctx):
+        if (marker.value * 4) != int(marker.value * 4):
+            label = name.replace("_", " ") + (f" ({nation})" if nation else "")
+            yield f"{label} is {marker.value!r}: the track keeps fractions in quarters only", marker.at
+
+
+@check("MARKER-MERCHANTMEN", "merchantmen-pool", "A Merchantmen Pool above its starting level or off its steps.")
+def merchantmen_pool(ctx: Context):
+    marker = ctx.scenario.marker("merchantmen_pool")
+    if marker is None:
+        return
+    start = ctx.edition.param("merchantmen_pool_start")
+    step = ctx.edition.param("merchantmen_pool_step", 1) or 1
+    if start is not None and marker.value > start:
+        yield f"Merchantmen Pool is {fmt(marker.value)}; it starts at {start} and never increases", marker.at
+    if step and marker.value % step:
+        yield f"Merchantmen Pool is {fmt(marker.value)}; in this edition it moves in steps of {step}", marker.at
+
+
+@check("MARKER-TRANSPORT", "transport-points", "Transport Points above what the edition allows.")
+def transport_points(ctx: Context):
+    pool = ctx.scenario.marker("merchantmen_pool")
+    japan = ctx.scenario.marker("transport_points", "japan")
+    if japan is not None and pool is not None and japan.value > pool.value:
+        yield (f"Japanese Transport Points are {fmt(japan.value)}, above the Merchantmen Pool ({fmt(pool.value)}) "
+               f"they are reset to each turn", japan.at)
+    britain = ctx.scenario.marker("transport_points", "britain")
+    limit = ctx.edition.param("british_transport_points")
+    if britain is not None and limit is not None and britain.value > limit:
+        yield f"British Transport Points are {fmt(britain.value)}; Britain receives {limit} every turn", britain.at
+    dutch = ctx.scenario.marker("transport_points", "netherlands")
+    if dutch is not None and dutch.value > 0:
+        yield f"the Netherlands receive no Transport Points ({ctx.edition.cite('netherlands')})", dutch.at
+
+
+@check("MARKER-SUBMARINE", "submarine-points", "Japanese Submarine Points above the level they are reset to.")
+def submarine_points(ctx: Context):
+    japan = ctx.scenario.marker("submarine_points", "japan")
+    limit = ctx.edition.param("japanese_submarine_points", 2)
+    if japan is not None and limit is not None and japan.value > limit:
+        yield f"Japanese Submarine Points are {fmt(japan.value)}; Japan resets them to {limit} every turn", japan.at
+
+
+@check("MARKER-OIL", "record-track", "Oil Points beyond the track (30, or 60 with the marker flipped).")
+def oil_points(ctx: Context):
+    oil = ctx.scenario.marker("oil_points")
+    limit = ctx.edition.param("oil_marker_max", 60)
+    if oil is not None and limit is not None and oil.value > limit:
+        yield f"Oil Points are {fmt(oil.value)}; the track holds at most {limit}", oil.at
+
+
+def expected_victory_points(ctx: Context) -> int:
+    """Victory Points from base captures: Japanese captures add, Allied captures subtract (v1.1 16.0).
+
+    In the 2nd edition the total starts at the value of the printed Japanese bases (2nd 3.3.10).
+    """
+    total = 0
+    if ctx.edition.param("vp_start_rule") == "printed-japanese-bases" or ctx.edition.id == "2nd":
+        total = sum(p.vp for p in ctx.map.places.values() if p.is_base and p.printed_control == "japan")
+    for place in ctx.map.places.values():
+        if not place.is_base:
+            continue
+        now = ctx.control(place.name)
+        if now == place.printed_control or now == "none":
+            continue
+        if now == "japan":
+            total += place.vp
+        elif now == "allied":
+            total -= place.vp
+    return total
+
+
+@check("MARKER-VP", "victory-points", "A Victory Point marker that does not match the bases captured.", severity="warning")
+def victory_points(ctx: Context):
+    marker = ctx.scenario.marker("victory_points")
+    if marker is None:
+        return
+    expected = expected_victory_points(ctx)
+    if marker.value != expected:
+        yield (f"Victory Points are {fmt(marker.value)} but the bases captured give {expected}; "
+               f"correct the marker unless the difference comes from the Brisbane lifeline or the Manila/Singapore deductions", marker.at)

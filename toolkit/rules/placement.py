@@ -1,0 +1,77 @@
+"""Where units may stand (FitS v1.1 2.2.1, 2.2.2, 2.2.3, 2.2.4; 2nd 3.2.1, 3.2.3, 3.2.4, 3.2.6).
+
+Naval and air units sit at friendly bases (naval units may also be at sea as a
+Task Force); land units stand on land hexes; no Japanese unit ever enters an
+off-map box; the Gangetic Plain is not a sea hex.
+"""
+
+from __future__ import annotations
+
+from toolkit.rules import Context, check
+
+
+@check("PLACE-NAVAL", "bases", "A naval unit in port where there is no friendly base.")
+def naval_at_base(ctx: Context):
+    for unit in ctx.units:
+        if unit.counter.type != "naval" or unit.box is not None and unit.box.kind != "holding":
+            continue
+        if unit.entry.task_force:
+            continue
+        place = unit.place
+        if place is None or not place.is_base:
+            what = f"{place.name} is a land hex without a base" if place else f"hex {unit.hex} has no base"
+            yield f"{unit.counter.name}: {what}; naval units in port must be at a base (or mark them `task_force: true`)", unit.entry.at
+        elif ctx.control(place.name) != unit.side:
+            owner = ctx.control(place.name)
+            yield (f"{unit.counter.name}: {place.name} is {'uncontrolled' if owner == 'none' else owner + '-controlled'}; "
+                   f"naval units in port must be at a friendly base (or mark them `task_force: true`)", unit.entry.at)
+
+
+@check("PLACE-AIR", "air-zoc", "An air unit that is not at a friendly base.")
+def air_at_base(ctx: Context):
+    for unit in ctx.units:
+        if unit.counter.type != "air" or unit.box is not None and unit.box.kind != "holding":
+            continue
+        place = unit.place
+        if place is None or not place.is_base:
+            what = f"{place.name} is a land hex without a base" if place else f"hex {unit.hex} has no base"
+            yield f"{unit.counter.name}: {what}; air units must be at a base", unit.entry.at
+        elif ctx.control(place.name) != unit.side:
+            owner = ctx.control(place.name)
+            yield (f"{unit.counter.name}: {place.name} is {'uncontrolled' if owner == 'none' else owner + '-controlled'}; "
+                   f"air units must be at a friendly base", unit.entry.at)
+
+
+@check("PLACE-LAND", "land-hexes", "A land unit off the land hexes.")
+def land_on_land(ctx: Context):
+    for unit in ctx.units:
+        if unit.counter.type != "land" or unit.box is not None or unit.entry.task_force:
+            continue
+        if unit.place is None:
+            yield f"{unit.counter.name}: hex {unit.hex} has no square or circle; land units stand only on land hexes", unit.entry.at
+
+
+@check("PLACE-OFF-MAP", "off-map-boxes", "A Japanese unit in an Allied off-map box, or a unit in the other nation's box.")
+def off_map(ctx: Context):
+    for unit in ctx.units:
+        box = unit.box
+        if box is None or box.kind != "off-map":
+            continue
+        if unit.side == "japan":
+            yield f"{unit.counter.name}: no Japanese unit may ever enter an off-map box ({box.name})", unit.entry.at
+
+
+@check("PLACE-SEA", "sea-hexes", "A naval unit in a hex that is not a sea hex (the Gangetic Plain).")
+def not_sea(ctx: Context):
+    for unit in ctx.units:
+        if unit.counter.type == "naval" and unit.place is not None and not unit.place.sea:
+            yield f"{unit.counter.name}: {unit.place.name} is not a sea hex; naval units cannot be there", unit.entry.at
+
+
+@check("PLACE-BOX", "holding-boxes", "A unit placed in a special box (use the markers for those boxes).")
+def special_box(ctx: Context):
+    for unit in ctx.units:
+        box = unit.box
+        if box is not None and box.kind == "special":
+            yield (f"{unit.counter.name}: {box.name} is kept with markers (naval_aviation_steps, convoy_escort), "
+                   f"not as a set-up location", unit.entry.at)

@@ -1,0 +1,71 @@
+"""Stacking limits (FitS v1.1 2.2.2.1, 2.2.3, 8.4, 17.2; 2nd 3.3.1, 3.2.4, 7.3, 15.2).
+
+Land Capacity counts land units' Transport ratings (8, or 4 on an atoll), for
+each side separately; replacements markers do not count. Air Capacity counts
+air steps and Port Capacity naval Transport ratings at a base; Allied Base
+Expansion multiplies both for Allied-controlled bases from Turn 6. Task Forces
+at sea do not use a base's capacity. Off-map boxes have no limits.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from toolkit.rules import Context, check, fmt
+
+
+def _totals(ctx: Context, unit_type: str, in_port_only: bool):
+    totals = defaultdict(float)
+    last = {}
+    for unit in ctx.units:
+        if unit.counter.type != unit_type or unit.place is None or unit.counter.unlimited:
+            continue
+        if in_port_only and unit.entry.task_force:
+            continue
+        key = (unit.place.name, unit.side)
+        totals[key] += unit.transport
+        last[key] = unit
+    return totals, last
+
+
+@check("STACK-LAND", "stacking-land", "Land units over a land hex's Land Capacity (8, atoll 4), per side.")
+def land_stacking(ctx: Context):
+    capacity = ctx.edition.param("land_capacity", {"normal": 8, "atoll": 4}) or {"normal": 8, "atoll": 4}
+    totals, last = _totals(ctx, "land", in_port_only=True)
+    for (name, side), total in sorted(totals.items()):
+        place = ctx.map.places[name]
+        limit = capacity.get("atoll", 4) if place.atoll else capacity.get("normal", 8)
+        if total > limit:
+            kind = "an atoll" if place.atoll else "a land hex"
+            yield (f"{name} is {kind} with Land Capacity {limit}; {side} land units there total Transport {fmt(total)} "
+                   f"(a reduced unit still counts its full rating): move {fmt(total - limit)} out", last[(name, side)].entry.at)
+
+
+@check("STACK-AIR", "stacking-air-port", "Air steps over a base's Air Capacity.")
+def air_stacking(ctx: Context):
+    totals, last = _totals(ctx, "air", in_port_only=True)
+    for (name, side), total in sorted(totals.items()):
+        place = ctx.map.places[name]
+        if not place.is_base:
+            continue  # reported by PLACE-AIR
+        factor = ctx.capacity_factor(place)
+        limit = place.air * factor
+        if total > limit:
+            expanded = f" (printed {place.air} x{factor} Allied Base Expansion)" if factor > 1 else ""
+            yield (f"{name} has Air Capacity {limit}{expanded}; {side} air steps there total {fmt(total)}: "
+                   f"move {fmt(total - limit)} step(s) out", last[(name, side)].entry.at)
+
+
+@check("STACK-PORT", "stacking-air-port", "Naval units in port over a base's Port Capacity.")
+def port_stacking(ctx: Context):
+    totals, last = _totals(ctx, "naval", in_port_only=True)
+    for (name, side), total in sorted(totals.items()):
+        place = ctx.map.places[name]
+        if not place.is_base:
+            continue  # reported by PLACE-NAVAL
+        factor = ctx.capacity_factor(place)
+        limit = place.port * factor
+        if total > limit:
+            expanded = f" (printed {place.port} x{factor} Allied Base Expansion)" if factor > 1 else ""
+            yield (f"{name} has Port Capacity {limit}{expanded}; {side} naval units in port there total Transport "
+                   f"{fmt(total)}: move {fmt(total - limit)} out or form a Task Force", last[(name, side)].entry.at)

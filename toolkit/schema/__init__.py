@@ -1,0 +1,208 @@
+"""JSON Schema validation of documents, with every error located at file:line:col.
+
+The schemas live in ``schemas/`` (one per document kind, draft 2020-12). They are
+registered with a ``referencing`` registry that has no retriever, so a ``$ref``
+never reaches the network. A validation error's path is translated into the
+position of the YAML node that caused it, and its message into one line a
+designer can act on.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from toolkit.findings import Finding, Location
+
+__all__ = ["schema_dir", "schemas", "schema_path", "validate", "KINDS"]
+
+KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts", "scenario")
+
+
+def schema_dir() -> Path:
+    """The ``schemas/`` folder: ``$CHARTROOM_SCHEMAS`` or the one beside the package."""
+    env = os.environ.get("CHARTROOM_SCHEMAS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "schemas"
+
+
+def schema_path(kind: str) -> Path:
+    return schema_dir() / f"{kind}.schema.json"
+
+
+@lru_cache(maxsize=1)
+def schemas() -> dict[str, dict]:
+    """Every schema in ``schemas/`` by file stem (``map.schema`` -> ``map``)."""
+    found = {}
+    for path in sorted(schema_dir().glob("*.schema.json")):
+        found[path.name[: -len(".schema.json")]] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    all_schemas = schemas()
+    if kind not in all_schemas:
+        raise KeyError(kind)
+    registry = Registry().with_resources(
+        (s["$id"], Resource.from_contents(s, default_specification=DRAFT202012)) for s in all_schemas.values() if "$id" in s
+    )
+    return Draft202012Validator(all_schemas[kind], registry=registry)
+
+
+def validate(document, kind: str) -> list[Finding]:
+    """Validate ``document`` (a :class:`toolkit.load.Document`) against the schema of ``kind``."""
+    validator = _validator(kind)
+    findings = []
+    for error in validator.iter_errors(document.data):
+        findings.extend(_translate(error, document))
+    unique = {(f.location, f.message): f for f in findings}
+    return sorted(unique.values(), key=Finding.sort_key)
+
+
+# --- translation -----------------------------------------------------------------
+
+_TYPE_NAMES = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+               "object": "a mapping", "array": "a list", "null": "nothing"}
+
+
+def _describe(value) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"text {_short(value)!r}"
+    return f"{type(value).__name__} {value!r}"
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _subject(path) -> str:
+    for part in reversed(path):
+        if isinstance(part, str):
+            return part
+    return "document"
+
+
+def _suggest(word: str, choices) -> str:
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _is_provenance(error) -> bool:
+    return any(
+        isinstance(s, dict) and s.get("required") in (["source"], ["reconstructed"])
+        for s in error.validator_value or []
+    ) if error.validator in ("anyOf", "oneOf") else False
+
+
+def _deepest(error):
+    """The most specific error under an anyOf/oneOf: the branch that got furthest."""
+    best = error
+    while best.context:
+        from jsonschema.exceptions import best_match
+
+        candidate = best_match(best.context)
+        if candidate is None:
+            break
+        best = candidate
+    return best
+
+
+def _translate(error, document) -> list[Finding]:
+    path = tuple(error.absolute_path)
+    where = document.locate(path)
+    subject = _subject(path)
+    keyword = error.validator
+    instance = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+
+    def finding(message, location=where, code="SCHEMA"):
+        return Finding("error", code, message, location)
+
+    if keyword == "additionalProperties" and isinstance(instance, dict):
+        allowed = list(schema.get("properties", {}))
+        patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+        out = []
+        for key in instance:
+            if key in allowed or any(p.search(key) for p in patterns):
+                continue
+            out.append(finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}",
+                               document.locate(path + (key,), key=True), "SCHEMA-KEY"))
+        return out or [finding(error.message)]
+    if keyword == "required" and isinstance(instance, dict):
+        missing = [k for k in error.validator_value if k not in instance]
+        return [finding(f"{subject} is missing the required key {k!r}", code="SCHEMA-REQUIRED") for k in missing]
+    if keyword in ("anyOf", "oneOf") and _is_provenance(error):
+        return [finding(f"{subject}: every record says where it comes from: add `source:` (edition + rule) or `reconstructed:` (the reasoning)",
+                        code="SCHEMA-PROVENANCE")]
+    if keyword in ("anyOf", "oneOf") and error.context:
+        inner = _deepest(error)
+        if inner is not error:
+            return _translate(inner, document)
+    if keyword == "type":
+        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        names = " or ".join(_TYPE_NAMES.get(t, t) for t in expected)
+        hint = ""
+        if "string" in expected and isinstance(instance, int) and not isinstance(instance, bool):
+            hint = " (put it in quotes: YAML reads unquoted digits as a number and drops leading zeros)"
+        return [finding(f"{subject}: expected {names}, got {_describe(instance)}{hint}", code="SCHEMA-TYPE")]
+    if keyword == "enum":
+        options = ", ".join(str(v) for v in error.validator_value)
+        return [finding(f"{subject}: {_describe(instance)} is not one of: {options}{_suggest(instance, error.validator_value)}",
+                        code="SCHEMA-ENUM")]
+    if keyword == "const":
+        return [finding(f"{subject}: must be {error.validator_value!r}, got {_describe(instance)}", code="SCHEMA-ENUM")]
+    if keyword == "pattern":
+        form = schema.get("x-form") or _pattern_form(error.validator_value)
+        return [finding(f"{subject}: {_describe(instance)} is not {form}", code="SCHEMA-FORM")]
+    if keyword in ("minimum", "exclusiveMinimum"):
+        return [finding(f"{subject}: {instance!r} is below the smallest allowed value {error.validator_value!r}", code="SCHEMA-RANGE")]
+    if keyword in ("maximum", "exclusiveMaximum"):
+        return [finding(f"{subject}: {instance!r} is above the largest allowed value {error.validator_value!r}", code="SCHEMA-RANGE")]
+    if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
+        limit = error.validator_value
+        what = {"minItems": f"at least {limit} item(s)", "maxItems": f"at most {limit} item(s)",
+                "minLength": f"at least {limit} character(s)", "maxLength": f"at most {limit} character(s)",
+                "minProperties": f"at least {limit} key(s)", "maxProperties": f"at most {limit} key(s)"}[keyword]
+        return [finding(f"{subject}: needs {what}", code="SCHEMA-RANGE")]
+    if keyword == "uniqueItems":
+        return [finding(f"{subject}: items must not repeat", code="SCHEMA-RANGE")]
+    if keyword == "multipleOf":
+        return [finding(f"{subject}: {instance!r} must be a multiple of {error.validator_value!r}", code="SCHEMA-RANGE")]
+    if keyword == "not":
+        return [finding(f"{subject}: this combination of keys is not allowed", code="SCHEMA")]
+    message = error.message.splitlines()[0]
+    return [finding(f"{subject}: {_short(message, 160)}")]
+
+
+_KNOWN_FORMS = {
+    r"^[0-9]{4}$": "a hex id of four digits CCRR, in quotes (e.g. \"0712\")",
+    r"^[a-z0-9][a-z0-9-]*$": "an id of lower-case letters, digits and hyphens",
+}
+
+
+def _pattern_form(pattern: str) -> str:
+    if pattern in _KNOWN_FORMS:
+        return _KNOWN_FORMS[pattern]
+    if "\\u0000" in pattern or "\\x00" in pattern:
+        return "plain text without control characters"
+    return f"of the form {pattern}"
