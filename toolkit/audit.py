@@ -11,37 +11,34 @@ from toolkit.load import display_path, load_file
 __all__ = ["audit_game", "audit_document", "render_audit"]
 
 
-def _records(node, in_list=False):
-    """Records are the mappings that stand in a list or as a value of a keyed table."""
+KEYED_TABLES = ("parameters", "rules")
+
+
+def _records(node, is_record=False):
+    """Records: the top-level document when it carries provenance, every mapping in a list,
+    and every entry of a keyed table (``parameters``, ``rules``)."""
     if isinstance(node, dict):
-        if in_list or "source" in node or "reconstructed" in node:
+        if is_record:
             yield node
         for key, value in node.items():
-            if key in ("source", "reconstructed"):
-                continue
-            yield from _records(value, in_list=isinstance(value, dict) and key in ("parameters", "rules"))
-            if isinstance(value, dict) and key in ("parameters", "rules"):
-                for inner in value.values():
-                    if isinstance(inner, dict):
-                        yield inner
-                        for k, v in inner.items():
-                            if k not in ("source", "reconstructed"):
-                                yield from _records(v)
+            if key in KEYED_TABLES and isinstance(value, dict):
+                for entry in value.values():
+                    yield from _records(entry, is_record=isinstance(entry, dict))
+            else:
+                yield from _records(value)
     elif isinstance(node, list):
         for item in node:
-            if isinstance(item, dict):
-                yield from _records(item, in_list=True)
+            yield from _records(item, is_record=isinstance(item, dict))
 
 
 def audit_document(data) -> dict:
     counts = {"records": 0, "sourced": 0, "reconstructed": 0, "both": 0, "missing": 0}
-    seen = set()
-    for record in _records(data):
-        if id(record) in seen or not any(k in record for k in ("source", "reconstructed")) and _is_inline_ref(record):
-            continue
-        seen.add(id(record))
-        counts["records"] += 1
+    top = [data] if isinstance(data, dict) and ("source" in data or "reconstructed" in data) else []
+    for record in [*top, *_records(data)]:
         has_s, has_r = "source" in record, "reconstructed" in record
+        if not (has_s or has_r) and _is_inline_ref(record):
+            continue
+        counts["records"] += 1
         if has_s and has_r:
             counts["both"] += 1
         elif has_s:

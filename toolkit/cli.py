@@ -37,7 +37,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
     p.add_argument("kind")
+    for module in _command_modules():
+        module.register(sub)
     return parser
+
+
+def _command_modules():
+    """Optional command groups, each with ``register(subparsers)`` and ``HANDLERS``."""
+    import importlib
+
+    modules = []
+    for name in ("toolkit.graph_cli", "toolkit.render_cli", "toolkit.variant_cli"):
+        try:
+            modules.append(importlib.import_module(name))
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return modules
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,7 +75,10 @@ def _main(argv) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_INPUT
-    handler = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema}[args.command]
+    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema}
+    for module in _command_modules():
+        handlers.update(module.HANDLERS)
+    handler = handlers[args.command]
     return handler(args)
 
 

@@ -1,0 +1,113 @@
+"""The loader: every problem located at file:line:col, hostile input refused quickly."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from toolkit.findings import ChartroomError
+from toolkit.load import MAX_FILE_BYTES, load_file, load_text
+
+
+def error_of(text: str):
+    with pytest.raises(ChartroomError) as info:
+        load_text(text, "t.yaml")
+    return info.value
+
+
+def test_positions_are_one_based_for_values_and_keys():
+    doc = load_text("a: 1\nb:\n  c: [x, 'y']\n", "t.yaml")
+    assert doc.data == {"a": 1, "b": {"c": ["x", "y"]}}
+    assert str(doc.locate(("b", "c", 1))) == "t.yaml:3:10"
+    assert str(doc.locate(("b", "c"), key=True)) == "t.yaml:3:3"
+    # A path that does not exist falls back to its nearest ancestor.
+    assert str(doc.locate(("b", "missing"))) == "t.yaml:3:3"
+
+
+def test_core_schema_scalars():
+    doc = load_text("i: 0712\nf: 1.5\nb: true\nn: ~\nd: 2001-13-45\ny: yes\nh: 0x1F\n", "t.yaml")
+    # Unquoted 0712 is the integer 712 (why ids are strings by schema); dates stay text.
+    assert doc.data == {"i": 712, "f": 1.5, "b": True, "n": None, "d": "2001-13-45", "y": "yes", "h": 31}
+
+
+def test_merge_key_keeps_source_position():
+    doc = load_text("base: &b {x: 1, y: 2}\nc:\n  <<: *b\n  y: 3\n", "t.yaml")
+    assert doc.data["c"] == {"y": 3, "x": 1}
+    assert doc.locate(("c", "x")).line == 1
+
+
+@pytest.mark.parametrize(
+    "text, code, line, column, words",
+    [
+        ("a: 1\nb: 2\na: 3\n", "YAML-DUPLICATE", 3, 1, "duplicate key 'a'"),
+        ("a:\n\tb: 1\n", "YAML-SYNTAX", 2, 1, "tab"),
+        ("a: &x [1, *x]\n", "YAML-ALIAS", 1, 11, "refers to the node that contains it"),
+        ("a: *nope\n", "YAML-ALIAS", 1, 4, "no anchor"),
+        ("a: !!bool maybe\n", "YAML-VALUE", 1, 4, "not a boolean"),
+        ("a: !!int x\n", "YAML-VALUE", 1, 4, "not an integer"),
+        ("a: " + "9" * 5000 + "\n", "YAML-VALUE", 1, 4, "5000 digits"),
+        ("a: !!python/object:os.system x\n", "YAML-TAG", 1, 4, "!!python/object:os.system"),
+        ("a: !Custom x\n", "YAML-TAG", 1, 4, "!Custom"),
+        ("a: !!set {x}\n", "YAML-TAG", 1, 4, "!!set"),
+        ("a: 1\n---\nb: 2\n", "YAML-SYNTAX", 2, 1, "one YAML document"),
+        ("a: \x07\n", "YAML-CHAR", 1, 4, "U+0007"),
+        ("a: [1, 2\nb: 3\n", "YAML-SYNTAX", 2, 2, "YAML syntax"),
+        ("? [a]\n: 1\n", "YAML-KEY", 1, 3, "mapping key"),
+        ("a: [" * 100 + "]" * 100 + "\n", "YAML-DEPTH", 1, None, "deeper than"),
+    ],
+)
+def test_hostile_yaml_is_located(text, code, line, column, words):
+    error = error_of(text)
+    assert error.code == code
+    assert error.location.line == line
+    if column is not None:
+        assert error.location.column == column
+    assert words in error.message
+    assert "\n" not in error.message
+
+
+def test_alias_bomb_refused_before_expansion():
+    # 432 bytes that would expand to 9**7 (about 4.8 million) nodes.
+    lines = ["a: &a [x,x,x,x,x,x,x,x,x]"]
+    for prev, name in zip("abcdef", "bcdefg"):
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    text = "\n".join(lines) + "\n"
+    start = time.perf_counter()
+    error = error_of(text)
+    assert error.code == "YAML-ALIAS" and "expand" in error.message
+    assert time.perf_counter() - start < 5  # generous: a hang would take minutes
+
+
+def test_non_utf8_byte_located(write):
+    path = write("bad.yaml", b"a: 1\nb: caf\xe9\n")
+    with pytest.raises(ChartroomError) as info:
+        load_file(path)
+    assert (info.value.location.line, info.value.location.column) == (2, 7)
+    assert "0xe9" in info.value.message
+
+
+def test_bom_is_accepted(write):
+    path = write("bom.yaml", b"\xef\xbb\xbfa: 1\n")
+    assert load_file(path).data == {"a": 1}
+
+
+def test_oversized_file_refused_before_parsing(write):
+    path = write("big.yaml", b"a: " + b"x" * (MAX_FILE_BYTES + 10) + b"\n")
+    with pytest.raises(ChartroomError) as info:
+        load_file(path)
+    assert info.value.code == "LOAD-SIZE"
+
+
+@pytest.mark.parametrize("name", ["missing.yaml", "."])
+def test_unreadable_paths(tmp_path, name):
+    with pytest.raises(ChartroomError) as info:
+        load_file(tmp_path / name)
+    assert info.value.code == "LOAD-FILE"
+
+
+def test_loading_never_writes(write):
+    path = write("keep.yaml", "# comment\na:   1   # spaced\n")
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    load_file(path)
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
