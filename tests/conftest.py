@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
+
+# Tests parse for real; the on-disk parse cache is tested on its own (test_load.py).
+os.environ["CHARTROOM_CACHE"] = "off"
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "scenarios" / "fire-in-the-sky"

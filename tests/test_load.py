@@ -111,3 +111,38 @@ def test_loading_never_writes(write):
     before = path.read_bytes(), path.stat().st_mtime_ns
     load_file(path)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_disk_cache_reuses_a_parse_by_content(tmp_path, monkeypatch, write):
+    from toolkit import load
+    from toolkit.load import yamlpos
+
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(load, "_cache", {})
+    path = write("c.yaml", "a: [1, 2]\n")
+    first = load_file(path)
+    monkeypatch.setattr(load, "_cache", {})
+
+    def no_parse(text):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(yamlpos, "parse", no_parse)
+    second = load_file(path)
+    assert second.data == first.data and second.locate(("a", 1)) == first.locate(("a", 1))
+    # A changed file is a different key: parsed afresh (and here, refused by the stub).
+    path.write_text("a: [1, 3]\n")
+    with pytest.raises(AssertionError):
+        load_file(path)
+
+
+def test_corrupt_cache_entry_falls_back_to_parsing(tmp_path, monkeypatch, write):
+    from toolkit import load
+
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(load, "_cache", {})
+    path = write("c.yaml", "a: 1\n")
+    load_file(path)
+    for entry in (tmp_path / "cache").glob("*.json"):
+        entry.write_text("{not json")
+    monkeypatch.setattr(load, "_cache", {})
+    assert load_file(path).data == {"a": 1}

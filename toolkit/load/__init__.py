@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import ChartroomError, Location
-from toolkit.load.yamlpos import Parsed, YamlProblem, parse
+from toolkit.load.types import Parsed, YamlProblem
 
 MAX_FILE_BYTES = 512 * 1024
+_PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
 __all__ = ["Document", "load_file", "load_text", "display_path", "MAX_FILE_BYTES"]
 
@@ -63,12 +64,23 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     cached = _cache.get((name, digest))
     if cached is not None:
         return cached
+    from toolkit.load import cache
+
+    key = f"{digest}-{_PARSER_VERSION}"
+    parsed = cache.get(key)
+    if parsed is not None:
+        document = Document(path or Path(name), name, parsed.data, parsed, digest)
+        _cache[(name, digest)] = document
+        return document
+    from toolkit.load.yamlpos import parse
+
     try:
         parsed = parse(text)
     except YamlProblem as problem:
         raise ChartroomError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:
         raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
+    cache.put(key, parsed)
     document = Document(path or Path(name), name, parsed.data, parsed, digest)
     _cache[(name, digest)] = document
     return document

@@ -27,6 +27,8 @@ import re
 from dataclasses import dataclass, field
 
 from ruamel.yaml import YAML
+
+from toolkit.load.types import Parsed, YamlProblem
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -57,17 +59,6 @@ _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
 
 
-class YamlProblem(Exception):
-    """A problem at a 0-based (line, column) of the text."""
-
-    def __init__(self, line: int, column: int, message: str, code: str = "YAML-SYNTAX"):
-        super().__init__(message)
-        self.line = line
-        self.column = column
-        self.message = message
-        self.code = code
-
-
 @dataclass(eq=False)
 class Node:
     kind: str  # "scalar" | "seq" | "map"
@@ -78,15 +69,6 @@ class Node:
     text: str = ""  # scalar source text
     anchor: str | None = None
     items: list = field(default_factory=list)
-
-
-@dataclass
-class Parsed:
-    """Plain data plus positions, keyed by the path of each node (a tuple of keys and indices)."""
-
-    data: object
-    values: dict  # path -> (line, column) of the value, 0-based
-    keys: dict  # path -> (line, column) of the mapping key that holds the value, 0-based
 
 
 def _mark(event) -> tuple[int, int]:
