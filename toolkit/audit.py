@@ -14,27 +14,30 @@ __all__ = ["audit_game", "audit_document", "render_audit"]
 KEYED_TABLES = ("parameters", "rules")
 
 
-def _records(node, is_record=False):
-    """Records: the top-level document when it carries provenance, every mapping in a list,
-    and every entry of a keyed table (``parameters``, ``rules``)."""
+def _records(node, path=(), is_record=False):
+    """(path, record) for every record: each mapping in a list and each entry of a keyed
+    table (``parameters``, ``rules``). What a record holds (table cells, a parameter's
+    value) is part of it and shares its provenance."""
     if isinstance(node, dict):
         if is_record:
-            yield node
+            yield path, node
+            return
         for key, value in node.items():
             if key in KEYED_TABLES and isinstance(value, dict):
-                for entry in value.values():
-                    yield from _records(entry, is_record=isinstance(entry, dict))
+                for name, entry in value.items():
+                    yield from _records(entry, path + (key, name), is_record=isinstance(entry, dict))
             else:
-                yield from _records(value)
+                yield from _records(value, path + (key,))
     elif isinstance(node, list):
-        for item in node:
-            yield from _records(item, is_record=isinstance(item, dict))
+        for i, item in enumerate(node):
+            yield from _records(item, path + (i,), is_record=isinstance(item, dict))
 
 
-def audit_document(data) -> dict:
-    counts = {"records": 0, "sourced": 0, "reconstructed": 0, "both": 0, "missing": 0}
-    top = [data] if isinstance(data, dict) and ("source" in data or "reconstructed" in data) else []
-    for record in [*top, *_records(data)]:
+def audit_document(data, locate=None) -> dict:
+    """Counts of records by provenance; with ``locate``, the locations of records missing it."""
+    counts = {"records": 0, "sourced": 0, "reconstructed": 0, "both": 0, "missing": 0, "missing_at": []}
+    top = [((), data)] if isinstance(data, dict) and ("source" in data or "reconstructed" in data) else []
+    for path, record in [*top, *_records(data)]:
         has_s, has_r = "source" in record, "reconstructed" in record
         if not (has_s or has_r) and _is_inline_ref(record):
             continue
@@ -47,6 +50,8 @@ def audit_document(data) -> dict:
             counts["reconstructed"] += 1
         else:
             counts["missing"] += 1
+            if locate is not None:
+                counts["missing_at"].append(str(locate(path)))
     return counts
 
 
@@ -69,7 +74,7 @@ def audit_game(game: str):
             document = load_file(path)
         except ChartroomError as error:
             return str(error)
-        counts = audit_document(document.data)
+        counts = audit_document(document.data, document.locate)
         counts["file"] = display_path(path)
         counts["kind"] = document.data.get("kind") if isinstance(document.data, dict) else None
         rows.append(counts)
@@ -86,5 +91,8 @@ def render_audit(rows: list[dict], fmt: str = "text") -> str:
         lines.append(f"{r['file']:<{width}}  {r['records']:>7}  {r['sourced']:>7}  {r['reconstructed']:>13}  {r['both']:>4}  {r['missing']:>7}")
         for k in totals:
             totals[k] += r[k]
+    missing = [m for r in rows for m in r["missing_at"]]
+    if missing:
+        lines.extend(f"{m}: record without source: or reconstructed:" for m in missing)
     lines.append(f"{'total':<{width}}  {totals['records']:>7}  {totals['sourced']:>7}  {totals['reconstructed']:>13}  {totals['both']:>4}  {totals['missing']:>7}")
     return "\n".join(lines) + "\n"

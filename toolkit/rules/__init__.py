@@ -107,10 +107,10 @@ class Context:
         """Allied Base Expansion multiplies Air and Port Capacity of Allied bases by turn (v1.1 17.2; 2nd 15.2)."""
         if self.control(place.name) != "allied":
             return 1
+        turn = self.scenario.start_turn
         for step in self.edition.param("base_expansion", []) or []:
-            turns = step.get("turns") if isinstance(step, dict) else None
-            if turns and turns[0] <= self.scenario.start_turn <= turns[-1]:
-                return int(step.get("factor", 1))
+            if step["from_turn"] <= turn <= step["to_turn"]:
+                return int(step["multiplier"])
         return 1
 
 

@@ -21,7 +21,7 @@ def control_needs_base(ctx: Context):
 def control_redundant(ctx: Context):
     for entry in ctx.scenario.control:
         place = ctx.map.places.get(entry.base)
-        if place is not None and place.is_base and place.printed_control == entry.side and not ctx.scenario.variant:
+        if place is not None and place.is_base and place.printed_control == entry.side:
             printed = "uncontrolled" if entry.side == "none" else f"{entry.side}-controlled"
             yield f"{entry.base} is already {printed} by its printed flag; this entry changes nothing", entry.at
 

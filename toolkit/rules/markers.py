@@ -26,9 +26,10 @@ def not_negative(ctx: Context):
 @check("MARKER-FRACTION", "record-track", "A total kept in fractions other than quarters.")
 def quarters(ctx: Context):
     for name, nation, marker in _markers(ctx):
-        if (marker.value * 4) != int(marker.value * 4):
+        grain = ctx.edition.param("fraction_granularity", 0.25) or 0.25
+        if (marker.value / grain) != int(marker.value / grain):
             label = name.replace("_", " ") + (f" ({nation})" if nation else "")
-            yield f"{label} is {marker.value!r}: the track keeps fractions in quarters only", marker.at
+            yield f"{label} is {marker.value!r}: the track keeps fractions in steps of {grain:g} only", marker.at
 
 
 @check("MARKER-MERCHANTMEN", "merchantmen-pool", "A Merchantmen Pool above its starting level or off its steps.")
@@ -56,7 +57,7 @@ def transport_points(ctx: Context):
     if britain is not None and limit is not None and britain.value > limit:
         yield f"British Transport Points are {fmt(britain.value)}; Britain receives {limit} every turn", britain.at
     dutch = ctx.scenario.marker("transport_points", "netherlands")
-    if dutch is not None and dutch.value > 0:
+    if dutch is not None and dutch.value > (ctx.edition.param("netherlands_transport_points", 0) or 0):
         yield f"the Netherlands receive no Transport Points ({ctx.edition.cite('netherlands')})", dutch.at
 
 
@@ -82,7 +83,7 @@ def expected_victory_points(ctx: Context) -> int:
     In the 2nd edition the total starts at the value of the printed Japanese bases (2nd 3.3.10).
     """
     total = 0
-    if ctx.edition.param("vp_start_rule") == "printed-japanese-bases" or ctx.edition.id == "2nd":
+    if ctx.edition.param("vp_start_rule") != "zero-at-turn-1":
         total = sum(p.vp for p in ctx.map.places.values() if p.is_base and p.printed_control == "japan")
     for place in ctx.map.places.values():
         if not place.is_base:
