@@ -146,3 +146,8 @@ def test_corrupt_cache_entry_falls_back_to_parsing(tmp_path, monkeypatch, write)
         entry.write_text("{not json")
     monkeypatch.setattr(load, "_cache", {})
     assert load_file(path).data == {"a": 1}
+
+
+def test_folded_scalars_fold_without_markers():
+    doc = load_text("a: >-\n  one two\n  three four\n\n  five\nb: plain\n  multi line\n", "t.yaml")
+    assert doc.data == {"a": "one two three four\nfive", "b": "plain multi line"}

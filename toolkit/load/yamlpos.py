@@ -114,6 +114,9 @@ def _to_float(text: str, line: int, column: int) -> float:
 def _scalar(event) -> Node:
     line, column = _mark(event)
     text = event.value
+    if event.style == ">":
+        # ruamel's round-trip scanner marks fold points with BEL; a literal BEL cannot occur here.
+        text = text.replace("\x07", "")
     tag = event.tag
     plain_implicit = event.implicit[0] if event.implicit else False
     if tag in (None, "!") and plain_implicit and event.style is None:
