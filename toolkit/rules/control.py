@@ -28,14 +28,15 @@ def control_redundant(ctx: Context):
 
 @check("CONTROL-OCCUPIED", "base-control-change", "A base controlled by one side with only enemy land units in it.", severity="warning")
 def control_with_enemy_only(ctx: Context):
-    land = {}
+    land, last = {}, {}
     for unit in ctx.units:
         if unit.counter.type == "land" and unit.place is not None and not unit.entry.task_force:
             land.setdefault(unit.place.name, set()).add(unit.side)
+            last[unit.place.name] = unit.entry.at
     for name, sides in sorted(land.items()):
         place = ctx.map.places[name]
         owner = ctx.control(name)
         if place.is_base and owner in ("japan", "allied") and sides == {"allied" if owner == "japan" else "japan"}:
             enemy = next(iter(sides))
             yield (f"{name} is {owner}-controlled but only {enemy} land units stand there; "
-                   f"if it was captured, add a control entry for {enemy}", ctx.scenario.at)
+                   f"if it was captured, add a control entry for {enemy}", last[name])
