@@ -17,15 +17,6 @@ def control_needs_base(ctx: Context):
             yield f"{entry.base} is a land hex (circle), not a base: only bases are controlled", entry.at
 
 
-@check("CONTROL-AS-PRINTED", "control", "A control entry that repeats the printed flag.", severity="warning")
-def control_redundant(ctx: Context):
-    for entry in ctx.scenario.control:
-        place = ctx.map.places.get(entry.base)
-        if place is not None and place.is_base and place.printed_control == entry.side:
-            printed = "uncontrolled" if entry.side == "none" else f"{entry.side}-controlled"
-            yield f"{entry.base} is already {printed} by its printed flag; this entry changes nothing", entry.at
-
-
 @check("CONTROL-OCCUPIED", "base-control-change", "A base controlled by one side with only enemy land units in it.", severity="warning")
 def control_with_enemy_only(ctx: Context):
     land, last = {}, {}

@@ -43,7 +43,8 @@ def _usage(ctx: Context):
             used[counter.id] += n
             entries[counter.id].append(type("MarkerEntry", (), {"at": value.at})())
     for entry in ctx.scenario.sunk:
-        if entry.counter in counters:
+        # A named counter both sunk and placed is SUNK-ON-MAP's finding, not a counter-mix one.
+        if entry.counter in counters and counters[entry.counter].count > 1:
             used[entry.counter] += entry.count
             entries[entry.counter].append(entry)
     return used, entries
