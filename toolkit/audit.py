@@ -56,8 +56,10 @@ def audit_document(data, locate=None) -> dict:
 
 
 def _is_inline_ref(record: dict) -> bool:
-    """Unit entries and edition-limited hex entries inherit the provenance of the record that holds them."""
-    return set(record) <= {"counter", "count", "steps", "reduced", "optional_rule", "task_force", "hex", "editions", "name", "neighbours"}
+    """Parts that inherit the provenance of the record holding them: unit entries, entry hexes,
+    the halves of a split hex."""
+    keys = set(record)
+    return "counter" in keys or ("hex" in keys and keys <= {"hex", "editions"}) or ("neighbours" in keys and keys <= {"name", "neighbours"})
 
 
 def audit_game(game: str):
