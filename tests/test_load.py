@@ -151,3 +151,19 @@ def test_corrupt_cache_entry_falls_back_to_parsing(tmp_path, monkeypatch, write)
 def test_folded_scalars_fold_without_markers():
     doc = load_text("a: >-\n  one two\n  three four\n\n  five\nb: plain\n  multi line\n", "t.yaml")
     assert doc.data == {"a": "one two three four\nfive", "b": "plain multi line"}
+
+
+def test_schema_verdict_cached_only_for_valid_documents(tmp_path, monkeypatch, write):
+    from toolkit import load, schema
+
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(load, "_cache", {})
+    monkeypatch.setattr(schema, "_valid_in_process", set())
+    good = load_file(write("good.yaml", "kind: errata\ngame: g\nedition: v1.1\nerrata: []\n"))
+    bad = load_file(write("bad.yaml", "kind: errata\ngame: g\nedition: v9\nerrata: []\n"))
+    assert schema.validate(good, "errata") == []
+    assert schema.validate(bad, "errata") != []
+    verdicts = sorted(p.name for p in (tmp_path / "cache").glob("valid-*"))
+    assert len(verdicts) == 1
+    # A second validation of the bad document still reports it: only valid verdicts are kept.
+    assert schema.validate(bad, "errata") != []

@@ -60,13 +60,71 @@ def _validator(kind: str):
 
 
 def validate(document, kind: str) -> list[Finding]:
-    """Validate ``document`` (a :class:`toolkit.load.Document`) against the schema of ``kind``."""
+    """Validate ``document`` (a :class:`toolkit.load.Document`) against the schema of ``kind``.
+
+    A document already found valid against the same schemas is not validated again: the
+    verdict is kept in the parse cache folder, keyed by the document's content and the
+    schemas' content (so jsonschema is not even imported on a warm cache).
+    """
+    key = _verdict_key(document, kind)
+    if key and _known_valid(key):
+        return []
     validator = _validator(kind)
     findings = []
     for error in validator.iter_errors(document.data):
         findings.extend(_translate(error, document))
     unique = {(f.location, f.message): f for f in findings}
+    if not unique and key:
+        _remember_valid(key)
     return sorted(unique.values(), key=Finding.sort_key)
+
+
+@lru_cache(maxsize=1)
+def _schemas_digest() -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(schema_dir().glob("*.schema.json")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _verdict_key(document, kind: str) -> str | None:
+    from toolkit.load import cache
+
+    if cache.cache_dir() is None or not getattr(document, "digest", None):
+        return None
+    import hashlib
+
+    from toolkit import __version__
+
+    return hashlib.sha256(f"{document.digest}:{kind}:{_schemas_digest()}:{__version__}".encode()).hexdigest()
+
+
+_valid_in_process: set[str] = set()
+
+
+def _known_valid(key: str) -> bool:
+    from toolkit.load import cache
+
+    if key in _valid_in_process:
+        return True
+    if (cache.cache_dir() / f"valid-{key}").is_file():
+        _valid_in_process.add(key)
+        return True
+    return False
+
+
+def _remember_valid(key: str) -> None:
+    from toolkit.load import cache
+
+    _valid_in_process.add(key)
+    try:
+        folder = cache.cache_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"valid-{key}").touch()
+    except OSError:
+        pass
 
 
 # --- translation -----------------------------------------------------------------
