@@ -56,3 +56,13 @@ def test_bundled_short_campaign_checks_clean(monkeypatch):
     monkeypatch.chdir(ROOT)
     findings, _ = check_paths([SHORT.relative_to(ROOT)])
     assert findings == [], [f"{f.location}: {f.code} {f.message}" for f in findings]
+
+
+def test_every_check_cites_a_rule_both_editions_define():
+    from toolkit.model.build import bundled_scenarios, load_game
+    from toolkit.rules import load_checks
+
+    for edition in ("v1.1", "2nd"):
+        game = load_game(bundled_scenarios() / "fire-in-the-sky", edition).game
+        for check in load_checks():
+            assert check.rule in game.edition.rules, (edition, check.code, check.rule)

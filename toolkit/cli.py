@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default="fire-in-the-sky", help="a game id or folder (default: fire-in-the-sky)")
     p.add_argument("--format", choices=["text", "json"], default="text")
 
+    p = sub.add_parser("rules", help="list every rules check with its code and rule number in each edition")
+    p.add_argument("--format", choices=["text", "json", "markdown"], default="text")
+
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
     p.add_argument("kind")
     for module in _command_modules():
@@ -75,7 +78,7 @@ def _main(argv) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_INPUT
-    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema}
+    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
     for module in _command_modules():
         handlers.update(module.HANDLERS)
     handler = handlers[args.command]
@@ -106,6 +109,13 @@ def cmd_audit(args) -> int:
         print(f"chartroom: {result}", file=sys.stderr)
         return EXIT_INPUT
     _write(render_audit(result, args.format))
+    return EXIT_OK
+
+
+def cmd_rules(args) -> int:
+    from toolkit.crossref import crossref, render_crossref
+
+    _write(render_crossref(crossref(), args.format))
     return EXIT_OK
 
 

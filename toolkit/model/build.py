@@ -281,7 +281,15 @@ def _allowed_roots() -> list[Path]:
 
 
 def _resolve_extends(document: Document, loaded: Loaded) -> Path | None:
-    """The base scenario's path, refused if absolute, with backslashes, or outside the allowed roots."""
+    """The base scenario's path, refused if absolute, with backslashes, or outside the allowed roots.
+
+    The path is walked one part at a time from the variant's folder: every step
+    must stay inside an allowed root or on a root's own parent folders, so a
+    path never enters (and so never probes) a folder outside; the target must
+    then lie inside a root both as written and with symbolic links followed.
+    Any path that leaves the roots gets the same message, whether or not
+    something exists there.
+    """
     raw = document.data.get("extends")
     at = document.locate(("extends",))
     if not isinstance(raw, str) or not raw.strip():
@@ -290,9 +298,19 @@ def _resolve_extends(document: Document, loaded: Loaded) -> Path | None:
     if "\\" in raw or raw.startswith(("/", "~")) or (len(raw) > 1 and raw[1] == ":") or os.path.isabs(raw):
         loaded.findings.append(Finding("error", "EXTENDS-PATH", "extends: use a relative path with forward slashes", at))
         return None
+    roots = _allowed_roots()
+
+    def inside(path: Path) -> bool:
+        return any(path == root or root in path.parents for root in roots)
+
+    here = document.path.resolve().parent
+    for part in raw.split("/"):
+        here = here.parent if part == ".." else here if part in ("", ".") else here / part
+        if not (inside(here) or any(here == root or here in root.parents for root in roots)):
+            break
     target = (document.path.resolve().parent / raw).resolve()
     # Containment before existence: the message says nothing about files outside.
-    if not any(target == root or root in target.parents for root in _allowed_roots()):
+    if not (inside(here) and inside(target)):
         loaded.findings.append(Finding("error", "EXTENDS-PATH", "extends: the path leaves the folders Chartroom may read (the working folder and the bundled scenarios)", at))
         return None
     if not target.is_file():
@@ -302,17 +320,22 @@ def _resolve_extends(document: Document, loaded: Loaded) -> Path | None:
 
 
 def _scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
-    """The scenario documents from the root base to ``path``, each validated."""
+    """The scenario documents from the root base to ``path``, each validated.
+
+    A loop or an over-long chain is reported at the ``extends:`` line of the
+    file being loaded (the variant), naming the files in the chain.
+    """
     chain: list[Document] = []
     seen: list[Path] = []
     current = path
     while True:
         resolved = current.resolve()
         if resolved in seen:
-            loaded.findings.append(Finding("error", "EXTENDS-CYCLE", "extends: the chain of base scenarios comes back to this file", chain[-1].locate(("extends",))))
+            names = " -> ".join([d.name for d in chain] + [chain[seen.index(resolved)].name])
+            loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: the chain of base scenarios loops: {names}", chain[0].locate(("extends",))))
             return None
         if len(seen) >= MAX_EXTENDS:
-            loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: more than {MAX_EXTENDS} scenarios in the chain", chain[-1].locate(("extends",))))
+            loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: more than {MAX_EXTENDS} scenarios in the chain", chain[0].locate(("extends",))))
             return None
         seen.append(resolved)
         document = _read(current, "scenario", loaded)
@@ -350,7 +373,11 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None) -> Loaded
             _game_cache[key] = (_mtimes(game_loaded.documents), game_loaded)
     else:
         game_loaded = cached[1]
-    loaded.findings.extend(game_loaded.findings)
+    for finding in game_loaded.findings:
+        if finding.code == "REF-EDITION":  # the scenario asked for it: point at the scenario's line
+            source = next((d for d in reversed(chain) if d.data.get("edition")), chain[-1])
+            finding = Finding("error", "REF-EDITION", finding.message, source.locate(("edition",)))
+        loaded.findings.append(finding)
     loaded.documents[:0] = game_loaded.documents
     if game_loaded.game is None:
         return loaded
@@ -395,15 +422,22 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         for j, number in enumerate(data.get("optional_rules", [])):
             if str(number) not in game.edition.optional_rules:
                 loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}", doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
-        optional -= {str(x) for x in data.get("remove_optional_rules", [])}
+        for j, number in enumerate(data.get("remove_optional_rules", [])):
+            if str(number) not in optional:
+                loaded.findings.append(Finding("warning", "VARIANT-REMOVE", f"optional rule {number} is not in use in the base scenario; removing it changes nothing", doc.locate(("remove_optional_rules", j))))
+            optional.discard(str(number))
         for j, record in enumerate(data.get("control", [])):
             base = record["base"]
             at = doc.locate(("control", j))
             if base not in places:
                 loaded.findings.append(Finding("error", "REF-PLACE", f"control names {base!r}, which is no base on the map{suggest(base, places)}", doc.locate(("control", j, "base"))))
                 continue
+            if doc is not chain[0] and base in control and record["side"] == places[base].printed_control:
+                del control[base]  # a variant restoring the printed flag undoes its base's change
+                continue
             control[base] = ControlEntry(base, record["side"], at)
-        for section, target in (("setup", setup), ("remove", None)):
+        # Removals first: they take units out of the base's set-up, never out of this file's own additions.
+        for section, target in (("remove", None), ("setup", setup)):
             for j, record in enumerate(data.get(section, [])):
                 where = record["at"]
                 if where not in places and where not in boxes and where not in hexes:
@@ -460,5 +494,12 @@ def _remove(setup: list[Placement], removal: Placement, loaded: Loaded, doc: Doc
                     kept.append(entry)
             setup[index] = Placement(placement.where, placement.side, tuple(kept), placement.at)
         if remaining > 0:
-            loaded.findings.append(Finding("error", "VARIANT-REMOVE", f"cannot remove {unit.counter} at {removal.where}: the base scenario has no such unit there", unit.at))
+            asked = unit.steps if unit.steps else unit.count
+            what = f"{'reduced ' if unit.reduced else ''}{unit.counter}"
+            if remaining == asked:
+                message = f"cannot remove {what} at {removal.where} ({removal.side}): the base scenario has no such unit there"
+            else:
+                noun = "steps" if unit.steps else "units"
+                message = f"cannot remove {asked} {noun} of {what} at {removal.where} ({removal.side}): the base scenario has only {asked - remaining}"
+            loaded.findings.append(Finding("error", "VARIANT-REMOVE", message, unit.at))
     setup[:] = [p for p in setup if p.units]

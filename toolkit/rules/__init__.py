@@ -114,10 +114,16 @@ class Context:
         return 1
 
 
-def run_checks(game: Game, scenario: Scenario, only: Iterable[str] | None = None) -> list[Finding]:
-    """Run every registered check that applies to the scenario's edition."""
+def load_checks() -> list[Check]:
+    """Import the check modules (each registers its checks) and return the registry."""
     from toolkit.rules import control, counter_mix, markers, placement, stacking  # noqa: F401  (registration)
 
+    return CHECKS
+
+
+def run_checks(game: Game, scenario: Scenario, only: Iterable[str] | None = None) -> list[Finding]:
+    """Run every registered check that applies to the scenario's edition."""
+    load_checks()
     ctx = Context(game, scenario)
     findings: list[Finding] = []
     wanted = set(only) if only else None

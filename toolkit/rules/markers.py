@@ -23,7 +23,7 @@ def not_negative(ctx: Context):
             yield f"{label} is {fmt(marker.value)}: no total on the General Record Track falls below 0", marker.at
 
 
-@check("MARKER-FRACTION", "record-track", "A total kept in fractions other than quarters.")
+@check("MARKER-FRACTION", "record-track", "A total kept in finer fractions than the track holds (quarters in v1.1, halves in the 2nd edition).")
 def quarters(ctx: Context):
     for name, nation, marker in _markers(ctx):
         grain = ctx.edition.param("fraction_granularity", 0.25) or 0.25

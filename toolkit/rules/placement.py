@@ -27,7 +27,7 @@ def naval_at_base(ctx: Context):
                    f"naval units in port must be at a friendly base (or mark them `task_force: true`)", unit.entry.at)
 
 
-@check("PLACE-AIR", "air-zoc", "An air unit that is not at a friendly base.")
+@check("PLACE-AIR", "bases", "An air unit that is not at a friendly base.")
 def air_at_base(ctx: Context):
     for unit in ctx.units:
         if unit.counter.type != "air" or unit.box is not None and unit.box.kind != "holding":
@@ -51,7 +51,7 @@ def land_on_land(ctx: Context):
             yield f"{unit.counter.name}: hex {unit.hex} has no square or circle; land units stand only on land hexes", unit.entry.at
 
 
-@check("PLACE-OFF-MAP", "off-map-boxes", "A Japanese unit in an Allied off-map box, or a unit in the other nation's box.")
+@check("PLACE-OFF-MAP", "no-japanese-off-map", "A Japanese unit in an Allied off-map box.")
 def off_map(ctx: Context):
     for unit in ctx.units:
         box = unit.box
