@@ -143,3 +143,18 @@ def test_schema_command(capsys):
     assert status == 0 and out.strip().endswith("schemas/scenario.schema.json")
     status, _, err = run(capsys, "schema", "scenari")
     assert status == 2 and "did you mean 'scenario'" in err
+
+
+def test_the_same_scenario_under_the_2nd_edition(capsys):
+    """The 2nd edition counts Victory Points from the printed Japanese bases (2nd 3.3.10)."""
+    status, out, _ = run(capsys, "check", "--edition", "2nd", str(SHORT))
+    assert status == 0
+    assert "warning MARKER-VP Victory Points are 5 but 20 at the start of the game + 5 for bases captured = 25" in out
+    assert "[FitS 2nd 4.3.1]" in out
+
+
+def test_unknown_edition_points_at_the_scenario(tmp_path, capsys):
+    path, line = copy_with(tmp_path, "edition: v1.1\n", "edition: v1.2\n")
+    status, out, _ = run(capsys, "check", str(path))
+    assert status == 2 or status == 1
+    assert f"edited.yaml:{line}:10: error" in out and "v1.2" in out

@@ -77,14 +77,14 @@ def oil_points(ctx: Context):
         yield f"Oil Points are {fmt(oil.value)}; the track holds at most {limit}", oil.at
 
 
-def expected_victory_points(ctx: Context) -> int:
-    """Victory Points from base captures: Japanese captures add, Allied captures subtract (v1.1 16.0).
-
-    In the 2nd edition the total starts at the value of the printed Japanese bases (2nd 3.3.10).
-    """
-    total = 0
+def expected_victory_points(ctx: Context) -> tuple[int, int]:
+    """(start, captures): Victory Points from base captures, Japanese captures adding and Allied
+    captures subtracting (v1.1 16.0), on top of the Turn 1 total, which is 0 in v1.1 and the value
+    of the printed Japanese bases in the 2nd edition (2nd 3.3.10)."""
+    start = 0
     if ctx.edition.param("vp_start_rule") != "zero-at-turn-1":
-        total = sum(p.vp for p in ctx.map.places.values() if p.is_base and p.printed_control == "japan")
+        start = sum(p.vp for p in ctx.map.places.values() if p.is_base and p.printed_control == "japan")
+    total = 0
     for place in ctx.map.places.values():
         if not place.is_base:
             continue
@@ -95,7 +95,7 @@ def expected_victory_points(ctx: Context) -> int:
             total += place.vp
         elif now == "allied":
             total -= place.vp
-    return total
+    return start, total
 
 
 @check("MARKER-VP", "victory-points", "A Victory Point marker that does not match the bases captured.", severity="warning")
@@ -103,7 +103,14 @@ def victory_points(ctx: Context):
     marker = ctx.scenario.marker("victory_points")
     if marker is None:
         return
-    expected = expected_victory_points(ctx)
-    if marker.value != expected:
-        yield (f"Victory Points are {fmt(marker.value)} but the bases captured give {expected}; "
-               f"correct the marker unless the difference comes from the Brisbane lifeline or the Manila/Singapore deductions", marker.at)
+    start, captured = expected_victory_points(ctx)
+    expected = start + captured
+    if marker.value == expected:
+        return
+    if start:
+        sign = "+" if captured >= 0 else "-"
+        basis = f"{start} at the start of the game {sign} {abs(captured)} for bases captured = {expected}"
+    else:
+        basis = f"the bases captured give {expected}"
+    yield (f"Victory Points are {fmt(marker.value)} but {basis}; correct the marker unless the "
+           f"difference comes from the Brisbane lifeline or the Manila/Singapore deductions", marker.at)
