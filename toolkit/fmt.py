@@ -1,0 +1,285 @@
+"""``chartroom fmt``: the canonical layout of Chartroom YAML.
+
+The layout is ruamel.yaml's round trip (``YAML(typ="rt")``, quotes preserved)
+with these settings, which the bundled files already follow:
+
+- mappings indented 2 spaces;
+- block sequences indented 4 with the dash at offset 2, so a list sits two
+  spaces inside its key (``setup:`` then ``  - at: Kure`` then ``    side: japan``);
+- a line width of 4096, so long strings are never re-wrapped;
+- top-level keys in a canonical order per kind (:data:`LEAD`, then the kind's
+  schema property order, then keys the schema does not know, in their order).
+  Nested keys keep their order. Comment lines at column 0 directly above a
+  top-level key move with it; the lines before the first key stay at the top.
+
+The file keeps its line ending (LF or CRLF) and its byte-order mark. Formatting
+is refused, and nothing written, unless Chartroom's loader reads the formatted
+text as data equal to the original's, every comment is still there, and
+formatting the result again changes nothing. A file is written atomically
+(a temporary file in the same folder, fsync, ``os.replace``, the original
+permissions) and only when its bytes change.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import stat
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.findings import ChartroomError
+from toolkit.load import MAX_FILE_BYTES, decode, display_path, load_text
+
+__all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
+
+LEAD = ("kind", "game", "id", "title", "variant", "edition", "start_turn", "extends", "source", "reconstructed", "notes")
+WIDTH = 4096
+BOM = b"\xef\xbb\xbf"
+
+
+class FmtRefused(Exception):
+    """The text cannot be formatted safely; the message says why (one line)."""
+
+
+@dataclass(frozen=True)
+class FmtResult:
+    """What formatting one file did: ``status`` is unchanged, changed (or would change), skipped or error."""
+
+    name: str
+    status: str
+    message: str = ""
+
+
+# --- ordering ---------------------------------------------------------------------------
+
+def canonical_order(kind: object, keys: list) -> list:
+    """The top-level keys of a document of ``kind`` in canonical order."""
+    from toolkit.schema import schemas
+
+    schema = schemas().get(kind) if isinstance(kind, str) else None
+    known = list(LEAD) + [k for k in (schema or {}).get("properties", {}) if k not in LEAD]
+    rank = {key: i for i, key in enumerate(known)}
+    return sorted(keys, key=lambda k: (rank.get(k, len(rank)), keys.index(k) if k not in rank else 0))
+
+
+def _reorder_text(text: str, data) -> str:
+    """Move each top-level key's block of lines (with the comments just above it) into canonical order."""
+    from ruamel.yaml.comments import CommentedMap
+
+    if not isinstance(data, CommentedMap) or getattr(data, "merge", None):
+        return text
+    keys = list(data.keys())
+    wanted = canonical_order(data.get("kind"), keys)
+    if wanted == keys:
+        return text
+    starts = [data.lc.key(k) for k in keys]
+    if any(column != 0 for _, column in starts) or [s for s, _ in starts] != sorted({s for s, _ in starts}):
+        return text  # keys not one per line at column 0: leave the order alone
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    begin = [_block_start(lines, line, previous) for (line, _), previous in zip(starts, [None] + [s for s, _ in starts[:-1]])]
+    begin[0] = starts[0][0]
+    ends = begin[1:] + [len(lines)]
+    bodies, gaps = {}, []
+    for key, first, end in zip(keys, begin, ends):
+        last = end
+        while last > first + 1 and not lines[last - 1].strip():
+            last -= 1
+        bodies[key] = "".join(lines[first:last])
+        gaps.append("".join(lines[last:end]))  # blank lines after a block stay where they are
+    return "".join(lines[: begin[0]]) + "".join(bodies[k] + gap for k, gap in zip(wanted, gaps))
+
+
+def _block_start(lines: list[str], key_line: int, previous: int | None) -> int:
+    """The first line of a key's block: the column-0 comment lines (and blank lines among them) above it."""
+    start = key_line
+    line = key_line - 1
+    while previous is not None and line > previous and (not lines[line].strip() or lines[line].startswith("#")):
+        if lines[line].startswith("#"):
+            start = line
+        line -= 1
+    return start
+
+
+# --- one pass ---------------------------------------------------------------------------
+
+def _yaml():
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = WIDTH
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def _one_pass(text: str) -> str:
+    from ruamel.yaml.error import YAMLError
+
+    yaml = _yaml()
+    try:
+        data = yaml.load(text)
+        reordered = _reorder_text(text, data)
+        if reordered != text:
+            data = yaml.load(reordered)
+        out = io.StringIO()
+        yaml.dump(data, out)
+    except (YAMLError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        raise FmtRefused(f"ruamel.yaml cannot round-trip it ({type(exc).__name__})") from None
+    return out.getvalue()
+
+
+def _comments(text: str) -> Counter:
+    """Every comment line in ``text`` (stripped), counted, as ruamel's scanner sees them."""
+    from ruamel.yaml.tokens import CommentToken
+
+    found: Counter = Counter()
+
+    def collect(value):
+        if isinstance(value, CommentToken):
+            for line in value.value.splitlines():
+                if line.strip():
+                    found[line.strip()] += 1
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                collect(item)
+
+    for token in _yaml().scan(text):
+        collect(getattr(token, "_comment", None))
+    return found
+
+
+def _same(a, b) -> bool:
+    """Data equality strict about types (``1`` is not ``true`` or ``1.0``) and with NaN equal to itself."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
+    return a == b
+
+
+def format_text(text: str, name: str = "<text>") -> str:
+    """The canonical layout of ``text`` (decoded, LF or CRLF); raises :class:`FmtRefused`.
+
+    ``text`` must already load with Chartroom's loader (raises ChartroomError otherwise).
+    """
+    original = load_text(text, name).data
+    crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
+    if "\r" in text and not crlf:
+        raise FmtRefused("mixed or bare-CR line endings; save the file with LF or CRLF endings throughout")
+    lf = text.replace("\r\n", "\n") if crlf else text
+    result = _one_pass(lf)
+    if result == lf:
+        return text  # already canonical: formatting it changes nothing
+    again = _one_pass(result)
+    if again != result:
+        result, again = again, _one_pass(again)
+        if again != result:
+            raise FmtRefused("the layout does not settle (formatting it again changes it)")
+    try:
+        reloaded = load_text(result, name).data
+    except ChartroomError:
+        reloaded = ...
+    if not _same(original, reloaded):
+        raise FmtRefused("the formatted text would read as different data (a scalar ruamel.yaml cannot keep as written)")
+    if _comments(lf) != _comments(result):
+        raise FmtRefused("a comment would be lost or changed")
+    return result.replace("\n", "\r\n") if crlf else result
+
+
+# --- files ------------------------------------------------------------------------------
+
+def yaml_files(paths: list[Path]) -> list[Path]:
+    """The files to format: each file given, and every ``*.yaml``/``*.yml`` under each folder given."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    from toolkit.load import load_file
+
+    load_file(path)  # every loader problem is reported as the loader reports it
+    return path.read_bytes()[: MAX_FILE_BYTES + 1]
+
+
+def format_path(path: Path, check: bool = False) -> FmtResult:
+    """Format one file in place (or, with ``check``, only tell whether it would change)."""
+    name = display_path(path)
+    try:
+        raw = _read_bytes(path, name)
+        bom = raw.startswith(BOM)
+        text = decode(raw, name)
+        kind = _kind(text, name)
+        if kind is None:
+            return FmtResult(name, "skipped", "not a Chartroom document (no kind: of a Chartroom schema)")
+        formatted = format_text(text, name)
+    except ChartroomError as error:
+        return FmtResult(name, "error", f"{error.location}: error {error.code} {error.message}")
+    except FmtRefused as refusal:
+        return FmtResult(name, "error", f"{name}: not formatted: {refusal}")
+    new = (BOM if bom else b"") + formatted.encode("utf-8")
+    if new == raw:
+        return FmtResult(name, "unchanged")
+    if check:
+        return FmtResult(name, "changed", f"{name}: would be reformatted")
+    try:
+        write_atomically(path, new)
+    except OSError as exc:
+        return FmtResult(name, "error", f"{name}: cannot write: {exc.strerror or exc}")
+    return FmtResult(name, "changed", f"{name}: reformatted")
+
+
+def _kind(text: str, name: str):
+    from toolkit.schema import schemas
+
+    data = load_text(text, name).data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) and kind in schemas() else None
+
+
+def write_atomically(path: Path, content: bytes) -> None:
+    """Replace the file's content at once: temporary file beside it, fsync, rename; permissions kept."""
+    target = path.resolve()  # a symbolic link stays a link to the rewritten file
+    mode = stat.S_IMODE(target.stat().st_mode)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(target.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

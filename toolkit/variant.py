@@ -1,0 +1,308 @@
+"""Designing variants: ``chartroom new`` writes a variant file, ``chartroom diff`` compares two scenarios.
+
+A variant is a scenario that ``extends:`` another and lists only what differs
+(see :func:`toolkit.model.build.load_scenario` for how the chain is resolved).
+Nothing here prints; the command-line module renders and reports.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.findings import Finding
+from toolkit.load import display_path
+
+__all__ = ["VariantError", "new_variant", "variant_text", "Difference", "diff_scenarios", "render_diff"]
+
+
+class VariantError(Exception):
+    """A variant cannot be written or two scenarios cannot be compared; the message is one line."""
+
+
+# --- chartroom new ----------------------------------------------------------------------
+
+_TEMPLATE = """\
+# yaml-language-server: $schema={schema}
+#
+# A variant of {base_title} ({base_name}); it lists only what differs.
+#   chartroom check {name}    resolves the base and checks the result
+#   chartroom diff {base_name} {name}    shows what this variant changes
+#   chartroom fmt {name}    puts it in the canonical layout
+# Uncomment and fill in the sections you need.
+kind: scenario
+game: {game}
+id: {id}
+title: {title}
+variant: true
+edition: {edition}
+{start_turn}# the turn play begins on, if not the base's
+extends: {extends}
+# reconstructed: "The facts and reasoning behind the changes: which ships, dates and sources."
+# notes: >-
+#   The historical what-if, for players: what happened, what this variant changes and why.
+#
+# optional_rules: ["18.2.5"]          # optional rules added to the base's, by number in the edition
+# remove_optional_rules: ["18.1.5"]   # optional rules of the base this variant does not use
+#
+# control:                            # who controls a base at the start; replaces the base's entry for it
+#   - {{base: Wake, side: allied, reconstructed: "Why this base changes hands."}}
+#
+# setup:                              # units ADDED to the base's set-up, one entry per location and side
+#   - at: Truk                        # a base or land hex by name, a box by name, or a hex id
+#     side: japan
+#     units:
+#       - {{counter: jp-bb-yamato-musashi}}   # an id from counters.yaml
+#       - {{counter: jp-air, steps: 2}}       # air units by steps
+#     reconstructed: "Why these units are here."
+#
+# remove:                             # units TAKEN OUT of the base's set-up, where the base places them
+#   - at: Kure
+#     side: japan
+#     units:
+#       - {{counter: jp-ca, count: 1}}
+#     reconstructed: "Why these units are gone."
+#
+# markers:                            # record-track markers; each one given replaces the base's
+#   oil_points: {{value: 14, reconstructed: "Why the value differs."}}
+#   transport_points: {{us: 12, reconstructed: "Per nation: only the nations given change."}}
+"""
+
+
+def _id_from(stem: str) -> str:
+    text = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")
+    return text or "variant"
+
+
+def _title_from(stem: str) -> str:
+    words = re.sub(r"[-_]+", " ", stem).split()
+    return " ".join(w[:1].upper() + w[1:] for w in words)[:120] or "Variant"
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _relative(target: Path, start: Path) -> str:
+    return Path(os.path.relpath(target.resolve(), start.resolve())).as_posix()
+
+
+def variant_text(path: Path, base: Path) -> str:
+    """The text of a new variant at ``path`` extending the scenario ``base``; raises VariantError."""
+    from toolkit.model.build import Loaded, _resolve_extends, load_scenario
+    from toolkit.load import load_text
+    from toolkit.schema import schema_path
+
+    loaded = load_scenario(base)
+    if loaded.scenario is None or loaded.game is None:
+        first = next((f for f in loaded.findings if f.severity == "error"), None)
+        raise VariantError(f"cannot extend {display_path(base)}: {_one_line(first)}")
+    scenario = loaded.scenario
+    folder = path.resolve().parent
+    text = _TEMPLATE.format(
+        schema=_relative(schema_path("scenario"), folder), base_title=scenario.title, base_name=display_path(base),
+        name=display_path(path), game=loaded.game.id, id=_id_from(path.stem), title=_quoted(_title_from(path.stem)),
+        edition=scenario.edition, start_turn=f"# start_turn: {scenario.start_turn}".ljust(36), extends=_quoted(_relative(base, folder)),
+    )
+    probe = Loaded()
+    # The loader's memory cache is keyed by name and content: pin the document to this path.
+    document = dataclasses.replace(load_text(text, display_path(path), path), path=path)
+    if _resolve_extends(document, probe) is None:
+        raise VariantError(f"cannot extend {display_path(base)} from {display_path(path)}: {_one_line(probe.findings[0])}")
+    return text
+
+
+def _one_line(finding: Finding | None) -> str:
+    if finding is None:
+        return "it is not a scenario"
+    return f"{finding.location}: {finding.code} {finding.message}"
+
+
+def new_variant(path: str | os.PathLike, base: str | os.PathLike) -> Path:
+    """Write a commented variant of ``base`` at ``path``; never overwrites (raises VariantError)."""
+    path, base = Path(path), Path(base)
+    if path.exists() or path.is_symlink():
+        raise VariantError(f"{display_path(path)} already exists; not overwritten")
+    if path.suffix not in (".yaml", ".yml"):
+        raise VariantError(f"{display_path(path)}: a variant file's name ends in .yaml")
+    if not path.parent.is_dir():
+        raise VariantError(f"{display_path(path.parent)}: no such folder")
+    text = variant_text(path, base)
+    try:
+        with open(path, "x", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise VariantError(f"{display_path(path)} already exists; not overwritten") from None
+    except OSError as exc:
+        raise VariantError(f"{display_path(path)}: cannot write: {exc.strerror or exc}") from None
+    return path
+
+
+# --- chartroom diff ---------------------------------------------------------------------
+
+SECTIONS = ("edition", "start_turn", "optional_rules", "control", "markers", "setup", "turn_track", "sunk")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One thing that differs between scenario A and scenario B, after both are resolved."""
+
+    section: str  # one of SECTIONS
+    key: tuple  # what differs within the section (location, side, counter, ...)
+    a: object  # the value in A (None when absent)
+    b: object  # the value in B (None when absent)
+
+    def as_json(self) -> dict:
+        record = {"section": self.section}
+        record.update(_key_fields(self.section, self.key))
+        record.update({"a": self.a, "b": self.b})
+        if isinstance(self.a, (int, float)) and isinstance(self.b, (int, float)) and self.section in ("setup", "turn_track", "sunk"):
+            record["change"] = self.b - self.a
+        return record
+
+    def text(self) -> str:
+        return _DESCRIBE[self.section](self)
+
+
+def _key_fields(section: str, key: tuple) -> dict:
+    if section in ("setup",):
+        where, side, counter, reduced, measure = key
+        return {"at": where, "side": side, "counter": counter, "reduced": reduced, "measure": measure}
+    if section == "turn_track":
+        turn, side, counter, reduced, measure = key
+        return {"turn": turn, "side": side, "counter": counter, "reduced": reduced, "measure": measure}
+    if section == "sunk":
+        return {"counter": key[0]}
+    if section == "control":
+        return {"base": key[0]}
+    if section == "markers":
+        return {"marker": key[0], "nation": key[1]}
+    if section == "optional_rules":
+        return {"rule": key[0]}
+    return {}
+
+
+def _units_text(d: Difference, where: str) -> str:
+    counter, reduced, measure = d.key[2], d.key[3], d.key[4]
+    unit = " steps" if measure == "steps" else ""
+    return f"{where}: {d.b - d.a:+g}{unit} {counter}{' (reduced)' if reduced else ''} ({d.a:g} -> {d.b:g})"
+
+
+def _marker_name(key: tuple) -> str:
+    return f"{key[0]}.{key[1]}" if key[1] else key[0]
+
+
+_DESCRIBE = {
+    "edition": lambda d: f"edition: {d.a} -> {d.b}",
+    "start_turn": lambda d: f"start_turn: {d.a} -> {d.b}",
+    "optional_rules": lambda d: f"optional_rules: {'+' if d.b else '-'}{d.key[0]}",
+    "control": lambda d: f"control: {d.key[0]}: {d.a} -> {d.b}",
+    "markers": lambda d: f"markers: {_marker_name(d.key)}: {_g(d.a)} -> {_g(d.b)}",
+    "setup": lambda d: _units_text(d, f"setup: {d.key[0]} ({d.key[1]})"),
+    "turn_track": lambda d: _units_text(d, f"turn_track: turn {d.key[0]} ({d.key[1]})"),
+    "sunk": lambda d: f"sunk: {d.b - d.a:+g} {d.key[0]} ({d.a:g} -> {d.b:g})",
+}
+
+
+def _g(value) -> str:
+    return "(none)" if value is None else f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+
+def _load(path: Path):
+    from toolkit.model.build import load_scenario
+
+    loaded = load_scenario(path)
+    problem = next((f for f in loaded.findings if f.severity == "error"), None)
+    if problem is not None or loaded.scenario is None or loaded.game is None:
+        raise VariantError(f"cannot compare {display_path(path)}: {_one_line(problem)}")
+    return loaded.game, loaded.scenario
+
+
+def _in_use(entry, scenario) -> bool:
+    return entry.optional_rule is None or entry.optional_rule in scenario.optional_rules
+
+
+def _unit_totals(placements, scenario) -> dict:
+    """Units per (where, side, counter, reduced, measure): counts, or air steps where given by steps."""
+    totals: dict = defaultdict(float)
+    for where, placement in placements:
+        for entry in placement.units:
+            if not _in_use(entry, scenario):
+                continue
+            measure = "steps" if entry.steps else "count"
+            totals[(where, placement.side, entry.counter, entry.reduced, measure)] += entry.steps or entry.count
+    return totals
+
+
+def _marker_values(scenario) -> dict:
+    values = {}
+    for name, marker in scenario.markers.items():
+        if isinstance(marker, dict):
+            for nation, value in marker.items():
+                values[(name, nation)] = value.value
+        else:
+            values[(name, None)] = marker.value
+    return values
+
+
+def _changed(section: str, a: dict, b: dict, missing=None) -> list[Difference]:
+    """A difference for each key whose value differs (``missing`` stands for an absent key)."""
+    keys = sorted(set(a) | set(b), key=_sort_key)
+    return [Difference(section, key, _plain(a.get(key, missing)), _plain(b.get(key, missing)))
+            for key in keys if a.get(key, missing) != b.get(key, missing)]
+
+
+def _sort_key(key: tuple) -> tuple:
+    """Numbers (turns) in numeric order, everything else by its text."""
+    return tuple((0, x, "") if isinstance(x, int) and not isinstance(x, bool) else (1, 0, "" if x is None else str(x)) for x in key)
+
+
+def _plain(value):
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike) -> list[Difference]:
+    """What differs between two scenarios once each is resolved (``extends:`` applied); raises VariantError."""
+    game_a, sa = _load(Path(a))
+    game_b, sb = _load(Path(b))
+    out: list[Difference] = []
+    if sa.edition != sb.edition:
+        out.append(Difference("edition", (), sa.edition, sb.edition))
+    if sa.start_turn != sb.start_turn:
+        out.append(Difference("start_turn", (), sa.start_turn, sb.start_turn))
+    for rule in sorted(sa.optional_rules ^ sb.optional_rules, key=_rule_key):
+        out.append(Difference("optional_rules", (rule,), rule in sa.optional_rules, rule in sb.optional_rules))
+    bases = sorted({e.base for e in sa.control} | {e.base for e in sb.control})
+    out += _changed("control", {(x,): game_a.control_of(sa, x) for x in bases}, {(x,): game_b.control_of(sb, x) for x in bases})
+    out += _changed("markers", _marker_values(sa), _marker_values(sb))
+    out += _changed("setup", _unit_totals(((p.where, p) for p in sa.setup), sa), _unit_totals(((p.where, p) for p in sb.setup), sb), 0)
+    out += _changed("turn_track", _unit_totals(sa.turn_track, sa), _unit_totals(sb.turn_track, sb), 0)
+    out += _changed("sunk", _sunk(sa), _sunk(sb), 0)
+    return out
+
+
+def _rule_key(number: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else 0 for part in number.split("."))
+
+
+def _sunk(scenario) -> dict:
+    totals: dict = defaultdict(int)
+    for entry in scenario.sunk:
+        totals[(entry.counter,)] += entry.count
+    return totals
+
+
+def render_diff(differences: list[Difference], a: str, b: str, fmt: str = "text") -> str:
+    """The differences as text (one line each) or JSON."""
+    if fmt == "json":
+        payload = {"a": a, "b": b, "differences": [d.as_json() for d in differences]}
+        return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+    lines = [f"--- {a}", f"+++ {b}"] + [d.text() for d in differences]
+    count = len(differences)
+    lines.append(f"{count} difference{'' if count == 1 else 's'}" if count else "no differences")
+    return "\n".join(lines) + "\n"

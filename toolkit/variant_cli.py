@@ -1,0 +1,82 @@
+"""Commands for designing variants: ``new``, ``diff`` and ``fmt`` (wiring only).
+
+Exit status as for every ``chartroom`` command: 0 done (or nothing to change),
+1 ``fmt --check`` found a file to reformat, 2 an input that cannot be read,
+compared or formatted, or wrong arguments. Problems are one line on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from toolkit.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
+
+__all__ = ["register", "HANDLERS"]
+
+
+def register(subparsers) -> None:
+    """Add ``new``, ``diff`` and ``fmt`` to the ``chartroom`` command."""
+    p = subparsers.add_parser("new", help="write a commented variant file that extends a scenario")
+    p.add_argument("path", metavar="PATH", help="the variant file to write (never overwritten)")
+    p.add_argument("--from", dest="base", required=True, metavar="SCENARIO", help="the scenario it extends")
+
+    p = subparsers.add_parser("diff", help="what differs between two scenarios once variants are resolved")
+    p.add_argument("a", metavar="A", help="a scenario or variant")
+    p.add_argument("b", metavar="B", help="another scenario or variant")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+
+    p = subparsers.add_parser("fmt", help="rewrite YAML files in Chartroom's canonical layout")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="YAML files or folders")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file would change")
+
+
+def _error(message: str) -> int:
+    print(f"chartroom: {message}", file=sys.stderr)
+    return EXIT_INPUT
+
+
+def cmd_new(args) -> int:
+    from toolkit.load import display_path
+    from toolkit.variant import VariantError, new_variant
+
+    try:
+        path = new_variant(args.path, args.base)
+    except VariantError as exc:
+        return _error(str(exc))
+    print(f"wrote {display_path(path)}; check it with: chartroom check {display_path(path)}")
+    return EXIT_OK
+
+
+def cmd_diff(args) -> int:
+    from toolkit.load import display_path
+    from toolkit.variant import VariantError, diff_scenarios, render_diff
+
+    try:
+        differences = diff_scenarios(args.a, args.b)
+    except VariantError as exc:
+        return _error(str(exc))
+    sys.stdout.write(render_diff(differences, display_path(Path(args.a)), display_path(Path(args.b)), args.format))
+    return EXIT_OK
+
+
+def cmd_fmt(args) -> int:
+    from toolkit.fmt import format_path, yaml_files
+
+    status = EXIT_OK
+    files = yaml_files([Path(p) for p in args.paths])
+    if not files:
+        return _error("no YAML files found")
+    for path in files:
+        result = format_path(path, check=args.check)
+        if result.status == "error":
+            print(f"chartroom: {result.message}", file=sys.stderr)
+            status = EXIT_INPUT
+        elif result.status == "changed":
+            print(result.message)
+            if args.check and status == EXIT_OK:
+                status = EXIT_FINDINGS
+    return status
+
+
+HANDLERS = {"new": cmd_new, "diff": cmd_diff, "fmt": cmd_fmt}
