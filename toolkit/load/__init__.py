@@ -22,11 +22,12 @@ __all__ = ["Document", "load_file", "load_text", "display_path", "MAX_FILE_BYTES
 
 
 def display_path(path: Path) -> str:
-    """The path as the user should see it: relative to the working directory when inside it."""
+    """The path as the user should see it: relative to the working folder when inside it, else absolute."""
     try:
-        return os.path.relpath(path)
+        relative = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(Path(path).resolve()) if relative.startswith("..") else relative
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,8 @@ _cache: dict[tuple[str, str], Document] = {}
 def load_text(text: str, name: str, path: Path | None = None) -> Document:
     """Parse ``text`` (already decoded) as the file ``name``."""
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    cached = _cache.get((name, digest))
+    key_path = str(path.resolve()) if path is not None else name
+    cached = _cache.get((key_path, name, digest))
     if cached is not None:
         return cached
     from toolkit.load import cache
@@ -70,7 +72,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     parsed = cache.get(key)
     if parsed is not None:
         document = Document(path or Path(name), name, parsed.data, parsed, digest)
-        _cache[(name, digest)] = document
+        _cache[(key_path, name, digest)] = document
         return document
     from toolkit.load.yamlpos import parse
 
@@ -82,7 +84,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
     cache.put(key, parsed)
     document = Document(path or Path(name), name, parsed.data, parsed, digest)
-    _cache[(name, digest)] = document
+    _cache[(key_path, name, digest)] = document
     return document
 
 

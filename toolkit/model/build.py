@@ -25,7 +25,12 @@ __all__ = ["Loaded", "load_game", "load_scenario", "find_game_root", "bundled_sc
 
 
 def bundled_scenarios() -> Path:
-    return Path(__file__).resolve().parents[2] / "scenarios"
+    """The games shipped with Chartroom: ``scenarios/`` in a checkout, ``toolkit/bundled`` when installed."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "scenarios", package / "bundled"):
+        if candidate.is_dir():
+            return candidate
+    return package.parent / "scenarios"
 
 
 def suggest(word: str, choices) -> str:

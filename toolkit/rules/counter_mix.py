@@ -57,7 +57,10 @@ def counter_mix_limit(ctx: Context):
         counter = ctx.game.counters[counter_id]
         if counter.unlimited or n <= counter.count:
             continue
-        last = entries[counter_id][-1]
+        # Point at the designer's own file: the last use in the newest file of an extends chain.
+        newest = ctx.scenario.files[-1] if ctx.scenario.files else None
+        mine = [e for e in entries[counter_id] if e.at.file == newest]
+        last = (mine or entries[counter_id])[-1]
         kind = "counters (air steps use ceil(steps/2) counters)" if counter.type == "air" else "counters"
         yield (f"{counter.name}: {fmt(n)} {kind} used but the counter mix holds {counter.count}; "
                f"remove {fmt(n - counter.count)}", last.at)
@@ -110,18 +113,16 @@ def sunk_on_map(ctx: Context):
             yield f"{unit.counter.name} is listed as sunk (line {entry.at.line}) and also placed here", unit.entry.at
 
 
-def permanently_removed(counter) -> bool:
-    """Japanese CV and CVL units and both sides' BB units are removed for good when sunk (v1.1 13.1)."""
-    return counter.cls == "BB" or (counter.side == "japan" and counter.cls in ("CV", "CVL"))
-
-
 @check("SUNK-RETURNS", "damage-naval", "A permanently removed unit scheduled to come back.")
 def sunk_returns(ctx: Context):
+    from toolkit.games import rules_for
+
+    permanently_removed = rules_for(ctx.game).permanently_removed
     sunk = {e.counter for e in ctx.scenario.sunk}
     for turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             counter = ctx.game.counters.get(entry.counter)
-            if counter and entry.counter in sunk and permanently_removed(counter) and counter.count == 1:
+            if counter and entry.counter in sunk and permanently_removed(counter, ctx.edition) and counter.count == 1:
                 yield f"{counter.name} was sunk and is permanently removed; it cannot return on turn {turn}", entry.at
 
 

@@ -28,7 +28,11 @@ def schema_dir() -> Path:
     env = os.environ.get("CHARTROOM_SCHEMAS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "schemas"
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "schemas", package / "schemas"):  # a checkout, then an installed wheel
+        if candidate.is_dir():
+            return candidate
+    return package.parent / "schemas"
 
 
 def schema_path(kind: str) -> Path:
