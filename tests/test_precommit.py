@@ -99,7 +99,6 @@ def test_fmt_hook_fails_until_the_file_is_formatted(repo, home):
     assert try_repo(repo, home, "chartroom-fmt").returncode == 0
 
 
-@pytest.mark.xfail(strict=True, reason="packaging: schemas/ is not package data, so the hook's pip-installed chartroom cannot find it")
 def test_installed_hook_finds_its_schemas(repo, home):
     result = try_repo(repo, home, "chartroom-check", schemas=False)
     assert result.returncode == 0, result.stdout

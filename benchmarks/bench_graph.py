@@ -1,0 +1,93 @@
+"""Map graph timings on the Short Campaign, in process and warm (run on demand; not a test).
+
+    .venv/bin/python benchmarks/bench_graph.py
+
+* Supply Line status of every hex for both sides (target < 10 ms).
+* Operational Movement reach of every unit on the map (target < 50 ms).
+
+"Warm" means the map graphs are built (once per map) and the code is imported;
+each run starts from a fresh GameState, so the per-state caches (Air ZOC,
+supply chains, searches) are part of what is timed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from toolkit.graph.mapgraph import map_graph  # noqa: E402
+from toolkit.graph.movement import RuleError, operational_movement  # noqa: E402
+from toolkit.graph.state import GameState  # noqa: E402
+from toolkit.graph.supply import supplied_hexes  # noqa: E402
+from toolkit.model.build import load_scenario  # noqa: E402
+
+SCENARIO = ROOT / "scenarios" / "fire-in-the-sky" / "short-campaign.yaml"
+
+
+def fresh(game, scenario) -> GameState:
+    return GameState.from_scenario(game, scenario)
+
+
+def supply_every_hex(state: GameState) -> int:
+    total = 0
+    for side in ("japan", "allied"):
+        every = supplied_hexes(state, side)
+        total += sum(1 for h in state.map.hexes if h in every)
+    return total
+
+
+def reach_every_unit(state: GameState) -> int:
+    total = 0
+    for unit in state.units:
+        if unit.at is None or unit.type not in ("naval", "air", "land"):
+            continue
+        try:
+            total += len(operational_movement(state, unit))
+        except RuleError:
+            pass
+    return total
+
+
+def timed(label: str, func, states, target_ms: float) -> None:
+    samples = []
+    for state in states:
+        t0 = time.perf_counter()
+        func(state)
+        samples.append((time.perf_counter() - t0) * 1000)
+    median, best = statistics.median(samples), min(samples)
+    verdict = "ok" if median < target_ms else "SLOW"
+    print(f"{label:<58} median {median:7.2f} ms  best {best:7.2f} ms  target < {target_ms:g} ms  {verdict}")
+
+
+def main(runs: int = 30) -> int:
+    loaded = load_scenario(SCENARIO)
+    if loaded.game is None or loaded.scenario is None:
+        print("cannot load the Short Campaign:", "; ".join(f.message for f in loaded.findings[:3]))
+        return 2
+    game, scenario = loaded.game, loaded.scenario
+    t0 = time.perf_counter()
+    graph = map_graph(game.map)
+    build_ms = (time.perf_counter() - t0) * 1000
+    units = [u for u in fresh(game, scenario).units if u.at is not None]
+    print(f"map: {len(game.map.hexes)} hexes, {graph.sea.number_of_nodes()} sea nodes, "
+          f"{graph.grid.number_of_edges()} grid edges; graphs built in {build_ms:.1f} ms (once per map)")
+    print(f"units on the map: {len(units)}")
+    # warm up: imports, graph views, first-call costs
+    supply_every_hex(fresh(game, scenario))
+    reach_every_unit(fresh(game, scenario))
+    print(f"hexes supplied (japan + allied): {supply_every_hex(fresh(game, scenario))}; "
+          f"reach entries over all units: {reach_every_unit(fresh(game, scenario))}")
+    timed("Supply Line status of every hex, both sides", supply_every_hex,
+          [fresh(game, scenario) for _ in range(runs)], 10)
+    timed("Operational Movement reach of every unit", reach_every_unit,
+          [fresh(game, scenario) for _ in range(runs)], 50)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""The docs site and the aids in a real browser (Debian's chromium driven by playwright).
+
+Skipped only when /usr/bin/chromium or playwright is missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import GAME, SHORT
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+EVIL_TITLE = 'Evil <script>alert(1)</script> "quoted" & co'
+
+if not CHROMIUM.exists():
+    pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
+pytest.importorskip("mkdocs", reason="needs mkdocs (the site extra)")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from toolkit.render import build_aids
+    from toolkit.render.site import build_site
+
+    root = tmp_path_factory.mktemp("web")
+    evil = root / "evil.yaml"
+    evil.write_text(
+        "kind: scenario\ngame: fire-in-the-sky\nid: evil\n"
+        f"title: '{EVIL_TITLE}'\n"
+        "edition: v1.1\nstart_turn: 2\nsource: \"FitS v1.1 19.0\"\n"
+        "notes: 'Notes <script>alert(2)</script> and <b>bold</b>'\n"
+        "setup:\n  - at: Truk\n    side: japan\n    units:\n      - {counter: jp-ca, count: 2}\n    source: \"FitS v1.1 19.0\"\n",
+        encoding="utf-8")
+    build_site(root / "site", extra_scenarios=[evil])
+    build_aids(SHORT, root / "aids")
+    build_aids(evil, root / "evil-aids")
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", root
+    server.shutdown()
+    server.server_close()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    pg = context.new_page()
+    pg.errors = []
+    pg.dialogs = []
+    pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
+    pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
+    yield pg
+    context.close()
+
+
+def _hex_count() -> int:
+    from toolkit.model.build import load_game
+
+    return len(load_game(GAME).game.map.hexes)
+
+
+def test_pages_load_without_console_errors(served, page):
+    base, _ = served
+    for path in ("site/", "site/games/fire-in-the-sky/", "site/scenarios/fire-in-the-sky/short-campaign/",
+                 "site/reference/rules/", "site/reference/cli/", "site/reference/schemas/", "site/games/fire-in-the-sky/editions/",
+                 "aids/index.html", "aids/setup-japan.html", "aids/schedule-allied.html", "aids/charts.html", "aids/map.html"):
+        response = page.goto(f"{base}/{path}")
+        assert response is not None and response.ok, path
+        page.wait_for_load_state("networkidle")
+    assert page.errors == []
+
+
+def test_map_shows_every_hex(served, page):
+    base, _ = served
+    expected = _hex_count()
+    for path in ("site/games/fire-in-the-sky/", "site/scenarios/fire-in-the-sky/short-campaign/", "aids/map.html"):
+        page.goto(f"{base}/{path}")
+        assert page.locator("svg.chartroom-map polygon.cr-hex").count() == expected, path
+        box = page.locator("svg.chartroom-map").first.bounding_box()
+        assert box is not None and box["width"] > 600, path
+    assert page.errors == []
+
+
+def test_navigation_reaches_a_scenario_page(served, page):
+    base, _ = served
+    page.goto(f"{base}/site/")
+    page.locator("nav.md-nav a", has_text="Short Campaign Game").first.click()
+    page.wait_for_url("**/scenarios/fire-in-the-sky/short-campaign/")
+    assert page.locator("h1").first.inner_text().strip() == "Short Campaign Game"
+    assert page.locator("table.cr-report, p.cr-clean").count() >= 1
+    assert page.errors == []
+
+
+def test_search_finds_a_base(served, page):
+    base, _ = served
+    page.goto(f"{base}/site/")
+    box = page.locator("input.md-search__input")
+    box.click()  # on a wide window the search box sits in the header
+    box.press_sequentially("Yokosuka", delay=30)  # material searches on key events
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(state="visible", timeout=15000)
+    assert results.count() >= 1
+    assert page.errors == []
+
+
+def test_markup_in_title_renders_as_text(served, page):
+    base, root = served
+    pages = sorted(p.relative_to(root / "site") for p in (root / "site" / "scenarios" / "extra").rglob("index.html"))
+    assert len(pages) == 1
+    page.goto(f"{base}/site/{pages[0].parent.as_posix()}/")
+    assert page.locator("h1").first.inner_text().strip() == EVIL_TITLE
+    assert page.locator(".scenario-notes").first.inner_text().startswith("Notes <script>alert(2)</script>")
+    assert page.locator("svg.chartroom-map title").first.text_content() == f"Fire in the Sky - {EVIL_TITLE}"
+    page.goto(f"{base}/evil-aids/index.html")
+    assert page.locator("h1 + .sub .scenario-title").inner_text() == EVIL_TITLE
+    assert page.locator("div.scenario-notes b").count() == 0
+    page.goto(f"{base}/evil-aids/map.html")
+    assert page.dialogs == []
+    assert page.errors == []

@@ -1,0 +1,600 @@
+"""Player aids of one scenario and edition, as data for the templates and as HTML files.
+
+Every function here is pure over the model (no printing, no clock): the same inputs
+give the same lists in the same order, so the HTML is byte-identical from run to run.
+
+Aids: a set-up card per side, the reinforcement schedule per side (arrivals the
+counter mix cannot supply are forfeited, FitS v1.1 2.1 and 7.1), a counter manifest,
+the charts of the edition, the sequence of play, a base directory and the map.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.model import Counter, Game, Scenario, UnitEntry, steps_to_counters
+from toolkit.render.env import environment, fmt_number, humanize, nation_label, side_label
+
+__all__ = ["AIDS", "AidsError", "Aid", "prepare", "setup_card", "schedule", "manifest", "base_directory",
+           "charts", "sequence_of_play", "render_aids", "counters_in_use"]
+
+SIDES = ("japan", "allied")
+PAPERS = {"a4": "A4", "letter": "letter"}
+#: Room for the map on a landscape page, in mm (page less margins, header and footer).
+MAP_AREA_MM = {"a4": (272.0, 178.0), "letter": (254.0, 184.0)}
+
+#: Every aid: file stem, title, page orientation.
+AIDS = (
+    ("index", "Contents", "portrait"),
+    ("setup-japan", "Set-up card: Japan", "portrait"),
+    ("setup-allied", "Set-up card: Allies", "portrait"),
+    ("schedule-japan", "Reinforcement schedule: Japan", "portrait"),
+    ("schedule-allied", "Reinforcement schedule: Allies", "portrait"),
+    ("manifest", "Counter manifest", "portrait"),
+    ("charts", "Charts", "portrait"),
+    ("sequence", "Sequence of play", "portrait"),
+    ("bases", "Base directory", "portrait"),
+    ("map", "Map", "landscape"),
+)
+
+#: Markers that belong to one side's tracks (the others are shared or per nation).
+JAPAN_MARKERS = {"merchantmen_pool", "oil_points", "naval_aviation_steps", "convoy_escort"}
+RATING_ORDER = ("anti_aircraft", "firepower", "defense", "movement", "transport", "air_strength", "combat", "reduced", "steps")
+RATING_SHORT = {"anti_aircraft": "AA", "firepower": "FP", "defense": "Def", "movement": "MA", "transport": "TR",
+                "air_strength": "Air", "combat": "CS", "reduced": "Red", "steps": "Steps"}
+PROVENANCE = ("source", "reconstructed", "verified", "differs_from_2nd", "notes", "see_also", "editions")
+
+
+class AidsError(Exception):
+    """A scenario whose aids cannot be made; the message is one line for the user.
+
+    ``status`` is the exit status the command should give: 2 for input that cannot be
+    read or a bad argument, 1 for data with error findings.
+    """
+
+    def __init__(self, message: str, status: int = 2):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Aid:
+    stem: str
+    title: str
+    orientation: str
+    html: str = ""
+
+
+def side_of_nation(nation: str) -> str:
+    return "japan" if nation == "japan" else "allied"
+
+
+def ratings_text(counter: Counter) -> str:
+    parts = []
+    for key in RATING_ORDER:
+        if key in counter.ratings:
+            parts.append(f"{RATING_SHORT[key]} {fmt_number(counter.ratings[key])}")
+    for key in sorted(k for k in counter.ratings if k not in RATING_ORDER):
+        parts.append(f"{humanize(key)} {fmt_number(counter.ratings[key])}")
+    return ", ".join(parts)
+
+
+def _in_use(entry, scenario: Scenario) -> bool:
+    rule = getattr(entry, "optional_rule", None)
+    return rule is None or rule in scenario.optional_rules
+
+
+def _counters_needed(counter: Counter, entry: UnitEntry) -> int:
+    if counter.type == "air" and entry.steps:
+        return steps_to_counters(entry.steps, counter.steps or 2)
+    return entry.count
+
+
+def _ticks(counter: Counter, entry: UnitEntry) -> list[str]:
+    """One label per physical counter to tick off while setting up."""
+    if counter.type == "air":
+        steps = entry.steps if entry.steps else entry.count * (counter.steps or 2)
+        full, rest = divmod(steps, counter.steps or 2)
+        return [f"{counter.steps or 2}-step"] * full + (["1-step"] if rest else [])
+    label = "reduced" if entry.reduced else ""
+    return [label] * entry.count
+
+
+def _where(game: Game, where: str) -> dict:
+    m = game.map
+    if where in m.places:
+        place = m.places[where]
+        return {"name": where, "hex": place.hex, "kind": "base" if place.is_base else "land hex"}
+    if where in m.boxes:
+        box = m.boxes[where]
+        hex_ = m.places[box.of].hex if box.of in m.places else ""
+        return {"name": where, "hex": hex_, "kind": f"{box.kind} box"}
+    place = m.by_hex.get(where)
+    return {"name": place.name if place else f"Hex {where}", "hex": where, "kind": "hex"}
+
+
+# --- set-up card ------------------------------------------------------------------------
+
+def setup_card(game: Game, scenario: Scenario, side: str) -> dict:
+    """Locations of one side, each with its units and one tick box per counter; markers; track; sunk."""
+    counters = game.counters
+    locations: dict[str, dict] = {}
+    not_placed = []
+    for placement in scenario.setup:
+        if placement.side != side:
+            continue
+        loc = locations.setdefault(placement.where, {**_where(game, placement.where), "units": [], "control": ""})
+        if placement.where in game.map.places and game.map.places[placement.where].is_base:
+            loc["control"] = side_label(game.control_of(scenario, placement.where))
+        for entry in placement.units:
+            counter = counters.get(entry.counter)
+            if counter is None:
+                continue
+            if not _in_use(entry, scenario):
+                not_placed.append({"name": counter.name, "where": placement.where, "rule": entry.optional_rule})
+                continue
+            qty = (f"{entry.steps} step{'s' if entry.steps != 1 else ''}" if (counter.type == "air" and entry.steps)
+                   else f"x{entry.count}")
+            loc["units"].append({
+                "id": counter.id, "name": counter.name, "type": counter.type, "cls": counter.cls or counter.type,
+                "qty": qty, "reduced": entry.reduced, "ratings": ratings_text(counter), "nation": nation_label(counter.nation),
+                "ticks": _ticks(counter, entry), "task_force": entry.task_force,
+            })
+    ordered = sorted((loc for loc in locations.values() if loc["units"]), key=lambda loc: (loc["name"].casefold(), loc["hex"]))
+    track = []
+    for turn, placement in sorted(scenario.turn_track, key=lambda item: item[0]):
+        if placement.side != side:
+            continue
+        for entry in placement.units:
+            counter = counters.get(entry.counter)
+            if counter is not None and _in_use(entry, scenario):
+                track.append({"turn": turn, "name": counter.name, "qty": entry.steps and f"{entry.steps} steps" or f"x{entry.count}",
+                              "ticks": _ticks(counter, entry)})
+    sunk = []
+    for entry in scenario.sunk:
+        counter = counters.get(entry.counter)
+        if counter is not None and counter.side == side:
+            sunk.append({"name": counter.name, "qty": f"x{entry.count}", "ticks": _ticks(counter, entry)})
+    control = []
+    for entry in sorted(scenario.control, key=lambda c: c.base):
+        place = game.map.places.get(entry.base)
+        printed = place.printed_control if place else "none"
+        if entry.side != printed and (entry.side == side or printed == side or entry.side == "none"):
+            control.append({"base": entry.base, "hex": place.hex if place else "", "side": side_label(entry.side),
+                            "printed": side_label(printed)})
+    total = sum(len(u["ticks"]) for loc in ordered for u in loc["units"])
+    return {"side": side, "label": side_label(side), "locations": ordered, "track": track, "sunk": sunk,
+            "markers": markers(scenario, side), "control": control, "not_placed": not_placed, "counter_total": total}
+
+
+def markers(scenario: Scenario, side: str) -> list[dict]:
+    """The record-track markers a side sets: its own, its nations', and the shared ones."""
+    out = []
+    for name in sorted(scenario.markers):
+        value = scenario.markers[name]
+        if isinstance(value, dict):
+            for nation in sorted(value):
+                if side_of_nation(nation) == side:
+                    out.append({"name": humanize(name), "nation": nation_label(nation), "value": fmt_number(value[nation].value)})
+        else:
+            owner = "japan" if name in JAPAN_MARKERS else "both"
+            if owner in (side, "both"):
+                out.append({"name": humanize(name), "nation": "" if owner == "both" else side_label(owner), "value": fmt_number(value.value)})
+    return out
+
+
+# --- reinforcement schedule and the counter mix ------------------------------------------
+
+def counters_in_use(game: Game, scenario: Scenario) -> dict[str, int]:
+    """Counters of each id in use at the start: set-up, Turn Record Track, sunk, and the boxes the rules count.
+
+    The count follows the COUNTER-MIX check (:mod:`toolkit.rules.counter_mix`) so the aids and
+    ``chartroom check`` agree.
+    """
+    from toolkit.rules import Context
+
+    ctx = Context(game, scenario)
+    try:
+        from toolkit.rules.counter_mix import _usage
+
+        used, _ = _usage(ctx)
+        return {k: int(round(v)) for k, v in used.items()}
+    except (ImportError, AttributeError):  # the check module was reorganised: count the same way here
+        used: dict[str, int] = defaultdict(int)
+        for unit in ctx.units:
+            used[unit.counter.id] += _counters_needed(unit.counter, unit.entry)
+        for _, placement in scenario.turn_track:
+            for entry in placement.units:
+                if entry.counter in game.counters and _in_use(entry, scenario):
+                    used[entry.counter] += _counters_needed(game.counters[entry.counter], entry)
+        for entry in scenario.sunk:
+            if entry.counter in game.counters:
+                used[entry.counter] += entry.count
+        return dict(used)
+
+
+def schedule(game: Game, scenario: Scenario, side: str) -> dict:
+    """Turn by turn from the scenario's start: arrivals, points, withdrawals; arrivals beyond the counter mix forfeited.
+
+    The counter mix is an absolute limit (FitS v1.1 2.1; 7.1: a reinforcement with no free
+    counter is lost). In use: the set-up, the Turn Record Track, sunk units, then each earlier
+    arrival; a withdrawal gives its counters back.
+    """
+    counters = game.counters
+    used = defaultdict(int, counters_in_use(game, scenario))
+    track_by_turn = defaultdict(list)
+    for turn, placement in scenario.turn_track:
+        if placement.side == side:
+            track_by_turn[turn].extend(e for e in placement.units if _in_use(e, scenario))
+    turns: dict[int, dict] = {}
+    for st in sorted((t for t in game.schedules if t.side == side and t.turn >= scenario.start_turn), key=lambda t: t.turn):
+        row = turns.setdefault(st.turn, {"turn": st.turn, "arrivals": [], "points": [], "withdrawals": [], "track": []})
+        for entry in st.units:
+            counter = counters.get(entry.counter)
+            if counter is None:
+                continue
+            if not _in_use(entry, scenario):
+                continue
+            need = _counters_needed(counter, entry)
+            free = need if counter.unlimited else max(0, counter.count - used[counter.id])
+            arrive = min(need, free)
+            used[counter.id] += arrive
+            forfeited = need - arrive
+            steps = entry.steps if (counter.type == "air" and entry.steps) else None
+            row["arrivals"].append({
+                "id": counter.id, "name": counter.name, "qty": f"{steps} step{'s' if steps != 1 else ''}" if steps else f"x{entry.count}",
+                "counters": need, "arrive": arrive, "forfeited": forfeited, "mix": counter.count,
+                "in_use": used[counter.id], "unlimited": counter.unlimited,
+            })
+        for name in sorted(k for k, v in st.data.items() if k.endswith("_points") or k.endswith("_steps")):
+            value = st.data[name]
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                row["points"].append({"name": humanize(name), "value": fmt_number(value)})
+        for record in st.data.get("withdrawals") or []:
+            counter = counters.get(record.get("counter")) if isinstance(record, dict) else None
+            if counter is None or not _in_use(type("W", (), {"optional_rule": record.get("optional_rule")})(), scenario):
+                continue
+            used[counter.id] = max(0, used[counter.id] - int(record.get("count", 1)))
+            returns = counters.get(record.get("returns_as"))
+            note = f"returns as {returns.name} on turn {record['returns_turn']}" if returns and record.get("returns_turn") else ""
+            row["withdrawals"].append({"name": counter.name, "note": note})
+    for turn in sorted(track_by_turn):
+        if turn < scenario.start_turn:
+            continue
+        row = turns.setdefault(turn, {"turn": turn, "arrivals": [], "points": [], "withdrawals": [], "track": []})
+        for entry in track_by_turn[turn]:
+            counter = counters.get(entry.counter)
+            if counter is not None:
+                row["track"].append({"name": counter.name, "qty": f"{entry.steps} steps" if entry.steps else f"x{entry.count}"})
+    ordered = [turns[t] for t in sorted(turns)]
+    forfeits = sum(a["forfeited"] for row in ordered for a in row["arrivals"])
+    return {"side": side, "label": side_label(side), "turns": ordered, "forfeits": forfeits,
+            "forfeit_rule": game.edition.cite("reinforcement-forfeit"), "mix_rule": game.edition.cite("counter-mix")}
+
+
+# --- manifest and bases --------------------------------------------------------------
+
+def manifest(game: Game, scenario: Scenario) -> list[dict]:
+    """Every counter of the edition's mix: ratings, copies, and where each starts."""
+    from toolkit.rules import Context
+
+    ctx = Context(game, scenario)
+    starts: dict[str, list[str]] = defaultdict(list)
+    for unit in ctx.units:
+        n = _counters_needed(unit.counter, unit.entry)
+        detail = f"{unit.entry.steps} steps" if (unit.counter.type == "air" and unit.entry.steps) else f"x{n}"
+        starts[unit.counter.id].append(f"{unit.placement.where} {detail}" + (" (reduced)" if unit.entry.reduced else ""))
+    for turn, placement in sorted(scenario.turn_track, key=lambda item: item[0]):
+        for entry in placement.units:
+            if entry.counter in game.counters and _in_use(entry, scenario):
+                starts[entry.counter].append(f"Turn Record Track, turn {turn} x{entry.count}")
+    for entry in scenario.sunk:
+        starts[entry.counter].append(f"sunk x{entry.count}")
+    used = counters_in_use(game, scenario)
+    rows = []
+    for counter in sorted(game.counters.values(), key=lambda c: (SIDES.index(c.side) if c.side in SIDES else 9, c.nation, c.type, c.cls or "", c.name, c.id)):
+        optional = counter.optional_rule and counter.optional_rule not in scenario.optional_rules
+        rows.append({
+            "id": counter.id, "name": counter.name, "side": side_label(counter.side), "nation": nation_label(counter.nation),
+            "type": counter.type, "cls": counter.cls or "", "count": "unlimited" if counter.unlimited else str(counter.count),
+            "ratings": ratings_text(counter), "starts": sorted(starts.get(counter.id, [])),
+            "free": "" if counter.unlimited else str(max(0, counter.count - used.get(counter.id, 0))),
+            "optional": counter.optional_rule or "", "optional_off": bool(optional),
+        })
+    return rows
+
+
+def manifest_rows(game: Game) -> list[dict]:
+    """Every counter of the edition's mix with its ratings (no scenario)."""
+    rows = []
+    for counter in sorted(game.counters.values(), key=lambda c: (SIDES.index(c.side) if c.side in SIDES else 9, c.nation, c.type, c.cls or "", c.name, c.id)):
+        rows.append({"id": counter.id, "name": counter.name, "side": side_label(counter.side), "nation": nation_label(counter.nation),
+                     "type": counter.type, "cls": counter.cls or "", "count": "unlimited" if counter.unlimited else str(counter.count),
+                     "ratings": ratings_text(counter), "optional": counter.optional_rule or "", "marine": counter.marine})
+    return rows
+
+
+def base_directory(game: Game, scenario: Scenario | None) -> dict:
+    """Every base with its capacities, AA (half the printed Air Capacity, rounded as the edition says), VP, control and flags."""
+    capacity = game.edition.param("land_capacity") or {}
+    land_capacity = capacity.get("normal", 8) if isinstance(capacity, dict) else 8
+    atoll_capacity = capacity.get("atoll", 4) if isinstance(capacity, dict) else 4
+    aa = game.edition.param("aa_rating") or {}
+    fraction = aa.get("fraction", 0.5) if isinstance(aa, dict) else 0.5
+    rounding = aa.get("rounding") if isinstance(aa, dict) else None
+
+    def aa_of(air: int) -> str:
+        value = air * fraction
+        return fmt_number(math.floor(value) if rounding == "down" else value)
+
+    def control(place) -> str:
+        return game.control_of(scenario, place.name) if scenario is not None else place.printed_control
+
+    bases, circles = [], []
+    for place in sorted(game.map.places.values(), key=lambda p: p.name.casefold()):
+        if place.is_base:
+            bases.append({
+                "name": place.name, "hex": place.hex, "air": place.air, "port": place.port,
+                "aa": aa_of(place.air), "land": atoll_capacity if place.atoll else land_capacity,
+                "atoll": place.atoll, "vp": place.vp, "flag": nation_label(place.flag),
+                "control": side_label(control(place)),
+                "changed": control(place) != place.printed_control,
+                "home": nation_label(place.home_base) if place.home_base else "", "resource": place.resource,
+            })
+        else:
+            circles.append({"name": place.name, "hex": place.hex, "sea": place.sea})
+    boxes = []
+    for box in sorted(game.map.boxes.values(), key=lambda b: (b.kind, b.name)):
+        boxes.append({"name": box.name, "kind": box.kind, "nation": nation_label(box.nation) if box.nation else "",
+                      "home": nation_label(box.home_base) if box.home_base else "", "connects_to": box.connects_to or "",
+                      "entry": ", ".join(sorted(box.entry_hexes)), "of": box.of or ""})
+    return {"bases": bases, "circles": circles, "boxes": boxes, "aa_rule": game.edition.cite("bases"),
+            "stacking_rule": game.edition.cite("stacking-land"), "home_rule": game.edition.cite("home-bases"),
+            "resource_rule": game.edition.cite("resource-hexes"),
+            "aa_rounding": rounding or "not stated (halves kept)"}
+
+
+# --- charts and sequence of play (read from the edition's files) --------------------------
+
+def _game_files(game: Game) -> dict:
+    from toolkit.load import load_file
+
+    return load_file(game.root / "game.yaml").data.get("files", {})
+
+
+def _edition_document(game: Game) -> dict:
+    from toolkit.load import load_file
+
+    files = _game_files(game)
+    rel = (files.get("editions") or {}).get(game.edition.id)
+    return load_file(game.root / rel).data if rel else {}
+
+
+def _charts_document(game: Game) -> dict | None:
+    from toolkit.load import load_file
+
+    files = _game_files(game)
+    listed = files.get("charts") or []
+    listed = list(listed.values()) if isinstance(listed, dict) else list(listed)
+    for rel in sorted(listed):
+        data = load_file(game.root / rel).data
+        if isinstance(data, dict) and data.get("edition") == game.edition.id:
+            return data
+    candidate = game.root / "charts" / f"{game.edition.id}.yaml"
+    if candidate.is_file():
+        return load_file(candidate).data
+    return None
+
+
+_SLUG = re.compile(r"^[a-z]+(-[a-z0-9]+)+$")
+
+
+def cell(value) -> str:
+    if isinstance(value, list) and not value:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(cell(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{humanize(k)}: {cell(v)}" for k, v in value.items() if k not in PROVENANCE)
+    if isinstance(value, str) and _SLUG.match(value):
+        return value.replace("-", " ")
+    return fmt_number(value)
+
+
+def _mark(record: dict) -> str:
+    """† for a value not printed in the rules (reconstructed, unverified)."""
+    if not isinstance(record, dict):
+        return ""
+    if record.get("verified") is False or ("reconstructed" in record and "source" not in record):
+        return "†"
+    return ""
+
+
+def _ref(record: dict, citation: str) -> str:
+    source = record.get("source", "") if isinstance(record, dict) else ""
+    if isinstance(source, str) and source.startswith(citation + " "):
+        source = source[len(citation) + 1:]
+    return source
+
+
+def _table(records: list, citation: str) -> dict:
+    columns: list[str] = []
+    for record in records:
+        for key in record:
+            if key not in PROVENANCE and key not in columns and not _is_record_list(record[key]):
+                columns.append(key)
+    rows = []
+    for record in records:
+        cells = []
+        for c in columns:
+            value = record.get(c, "")
+            signed = c in ("value", "modifier") and isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
+            cells.append(f"+{fmt_number(value)}" if signed else cell(value))
+        rows.append({"cells": cells, "mark": _mark(record), "ref": _ref(record, citation),
+                     "note": record.get("notes", "") or record.get("differs_from_2nd", "")})
+    return {"columns": [humanize(c) for c in columns], "rows": rows}
+
+
+def _is_record_list(value) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _grid(rows: list, citation: str) -> dict | None:
+    """Rows that each hold ``cells`` (one dict per column) as a cross table: e.g. Defense x Firepower -> to hit."""
+    key_row = next((k for k in rows[0] if k not in PROVENANCE and k != "cells"), None)
+    cells0 = rows[0].get("cells") or []
+    if key_row is None or not cells0:
+        return None
+    key_col = next(iter(cells0[0]))
+    value_keys = [k for k in cells0[0] if k != key_col]
+    headers = []
+    for r in rows:
+        for c in r.get("cells") or []:
+            if c.get(key_col) not in headers:
+                headers.append(c.get(key_col))
+    out_rows = []
+    for r in rows:
+        by = {c.get(key_col): c for c in r.get("cells") or []}
+        cells = []
+        for h in headers:
+            c = by.get(h)
+            if c is None:
+                cells.append("")
+                continue
+            main = cell(c.get(value_keys[0])) if value_keys else ""
+            flags = [humanize(k) for k in value_keys[1:] if c.get(k) is True]
+            cells.append(main + (f" ({', '.join(flags).lower()})" if flags else ""))
+        out_rows.append({"head": cell(r.get(key_row)), "cells": cells, "mark": _mark(r), "ref": _ref(r, citation)})
+    return {"row_label": humanize(key_row), "col_label": humanize(key_col), "value_label": humanize(value_keys[0]) if value_keys else "",
+            "headers": [cell(h) for h in headers], "rows": out_rows}
+
+
+def _section(key: str, data: dict, citation: str) -> dict:
+    section = {"key": key, "title": data.get("title") or humanize(key), "facts": [], "tables": [], "groups": [], "grid": None,
+               "notes": data.get("notes", ""), "ref": _ref(data, citation), "mark": _mark(data)}
+    for name, value in data.items():
+        if name in ("title",) or name in PROVENANCE:
+            continue
+        if _is_record_list(value):
+            if all("cells" in r for r in value):
+                section["grid"] = _grid(value, citation)
+            elif any(_is_record_list(v) for r in value for v in r.values()):
+                for record in value:
+                    nested = [(k, v) for k, v in record.items() if _is_record_list(v)]
+                    label = record.get("name") or record.get("title") or record.get("id") or ""
+                    facts = [{"name": humanize(k), "value": cell(v)} for k, v in record.items()
+                             if k not in PROVENANCE and k not in ("name", "title", "id") and not _is_record_list(v)]
+                    section["groups"].append({"title": label, "facts": facts, "mark": _mark(record), "ref": _ref(record, citation),
+                                              "note": record.get("notes", ""),
+                                              "tables": [{"title": humanize(k), **_table(v, citation)} for k, v in nested]})
+            else:
+                section["tables"].append({"title": humanize(name), **_table(value, citation)})
+        elif isinstance(value, list) and not value:
+            section["facts"].append({"name": humanize(name), "value": "none"})
+        else:
+            section["facts"].append({"name": humanize(name), "value": cell(value)})
+    return section
+
+
+def charts(game: Game) -> dict:
+    """The charts of the edition, section by section, from ``charts/<edition>.yaml``."""
+    data = _charts_document(game)
+    if not data:
+        return {"sections": [], "missing": True, "notes": ""}
+    citation = game.edition.citation
+    sections = [_section(k, v, citation) for k, v in data.items() if isinstance(v, dict) and k not in PROVENANCE]
+    return {"sections": sections, "missing": False, "notes": data.get("notes", ""), "printed": data.get("printed_in_rulebook", True)}
+
+
+def sequence_of_play(game: Game) -> dict:
+    """The player turns of the edition, each with its phases and segments."""
+    data = _edition_document(game)
+    citation = game.edition.citation
+    turns = []
+    for turn in data.get("sequence_of_play") or []:
+        phases = []
+        for phase in turn.get("phases") or []:
+            phases.append({
+                "number": phase.get("number", ""), "title": phase.get("title", ""), "player": side_label(phase.get("player", "")),
+                "summary": phase.get("summary", ""), "ref": _ref(phase, citation),
+                "segments": [{"number": s.get("number", ""), "title": s.get("title", ""),
+                              "player": side_label(s["player"]) if s.get("player") else "", "summary": s.get("summary", "")}
+                             for s in phase.get("segments") or []],
+            })
+        turns.append({"phasing": side_label(turn.get("phasing", "")), "phases": phases, "ref": _ref(turn, citation)})
+    return {"turns": turns, "title": data.get("title", game.edition.citation)}
+
+
+# --- writing ---------------------------------------------------------------------------
+
+@dataclass
+class Prepared:
+    game: Game
+    scenario: Scenario
+    findings: list = field(default_factory=list)
+
+
+def prepare(scenario_path: str | Path, edition: str | None = None) -> Prepared:
+    """Load the scenario and its game; :class:`AidsError` with the first blocking problem."""
+    from toolkit.model.build import load_scenario
+
+    loaded = load_scenario(Path(scenario_path), edition)
+    if loaded.game is None or loaded.scenario is None:
+        first = next((f for f in loaded.findings if f.severity == "error"), None)
+        detail = f"{first.location}: {first.code} {first.message}" if first else "the scenario could not be loaded"
+        unreadable = first is None or first.code.startswith(("YAML-", "LOAD-")) or first.code == "REF-EDITION"
+        raise AidsError(f"cannot make aids: {detail} (see chartroom check)", status=2 if unreadable else 1)
+    return Prepared(loaded.game, loaded.scenario, list(loaded.findings))
+
+
+def render_aids(game: Game, scenario: Scenario, paper: str = "a4") -> list[Aid]:
+    """Every aid as an HTML string, in :data:`AIDS` order."""
+    from toolkit.render.svgmap import render_map_svg
+
+    if paper not in PAPERS:
+        raise AidsError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    env = environment()
+    edition_title = game.edition.citation
+    common = {"game": game, "scenario": scenario, "edition": edition_title, "page_size": PAPERS[paper],
+              "aids": [{"stem": s, "title": t} for s, t, _ in AIDS]}
+    svg = render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), fit_mm=MAP_AREA_MM[paper])
+    out = []
+    for stem, title, orientation in AIDS:
+        context = dict(common, stem=stem, title=title, orientation=orientation)
+        if stem.startswith("setup-"):
+            context["card"] = setup_card(game, scenario, stem.split("-", 1)[1])
+            template = "setup.html"
+        elif stem.startswith("schedule-"):
+            context["sched"] = schedule(game, scenario, stem.split("-", 1)[1])
+            template = "schedule.html"
+        elif stem == "manifest":
+            context["rows"] = manifest(game, scenario)
+            template = "manifest.html"
+        elif stem == "charts":
+            context["charts"] = charts(game)
+            template = "charts.html"
+        elif stem == "sequence":
+            context["sop"] = sequence_of_play(game)
+            template = "sequence.html"
+        elif stem == "bases":
+            context["directory"] = base_directory(game, scenario)
+            template = "bases.html"
+        elif stem == "map":
+            from markupsafe import Markup
+
+            context["svg"] = Markup(svg)  # rendered by the autoescaping SVG template
+            template = "map.html"
+        else:
+            template = "index.html"
+        out.append(Aid(stem, title, orientation, env.get_template(template).render(**context)))
+    return out
+
+
+def map_svg(game: Game, scenario: Scenario) -> str:
+    from toolkit.render.svgmap import render_map_svg
+
+    return render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"))

@@ -1,0 +1,389 @@
+"""The generated pages of the docs site, as Markdown text by page path.
+
+Pure functions over the data and the model: ``site/hooks.py`` turns the result into
+mkdocs ``File.generated`` objects. User strings never reach a page unescaped: tables
+and lists are HTML fragments from autoescaping templates, and the few strings that go
+into Markdown (headings, link text) pass through :func:`md` first.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import pkgutil
+import re
+from pathlib import Path
+
+from toolkit.render.env import environment, fmt_number, humanize, side_label
+
+__all__ = ["md", "nav_title", "generate_pages", "game_pages", "scenario_page", "reference_pages", "copied_docs", "slug"]
+
+REPO = Path(__file__).resolve().parents[2]
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def md(text) -> str:
+    """Plain text made safe for Markdown: HTML-escaped, Markdown punctuation backslash-escaped, one line."""
+    one_line = " ".join(str(text).split())
+    return html.escape(_MD_SPECIAL.sub(r"\\\1", one_line), quote=False)
+
+
+def nav_title(text) -> str:
+    """A user string as a navigation title, safe in every theme template.
+
+    Themes print navigation titles unescaped and pass page titles through ``striptags``,
+    which unescapes entities inside ``<title>``; so angle brackets become the look-alike
+    quotation marks and the rest is HTML-escaped.
+    """
+    one_line = " ".join(str(text).split())
+    return html.escape(one_line.replace("<", "\u2039").replace(">", "\u203a"), quote=True)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "page"
+
+
+def fragment(template: str, **context) -> str:
+    """An HTML block for a Markdown page (autoescaped; no blank lines, so Markdown leaves it whole)."""
+    text = environment().get_template(template).render(**context)
+    lines = [line for line in text.splitlines() if line.strip()]
+    return '<div class="chartroom">\n' + "\n".join(lines) + "\n</div>\n"
+
+
+def _page(title: str, *parts: str) -> str:
+    return f"# {md(title)}\n\n" + "\n".join(p if p.endswith("\n") else p + "\n" for p in parts)
+
+
+def _games(root: Path) -> list[Path]:
+    return sorted(p.parent for p in root.glob("*/game.yaml"))
+
+
+def _manifest(folder: Path) -> dict:
+    from toolkit.load import load_file
+
+    return load_file(folder / "game.yaml").data
+
+
+# --- per game -------------------------------------------------------------------------
+
+def game_pages(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """Pages of one game, and its scenarios as (path, title) for the navigation."""
+    from toolkit.model.build import load_game
+    from toolkit.render.aids import base_directory, manifest_rows, sequence_of_play
+    from toolkit.render.svgmap import render_map_svg
+
+    info = _manifest(folder)
+    gid = info.get("game", folder.name)
+    editions = [e["id"] for e in info.get("editions", [])]
+    loaded = {ed: load_game(folder, ed) for ed in editions}
+    games = {ed: l.game for ed, l in loaded.items() if l.game is not None}
+    base = f"games/{gid}"
+    pages: dict[str, str] = {}
+    title = info.get("title", gid)
+    if not games:
+        first = next((f for l in loaded.values() for f in l.findings if f.severity == "error"), None)
+        pages[f"{base}/index.md"] = _page(title, fragment("site/problem.html", problem=first))
+        return pages, []
+    first_game = games[editions[0]] if editions[0] in games else next(iter(games.values()))
+    scenarios = []
+    for rel in info.get("files", {}).get("scenarios", []):
+        path = folder / rel
+        scenarios.append({"file": rel, "exists": path.is_file(), "slug": slug(Path(rel).stem)})
+    pages[f"{base}/index.md"] = _page(
+        title,
+        fragment("site/game.html", info=info, editions=info.get("editions", []), gid=gid, scenarios=scenarios,
+                 counts={ed: {"hexes": len(g.map.hexes), "bases": sum(1 for p in g.map.places.values() if p.is_base),
+                              "counters": len(g.counters)} for ed, g in games.items()}),
+        "## Map\n",
+        fragment("site/map.html", svg=render_map_svg(first_game, None, title=f"{title} - map ({first_game.edition.citation})")),
+    )
+    pages[f"{base}/bases.md"] = _page(f"{title}: bases", *[
+        f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None)) for ed, g in games.items()])
+    pages[f"{base}/counters.md"] = _page(f"{title}: counter mix", *[
+        f"## {md(g.edition.citation)}\n\n" + fragment("site/counters.html", rows=manifest_rows(g)) for ed, g in games.items()])
+    pages[f"{base}/schedules.md"] = _page(f"{title}: reinforcement schedules", *[
+        f"## {md(g.edition.citation)}, {md(side_label(side))}\n\n" + fragment("site/schedule.html", turns=_schedule_rows(g, side))
+        for ed, g in games.items() for side in ("japan", "allied")])
+    pages[f"{base}/editions.md"] = _page(f"{title}: editions and how they differ", _editions_fragment(folder, info, games))
+    errata = [(g.edition.citation, list(g.errata)) for g in games.values()]
+    pages[f"{base}/errata.md"] = _page(f"{title}: errata", fragment("site/errata.html", errata=errata))
+    pages[f"{base}/sequence.md"] = _page(f"{title}: sequence of play", *[
+        f"## {md(g.edition.citation)}\n\n" + fragment("parts/sequence.html", sop=sequence_of_play(g)) for g in games.values()])
+    nav = []
+    for s in scenarios:
+        if s["exists"]:
+            page, stitle = scenario_page(folder / s["file"], f"scenarios/{gid}/{s['slug']}.md")
+            pages.update(page)
+            nav.append((f"scenarios/{gid}/{s['slug']}.md", stitle))
+    return pages, nav
+
+
+def _schedule_rows(game, side: str) -> list[dict]:
+    rows = []
+    for st in sorted((t for t in game.schedules if t.side == side), key=lambda t: t.turn):
+        units = []
+        for entry in st.units:
+            counter = game.counters.get(entry.counter)
+            name = counter.name if counter else entry.counter
+            qty = f"{entry.steps} steps" if entry.steps else f"x{entry.count}"
+            units.append(name + " " + qty + (f" (optional rule {entry.optional_rule})" if entry.optional_rule else ""))
+        points = [f"{humanize(k)} {fmt_number(v)}" for k, v in sorted(st.data.items())
+                  if (k.endswith("_points") or k.endswith("_steps")) and isinstance(v, (int, float)) and not isinstance(v, bool)]
+        withdrawals = [str(w.get("counter")) for w in st.data.get("withdrawals") or [] if isinstance(w, dict)]
+        rows.append({"turn": st.turn, "units": units, "points": points, "withdrawals": withdrawals,
+                     "source": st.data.get("source", ""), "reconstructed": bool(st.data.get("reconstructed"))})
+    return rows
+
+
+def _value_text(value) -> str:
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_value_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_value_text(v) for v in value)
+    return fmt_number(value)
+
+
+def _editions_fragment(folder: Path, info: dict, games: dict) -> str:
+    from toolkit.load import load_file
+
+    docs = {}
+    for ed, rel in (info.get("files", {}).get("editions") or {}).items():
+        path = folder / rel
+        if path.is_file():
+            docs[ed] = load_file(path).data
+    eds = list(docs)
+    params, rules, optional = [], [], []
+    names = sorted({n for d in docs.values() for n in (d.get("parameters") or {})})
+    for name in names:
+        cells, summaries = [], []
+        for ed in eds:
+            record = (docs[ed].get("parameters") or {}).get(name)
+            value = record.get("value") if isinstance(record, dict) else record
+            cells.append("" if record is None else _value_text(value))
+            if isinstance(record, dict) and record.get("summary"):
+                summaries.append(record["summary"])
+        params.append({"name": name, "cells": cells, "differs": len(set(cells)) > 1, "summary": summaries[0] if summaries else ""})
+    for key in sorted({k for d in docs.values() for k in (d.get("rules") or {})}):
+        cells = []
+        for ed in eds:
+            r = (docs[ed].get("rules") or {}).get(key)
+            cells.append(f"{r.get('number', '')} {r.get('title', '')}".strip() if isinstance(r, dict) else "")
+        rules.append({"name": key, "cells": cells, "differs": len({c.split(' ')[0] for c in cells}) > 1})
+    for ed in eds:
+        for r in docs[ed].get("optional_rules") or []:
+            optional.append({"edition": ed, "number": r.get("number", ""), "title": r.get("title", ""),
+                             "favours": r.get("favours", ""), "counterpart": r.get("counterpart", ""), "summary": r.get("summary", "")})
+    return fragment("site/editions.html", editions=[docs[e].get("citation", e) for e in eds],
+                    titles=[docs[e].get("title", e) for e in eds], params=params, rules=rules, optional=optional,
+                    differing=sum(1 for p in params if p["differs"]))
+
+
+# --- per scenario ------------------------------------------------------------------------
+
+def scenario_page(path: Path, uri: str) -> tuple[dict[str, str], str]:
+    """The page of one scenario: map with overlays, set-up by side, validation report."""
+    from toolkit.check import check_scenario
+    from toolkit.model.build import load_scenario
+    from toolkit.render.aids import schedule, setup_card
+    from toolkit.render.svgmap import render_map_svg
+
+    loaded = load_scenario(path)
+    findings = sorted(check_scenario(path), key=lambda f: f.sort_key())
+    report = fragment("site/report.html", findings=findings)
+    if loaded.game is None or loaded.scenario is None:
+        title = path.stem
+        return {uri: _page(title, "The scenario could not be loaded.\n", "## Validation report\n", report)}, title
+    game, scenario = loaded.game, loaded.scenario
+    cards = [setup_card(game, scenario, side) for side in ("japan", "allied")]
+    parts = [
+        fragment("site/scenario.html", scenario=scenario, game=game, edition=game.edition.citation,
+                 errors=sum(1 for f in findings if f.severity == "error"), warnings=sum(1 for f in findings if f.severity == "warning")),
+        "## Map at the start\n",
+        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"))),
+    ]
+    for card in cards:
+        parts.append(f"## Set-up: {md(card['label'])}\n")
+        parts.append(fragment("parts/setup.html", card=card, scenario=scenario))
+    for side in ("japan", "allied"):
+        sched = schedule(game, scenario, side)
+        parts.append(f"## Reinforcements: {md(side_label(side))}\n")
+        parts.append(fragment("parts/schedule.html", sched=sched, scenario=scenario))
+    parts += ["## Validation report\n", report]
+    return {uri: _page(scenario.title, *parts)}, scenario.title
+
+
+# --- reference -----------------------------------------------------------------------------
+
+def _schema_rows(schema: dict) -> list[dict]:
+    rows = []
+    required = set(schema.get("required") or [])
+    for name, prop in (schema.get("properties") or {}).items():
+        rows.append({"name": name, "required": name in required, "description": prop.get("description", ""),
+                     "type": _schema_type(prop)})
+    return rows
+
+
+def _schema_type(prop: dict) -> str:
+    if "const" in prop:
+        return f"constant {json.dumps(prop['const'])}"
+    if "enum" in prop:
+        return "one of " + ", ".join(json.dumps(v) for v in prop["enum"])
+    if "$ref" in prop:
+        return prop["$ref"].split("/")[-1]
+    t = prop.get("type", "")
+    if isinstance(t, list):
+        t = " or ".join(t)
+    if t == "array" and isinstance(prop.get("items"), dict):
+        return f"list of {_schema_type(prop['items']) or 'items'}"
+    return t
+
+
+def schema_reference(schemas_dir: Path) -> str:
+    entries = []
+    for path in sorted(schemas_dir.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        defs = [{"name": n, "description": d.get("description", ""), "type": _schema_type(d), "rows": _schema_rows(d)}
+                for n, d in sorted((schema.get("$defs") or {}).items())]
+        entries.append({"file": path.name, "kind": path.name.split(".")[0], "title": schema.get("title", path.name),
+                        "description": schema.get("description", ""), "rows": _schema_rows(schema), "defs": defs})
+    parts = ["Every document kind has a JSON Schema (draft 2020-12) in `schemas/`. "
+             "`chartroom schema KIND` prints the path of one, for your editor.\n"]
+    for e in entries:
+        parts.append(f"## {md(e['kind'])}\n")
+        parts.append(fragment("site/schema.html", e=e))
+    return _page("Schema reference", *parts)
+
+
+def cli_reference() -> str:
+    import argparse
+
+    from toolkit.cli import build_parser
+
+    parser = build_parser()
+    commands = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help for a in action._choices_actions}
+            for name, sub in action.choices.items():
+                args = []
+                for a in sub._actions:
+                    if isinstance(a, argparse._HelpAction):
+                        continue
+                    flags = ", ".join(a.option_strings) or a.metavar or a.dest
+                    args.append({"flags": flags, "help": a.help or "", "choices": ", ".join(map(str, a.choices)) if a.choices else "",
+                                 "default": "" if a.default in (None, False, [], argparse.SUPPRESS) or not a.option_strings else str(a.default),
+                                 "required": bool(a.required or not a.option_strings)})
+                commands.append({"name": name, "help": helps.get(name, ""), "usage": " ".join(sub.format_usage().split()), "args": args})
+    intro = ("Exit status: 0 clean, 1 an error finding, 2 input that cannot be read or parsed (or bad arguments), "
+             "3 an internal error. Errors are one line on stderr.\n")
+    parts = [intro]
+    for c in commands:
+        parts.append(f"## chartroom {md(c['name'])}\n")
+        parts.append(fragment("site/command.html", c=c))
+    return _page("Command-line reference", *parts)
+
+
+def _load_checks():
+    import toolkit.rules as rules
+
+    for module in pkgutil.iter_modules(rules.__path__):
+        importlib.import_module(f"toolkit.rules.{module.name}")
+    return rules.CHECKS
+
+
+def _graph_citations() -> list[dict]:
+    """Graph queries whose module docstring names the rules they implement (``FitS v1.1 x.y``)."""
+    import toolkit.graph as graph
+
+    out = []
+    for module in sorted(pkgutil.iter_modules(graph.__path__), key=lambda m: m.name):
+        try:
+            mod = importlib.import_module(f"toolkit.graph.{module.name}")
+        except Exception:  # a module being written by a colleague: leave it out of the reference
+            continue
+        doc = (mod.__doc__ or "").strip()
+        first = doc.splitlines()[0] if doc else ""
+        cites = sorted(set(re.findall(r"(?:FitS )?(v1\.1|2nd) ([0-9][0-9.]*[0-9])", doc)))
+        if not cites:
+            continue
+        functions = [name for name in getattr(mod, "__all__", []) if callable(getattr(mod, name, None))]
+        out.append({"module": f"toolkit.graph.{module.name}", "summary": first, "functions": functions,
+                    "v11": ", ".join(n for e, n in cites if e == "v1.1"), "second": ", ".join(n for e, n in cites if e == "2nd")})
+    return out
+
+
+def rules_reference(game_folders: list[Path]) -> str:
+    from toolkit.model.build import load_game
+
+    checks = _load_checks()
+    editions = {}
+    for folder in game_folders:
+        info = _manifest(folder)
+        for e in info.get("editions", []):
+            loaded = load_game(folder, e["id"])
+            if loaded.game is not None and e["id"] not in editions:
+                editions[e["id"]] = loaded.game.edition
+    rows = []
+    for c in sorted(checks, key=lambda c: c.code):
+        cells = []
+        for ed, edition in editions.items():
+            rule = edition.rules.get(c.rule)
+            cells.append((f"{rule.get('number')} {rule.get('title', '')}".strip() if rule else "") if ed in c.editions else "n/a")
+        rows.append({"code": c.code, "severity": c.severity, "summary": c.summary, "rule": c.rule, "cells": cells})
+    return _page("Rules cross-reference",
+                 "Every check `chartroom check` runs, with the rule it enforces in each edition. "
+                 "A finding cites the rule of the scenario's edition.\n",
+                 fragment("site/rules.html", rows=rows, editions=[e.citation for e in editions.values()]),
+                 "## Graph queries\n",
+                 "The map graphs and rule queries in `toolkit/graph/`, with the rules their documentation cites.\n",
+                 fragment("site/graph.html", rows=_graph_citations()))
+
+
+def reference_pages(repo: Path = REPO) -> dict[str, str]:
+    games = _games(repo / "scenarios")
+    return {
+        "reference/schemas.md": schema_reference(repo / "schemas"),
+        "reference/cli.md": cli_reference(),
+        "reference/rules.md": rules_reference(games),
+    }
+
+
+def copied_docs(repo: Path = REPO) -> dict[str, str]:
+    """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
+    out = {}
+    for name in ("data-format.md", "designing-a-variant.md"):
+        path = repo / "docs" / name
+        if path.is_file():
+            out[f"guide/{name}"] = path.read_text(encoding="utf-8")
+    return out
+
+
+def generate_pages(repo: Path = REPO, extra_scenarios=()) -> tuple[dict[str, str], list]:
+    """Every generated page by its path under the docs folder, and the navigation of the generated part."""
+    pages: dict[str, str] = {}
+    nav_games, nav_scenarios = [], []
+    for folder in _games(repo / "scenarios"):
+        game_pages_, scenarios = game_pages(folder)
+        pages.update(game_pages_)
+        gid = folder.name
+        title = _manifest(folder).get("title", gid)
+        entries = [{"Overview": f"games/{gid}/index.md"}]
+        for stem, label in (("bases", "Bases"), ("counters", "Counter mix"), ("schedules", "Reinforcement schedules"),
+                            ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata")):
+            if f"games/{gid}/{stem}.md" in pages:
+                entries.append({label: f"games/{gid}/{stem}.md"})
+        nav_games.append({nav_title(title): entries})
+        nav_scenarios.extend({nav_title(t): p} for p, t in scenarios)
+    for i, path in enumerate(extra_scenarios):
+        uri = f"scenarios/extra/{slug(Path(path).stem)}-{i + 1}.md"
+        page, title = scenario_page(Path(path), uri)
+        pages.update(page)
+        nav_scenarios.append({nav_title(title): uri})
+    pages.update(reference_pages(repo))
+    pages.update(copied_docs(repo))
+    nav = {"games": nav_games, "scenarios": nav_scenarios,
+           "guides": [{"Data format": p} for p in ["guide/data-format.md"] if p in pages]
+           + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],
+           "reference": [{"Schemas": "reference/schemas.md"}, {"Command line": "reference/cli.md"}, {"Rules cross-reference": "reference/rules.md"}]}
+    return pages, nav

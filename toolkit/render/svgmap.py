@@ -1,0 +1,377 @@
+"""The map as SVG, drawn from the data: hexes, bases, land circles, connections, boxes, overlays.
+
+Geometry follows :mod:`toolkit.graph.hexes`: flat-topped hexes in vertical columns,
+column numbers growing east, rows growing south, even-numbered columns half a hex
+lower ("odd-q" on the 0-based index). Every hex of the playing area is exactly one
+``<polygon class="hex">``; nothing else on the map is a polygon, so the hexes can be
+counted. Output is deterministic: sorted iteration, fixed precision, no ids that
+depend on anything but the data.
+
+Overlays for a scenario: ``control`` (who holds each base at the start), ``air_zoc``
+and ``supply`` (from :mod:`toolkit.graph.air_zoc` and :mod:`toolkit.graph.supply`
+when those modules exist; without them the overlay is left out and the legend says so).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from toolkit.graph.hexes import parse_hex_id
+from toolkit.model import Game, Scenario
+from toolkit.render.env import environment, side_label
+
+__all__ = ["render_map_svg", "MapLayout", "hex_center", "OVERLAYS", "overlay_status"]
+
+SIZE = 30.0  # centre to corner
+HEIGHT = math.sqrt(3) * SIZE
+MARGIN = 24.0
+SIDE_BAND = 150.0  # room for off-map boxes left or right of the grid
+TITLE_BAND = 46.0
+BOTTOM_BAND = 150.0
+OVERLAYS = ("control", "air_zoc", "supply")
+
+CONTROL_CLASS = {"japan": "japan", "allied": "allied", "none": "neutral"}
+
+
+def _r(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+@dataclass
+class MapLayout:
+    """Pixel geometry of one map: where each hex centre lies."""
+
+    hexes: frozenset
+    col_min: int = 1
+    row_min: int = 1
+    left: float = MARGIN
+    top: float = MARGIN + TITLE_BAND
+    cols: int = 0
+    rows: int = 0
+
+    @classmethod
+    def of(cls, hexes, left: float, top: float) -> "MapLayout":
+        parsed = [parse_hex_id(h) for h in hexes] or [(1, 1)]
+        cmin = min(c for c, _ in parsed)
+        cmax = max(c for c, _ in parsed)
+        rmin = min(r for _, r in parsed)
+        rmax = max(r for _, r in parsed)
+        return cls(frozenset(hexes), cmin, rmin, left, top, cmax - cmin + 1, rmax - rmin + 1)
+
+    def center(self, hex_: str) -> tuple[float, float]:
+        col, row = parse_hex_id(hex_)
+        x = self.left + SIZE + 1.5 * SIZE * (col - self.col_min)
+        y = self.top + HEIGHT / 2 + HEIGHT * (row - self.row_min) + (HEIGHT / 2 if (col - 1) % 2 == 1 else 0.0)
+        return x, y
+
+    @property
+    def width(self) -> float:
+        return 1.5 * SIZE * (self.cols - 1) + 2 * SIZE
+
+    @property
+    def height(self) -> float:
+        return HEIGHT * self.rows + HEIGHT / 2
+
+
+def hex_center(hex_: str, col_min: int = 1, row_min: int = 1) -> tuple[float, float]:
+    """Centre of a hex on an unshifted layout (for tests and callers that need geometry)."""
+    return MapLayout(frozenset(), col_min, row_min, 0.0, 0.0).center(hex_)
+
+
+def _corners(x: float, y: float, size: float = SIZE) -> list[tuple[float, float]]:
+    return [(x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+
+def _points(corners) -> str:
+    return " ".join(f"{_r(px)},{_r(py)}" for px, py in corners)
+
+
+def _path(corners) -> str:
+    return "M" + " L".join(f"{_r(px)},{_r(py)}" for px, py in corners) + " Z"
+
+
+def _edge(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The hexside shared by two adjacent hex centres: the segment across their midpoint."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    px, py = -dy / length * SIZE / 2, dx / length * SIZE / 2
+    return mx - px, my - py, mx + px, my + py
+
+
+# --- overlays from the graph layer (optional) ----------------------------------------
+
+def _graph_module(name: str):
+    import importlib
+
+    try:
+        return importlib.import_module(f"toolkit.graph.{name}")
+    except ImportError:
+        return None
+
+
+def _state(game: Game, scenario: Scenario):
+    state_module = _graph_module("state")
+    if state_module is None or not hasattr(state_module, "GameState"):
+        return None
+    return state_module.GameState.from_scenario(game, scenario)
+
+
+def _hex_set(value, game: Game) -> set[str]:
+    """Hex ids from what the graph layer returned: hex ids, half-hex nodes ("0511/west"), box names."""
+    out = set()
+    for item in value or ():
+        head = str(item).split("/", 1)[0]
+        if head in game.map.hexes:
+            out.add(head)
+    return out
+
+
+def air_zoc_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
+    """Hexes in each side's Air ZOC at the start of the scenario (None without :mod:`toolkit.graph.air_zoc`)."""
+    module = _graph_module("air_zoc")
+    if module is None or not hasattr(module, "air_zoc"):
+        return None
+    try:
+        state = _state(game, scenario)
+        if state is None:
+            return None
+        return {side: _hex_set(module.air_zoc(state, side), game) for side in ("japan", "allied")}
+    except Exception:  # an overlay is a convenience: a graph-layer failure must not stop the aids
+        return None
+
+
+def supply_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
+    """Hexes each side can trace a Supply Line to (None without :mod:`toolkit.graph.supply`)."""
+    module = _graph_module("supply")
+    if module is None or not hasattr(module, "supplied_hexes"):
+        return None
+    try:
+        state = _state(game, scenario)
+        if state is None:
+            return None
+        return {side: _hex_set(module.supplied_hexes(state, side), game) for side in ("japan", "allied")}
+    except Exception:
+        return None
+
+
+def overlay_status() -> dict[str, bool]:
+    """Which optional overlays the installed graph layer can draw."""
+    return {"control": True, "air_zoc": _graph_module("air_zoc") is not None, "supply": _graph_module("supply") is not None}
+
+
+# --- the drawing ------------------------------------------------------------------------
+
+@dataclass
+class _Box:
+    name: str
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    cls: str
+    lines: list = field(default_factory=list)
+    links: list = field(default_factory=list)
+
+
+def _label_lines(name: str, limit: int = 18) -> list[str]:
+    words, lines, current = name.split(), [], ""
+    for word in words:
+        if current and len(current) + 1 + len(word) > limit:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    if current:
+        lines.append(current)
+    return lines or [name]
+
+
+def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("control",), title: str | None = None,
+                   css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None) -> str:
+    """The map of ``game`` (and the start of ``scenario``) as a standalone SVG document string.
+
+    ``fit_mm`` (width, height) sizes the drawing to fit that area in millimetres, keeping its
+    proportions (for print); without it the size is in pixels of the drawing.
+    """
+    m = game.map
+    overlays = tuple(o for o in overlays if o in OVERLAYS)
+    boxes_off = sorted((b for b in m.boxes.values() if b.kind == "off-map"), key=lambda b: b.name)
+    probe = MapLayout.of(m.hexes, 0.0, 0.0)
+    mid_x = probe.width / 2
+    left_boxes, right_boxes = [], []
+    for box in boxes_off:
+        xs = [probe.center(h)[0] for h in box.entry_hexes if h in m.hexes]
+        if not xs and box.connects_to in m.places:
+            xs = [probe.center(m.places[box.connects_to].hex)[0]]
+        (left_boxes if xs and sum(xs) / len(xs) < mid_x else right_boxes).append(box)
+    left = MARGIN + (SIDE_BAND if left_boxes else 0.0)
+    layout = MapLayout.of(m.hexes, left, MARGIN + TITLE_BAND)
+    width = left + layout.width + (SIDE_BAND if right_boxes else 0.0) + MARGIN
+    grid_bottom = layout.top + layout.height
+    height = grid_bottom + BOTTOM_BAND
+
+    control = {}
+    for place in m.places.values():
+        if place.is_base:
+            control[place.name] = game.control_of(scenario, place.name) if (scenario is not None and "control" in overlays) else place.printed_control
+
+    zoc = air_zoc_overlay(game, scenario) if scenario is not None and "air_zoc" in overlays else None
+    supply = supply_overlay(game, scenario) if scenario is not None and "supply" in overlays else None
+
+    by_hex = m.by_hex
+    hexes = []
+    for h in sorted(m.hexes):
+        x, y = layout.center(h)
+        place = by_hex.get(h)
+        cls = "hex"
+        if place is not None:
+            cls += " land" if place.sea else " land nonsea"
+        hexes.append({"id": h, "points": _points(_corners(x, y)), "cls": cls.strip(),
+                      "nx": _r(x), "ny": _r(y - HEIGHT / 2 + 7.5)})
+
+    zoc_paths = []
+    if zoc:
+        both = zoc.get("japan", set()) & zoc.get("allied", set())
+        for h in sorted(zoc.get("japan", set()) | zoc.get("allied", set())):
+            if h not in m.hexes:
+                continue
+            side = "both" if h in both else ("japan" if h in zoc.get("japan", set()) else "allied")
+            x, y = layout.center(h)
+            zoc_paths.append({"d": _path(_corners(x, y, SIZE - 2.5)), "cls": f"zoc zoc-{side}", "hex": h})
+
+    impassable = []
+    for pair in sorted(sorted(p) for p in m.impassable):
+        if len(pair) != 2 or not all(h in m.hexes for h in pair):
+            continue
+        x1, y1, x2, y2 = _edge(layout.center(pair[0]), layout.center(pair[1]))
+        impassable.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{pair[0]}-{pair[1]}"})
+
+    splits = []
+    for split in sorted(m.split_hexes, key=lambda s: s.hex):
+        if split.hex not in m.hexes:
+            continue
+        cx, cy = layout.center(split.hex)
+        halves = []
+        for half, reached in split.halves:
+            pts = [layout.center(n) for n in reached if n in m.hexes]
+            if pts:
+                hx, hy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+            else:
+                hx, hy = cx, cy
+            halves.append((half, hx - cx, hy - cy))
+        if len(halves) >= 2:
+            dx, dy = halves[1][1] - halves[0][1], halves[1][2] - halves[0][2]
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            px, py = -uy * HEIGHT / 2, ux * HEIGHT / 2
+            labels = []
+            for half, hx, hy in halves:
+                hl = math.hypot(hx, hy) or 1.0
+                labels.append({"text": half[:1].upper(), "x": _r(cx + hx / hl * SIZE * 0.55), "y": _r(cy + hy / hl * SIZE * 0.55 + 3)})
+            splits.append({"hex": split.hex, "name": split.name, "x1": _r(cx - px), "y1": _r(cy - py), "x2": _r(cx + px), "y2": _r(cy + py), "labels": labels})
+
+    connections = []
+    for conn in sorted(m.land_connections, key=lambda c: (c.a, c.b)):
+        a = m.places[conn.a].hex if conn.a in m.places else conn.a
+        b = m.places[conn.b].hex if conn.b in m.places else conn.b
+        if a in m.hexes and b in m.hexes:
+            (x1, y1), (x2, y2) = layout.center(a), layout.center(b)
+            connections.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{conn.a} - {conn.b}"})
+
+    supplied = supply or {}
+    supply_dots = []
+    for side, dx in (("japan", -7.0), ("allied", 7.0)):
+        for h in sorted(supplied.get(side, ())):
+            x, y = layout.center(h)
+            supply_dots.append({"cx": _r(x + dx), "cy": _r(y + HEIGHT / 2 - 6.0), "side": side, "hex": h})
+    places = []
+    for place in sorted(m.places.values(), key=lambda p: (p.hex, p.name)):
+        if place.hex not in m.hexes:
+            continue
+        x, y = layout.center(place.hex)
+        info = {"name": place.name, "hex": place.hex, "x": _r(x), "y": _r(y), "base": place.is_base,
+                "label": _label_lines(place.name, 12), "ly": _r(y + 10.5), "lx": _r(x)}
+        if place.is_base:
+            side = control.get(place.name, "none")
+            caps = f"{place.air}-{place.port}"
+            bw = max(24.0, 6.4 * len(caps) + 5.0)
+            info.update({
+                "cls": f"base ctl-{CONTROL_CLASS.get(side, 'neutral')}" + (" home" if place.home_base else ""),
+                "sx": _r(x - bw / 2), "sy": _r(y - 16), "bw": _r(bw), "caps": caps, "air": place.air, "port": place.port,
+                "vp": place.vp, "atoll": place.atoll, "resource": place.resource, "home": bool(place.home_base),
+                "control": side_label(side), "flag": place.flag,
+                "supplied": sorted(s for s, hexes_ in supplied.items() if place.hex in hexes_),
+            })
+        else:
+            info.update({"cls": "circle" + ("" if place.sea else " nonsea")})
+        places.append(info)
+
+    boxes = []
+    entry_marks = {}
+    for group, bx in ((left_boxes, MARGIN), (right_boxes, left + layout.width + 14.0)):
+        next_free = layout.top
+        for box in group:
+            ys = [layout.center(h)[1] for h in box.entry_hexes if h in m.hexes]
+            lines = _label_lines(box.name, 16)
+            h_box = 30.0 + 13.0 * len(lines)
+            y = (sum(ys) / len(ys) if ys else layout.top + 40) - h_box / 2
+            y = max(y, next_free)
+            next_free = y + h_box + 12.0
+            w = SIDE_BAND - 24.0
+            item = _Box(box.name, box.kind, bx, y, w, h_box, f"box offmap nation-{box.nation or 'none'}", lines)
+            anchor_x = bx + w if group is left_boxes else bx
+            for h in box.entry_hexes:
+                if h not in m.hexes:
+                    continue
+                ex, ey = layout.center(h)
+                item.links.append({"x1": _r(anchor_x), "y1": _r(y + h_box / 2), "x2": _r(ex), "y2": _r(ey), "hex": h})
+                entry_marks[h] = {"x": _r(ex - 6), "y": _r(ey - 6), "hex": h, "box": box.name}
+            sub = []
+            if box.home_base:
+                sub.append(f"Home Base ({box.home_base})")
+            if box.connects_to:
+                sub.append(f"to {box.connects_to}")
+            boxes.append({"name": box.name, "x": _r(item.x), "y": _r(item.y), "w": _r(item.w), "h": _r(item.h), "cls": item.cls,
+                          "lines": [{"text": t, "x": _r(item.x + w / 2), "y": _r(item.y + 16 + 13 * i)} for i, t in enumerate(lines)],
+                          "sub": [{"text": t, "x": _r(item.x + w / 2), "y": _r(item.y + 16 + 13 * len(lines) + 11 * i)} for i, t in enumerate(sub)],
+                          "links": item.links})
+
+    others = sorted((b for b in m.boxes.values() if b.kind != "off-map"), key=lambda b: (b.kind, b.name))
+    strip = []
+    bx, by = MARGIN, grid_bottom + 14.0
+    for box in others:
+        label = box.name + (f" (counts as {box.of})" if box.of else "")
+        w = max(120.0, 6.4 * len(label) + 20)
+        if bx + w > width - MARGIN:
+            bx, by = MARGIN, by + 36.0
+        strip.append({"name": box.name, "label": label, "kind": box.kind, "x": _r(bx), "y": _r(by), "w": _r(w), "h": "26.0",
+                      "tx": _r(bx + w / 2), "ty": _r(by + 17)})
+        bx += w + 10.0
+    legend_y = (by + 40.0) if strip else grid_bottom + 14.0
+    height = max(height, legend_y + 80.0)
+
+    status = overlay_status()
+    notes: list[str] = []
+    if scenario is not None and "air_zoc" in overlays and zoc is None:
+        notes.append("Air ZOC overlay not drawn: the graph layer (toolkit.graph.air_zoc) is not available.")
+    if scenario is not None and "supply" in overlays and supply is None:
+        notes.append("Supply overlay not drawn: the graph layer (toolkit.graph.supply) is not available.")
+
+    height = max(height, legend_y + 96.0 + 12.0 * len(notes))
+    heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")
+    sub = f"{game.edition.citation}" + (f", turn {scenario.start_turn} set-up" if scenario is not None else "") + f"; {len(m.hexes)} hexes"
+    size_w, size_h = _r(width), _r(height)
+    if fit_mm is not None:
+        scale = min(fit_mm[0] / width, fit_mm[1] / height)
+        size_w, size_h = f"{_r(width * scale)}mm", f"{_r(height * scale)}mm"
+    return environment().get_template("map.svg").render(
+        width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
+        hexes=hexes, zoc=zoc_paths, supply_dots=supply_dots, impassable=impassable, splits=splits, connections=connections,
+        places=places, boxes=boxes, entry_marks=[entry_marks[k] for k in sorted(entry_marks)], strip=strip,
+        legend_x=MARGIN, legend_y=_r(legend_y), notes=notes, show_zoc=bool(zoc), show_supply=supply is not None,
+        show_control=scenario is not None and "control" in overlays, status=status, hex_count=len(m.hexes),
+    )

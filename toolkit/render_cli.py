@@ -1,0 +1,110 @@
+"""``chartroom aids`` and ``chartroom site``: player aids and the docs site (wiring only).
+
+Errors are one line on stderr, never a traceback; builds that take more than a second
+report their progress on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+__all__ = ["register", "HANDLERS", "cmd_aids", "cmd_site", "Progress"]
+
+EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class Progress:
+    """Progress lines on stderr, only once the build has run for more than ``after`` seconds."""
+
+    def __init__(self, after: float = 1.0, stream=None):
+        self.start = time.monotonic()
+        self.after = after
+        self.stream = stream or sys.stderr
+        self.pending: str | None = None
+        self.spoke = False
+
+    def __call__(self, message: str) -> None:
+        if time.monotonic() - self.start > self.after:
+            if self.pending and not self.spoke:
+                self._say(self.pending)
+            self._say(message)
+        else:
+            self.pending = message
+
+    def _say(self, message: str) -> None:
+        self.spoke = True
+        print(f"chartroom: {message}", file=self.stream, flush=True)
+
+    def done(self, message: str) -> None:
+        elapsed = time.monotonic() - self.start
+        if elapsed > self.after:
+            self._say(f"{message} in {elapsed:.1f} s")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("aids", help="write printable player aids (HTML, and PDF with --pdf) for a scenario")
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario file")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the aids to (created if missing)")
+    p.add_argument("--pdf", action="store_true", help="also write PDFs (needs the pdf extra: WeasyPrint)")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="page size for printing (default a4)")
+    p.add_argument("--edition", help="make the aids for this edition instead of the scenario's")
+
+    p = subparsers.add_parser("site", help="build the documentation site (mkdocs, offline, strict)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the site to")
+    p.add_argument("--scenario", action="append", default=[], metavar="PATH",
+                   help="also give this scenario a page (repeatable)")
+    p.add_argument("--config", metavar="FILE", help="mkdocs.yml to build (default: the bundled site/mkdocs.yml)")
+
+
+def _error(message: str) -> None:
+    text = " ".join(str(message).split())
+    print(f"chartroom: {text}", file=sys.stderr)
+
+
+def cmd_aids(args) -> int:
+    from toolkit.render import AidsError, build_aids
+    from toolkit.render.pdf import PdfUnavailable
+
+    scenario = Path(args.scenario)
+    if not scenario.is_file():
+        _error(f"{scenario}: no such scenario file")
+        return EXIT_INPUT
+    progress = Progress()
+    try:
+        written = build_aids(scenario, Path(args.output), pdf=args.pdf, paper=args.paper, edition=args.edition, progress=progress)
+    except AidsError as exc:
+        _error(exc)
+        return exc.status
+    except PdfUnavailable as exc:
+        _error(exc)
+        return EXIT_INPUT
+    except OSError as exc:
+        _error(f"cannot write the aids: {exc.strerror or exc}")
+        return EXIT_INPUT
+    if written.get("errors"):
+        _error(f"warning: {scenario} has {written['errors']} error finding(s) in its data; the aids leave out what could not be "
+               f"resolved (see chartroom check {scenario})")
+    progress.done(f"wrote {len(written['html']) + len(written['pdf'])} files to {args.output}")
+    for name in written["html"] + written["pdf"]:
+        print(Path(args.output) / name)
+    return EXIT_OK
+
+
+def cmd_site(args) -> int:
+    from toolkit.render.site import SiteError, build_site
+
+    progress = Progress()
+    try:
+        build_site(Path(args.output), extra_scenarios=[Path(p) for p in args.scenario],
+                   config=Path(args.config) if args.config else None, progress=progress)
+    except SiteError as exc:
+        _error(exc)
+        return EXIT_INPUT
+    progress.done(f"site written to {args.output}")
+    print(Path(args.output) / "index.html")
+    return EXIT_OK
+
+
+HANDLERS = {"aids": cmd_aids, "site": cmd_site}
