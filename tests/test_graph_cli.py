@@ -178,9 +178,9 @@ def test_zoc(tiny, capsys):
 def test_reach_sea_deployment(tiny, capsys):
     s = tiny / "scenario.yaml"
     assert js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "sea-deployment") == [
-        {"place": "Truk", "hex": "0103", "cost": {"tp": 0.5, "oil": 0}, "hexes": 2, "deployments": 1}]
+        {"place": "Truk", "hex": "0103", "cost": {"tp": 0.5, "oil": 0}, "deployments": 1}]
     assert ok(capsys, "reach", s, "--unit", "jp-land-4", "--mode", "sea-deployment") == (
-        "Truk                   0103   2 hexes, 1 deployment(s)  tp 2  oil 0\n")
+        "Truk                   0103  1 deployment(s)  tp 2  oil 0\n")
 
 
 def test_reach_operational(tiny, capsys):
@@ -190,7 +190,7 @@ def test_reach_operational(tiny, capsys):
         ("Kure", "0101", 0, {"tp": 0, "oil": 0.5}), (None, "0102", 1, {"tp": 0, "oil": 0.5}),
         ("Truk", "0103", 2, {"tp": 0, "oil": 0.5}), (None, "0104", 3, {"tp": 0, "oil": 0.5})]
     text = ok(capsys, "reach", s, "--unit", "jp-land-4", "--mode", "operational", "--with", "jp-ca")
-    assert text.splitlines()[-1] == "-                      0104   3 hexes  tp 4  oil 1"
+    assert text.splitlines()[-1] == "-                      0104   3 hex(es)  tp 4  oil 1"
     assert js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "operational", "--edition", "2nd")[0]["cost"] == {"tp": 0, "oil": 0}
 
 

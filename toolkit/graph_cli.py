@@ -332,19 +332,23 @@ def cmd_reach(args) -> int:
             raise UsageError(f"{error} ({error.rule})") from None
         graph = state.graph
         rows = []
-        for label in sorted(reach, key=lambda k: (reach.hexes[k], k)):
+        # Sea Deployment is counted in deployments (each up to 4 hexes, 8.2); other movement in hexes.
+        by_deployment = bool(reach.deployments)
+        order = (lambda k: (reach.deployments.get(k, 0), reach[k].tp, k)) if by_deployment else (lambda k: (reach.hexes[k], k))
+        for label in sorted(reach, key=order):
             node = reach.nodes[label]
             h = graph.node_hex(node)
-            row = {"place": None if label == h else label, "hex": h, "cost": reach[label].as_json(),
-                   "hexes": reach.hexes[label]}
-            if label in reach.deployments:
+            row = {"place": None if label == h else label, "hex": h, "cost": reach[label].as_json()}
+            if by_deployment:
                 row["deployments"] = reach.deployments[label]
+            else:
+                row["hexes"] = reach.hexes[label]
             rows.append(row)
         if rows:
             text = "\n".join(
-                f"{r['place'] or '-':<22} {r['hex'] or '-':<5} {r['hexes']:>2} hexes"
-                + (f", {r['deployments']} deployment(s)" if "deployments" in r else "")
-                + f"  tp {r['cost']['tp']}  oil {r['cost']['oil']}" for r in rows)
+                f"{r['place'] or '-':<22} {r['hex'] or '-':<5} "
+                + (f"{r['deployments']} deployment(s)" if by_deployment else f"{r['hexes']:>2} hex(es)")
+                + f"  tp {r['cost']['tp']:g}  oil {r['cost']['oil']:g}" for r in rows)
         else:
             text = f"nowhere: {reach.reason} ({reach.rule})"
         return _emit(args, rows, text)
