@@ -158,3 +158,17 @@ def test_unknown_edition_points_at_the_scenario(tmp_path, capsys):
     status, out, _ = run(capsys, "check", str(path))
     assert status == 2 or status == 1
     assert f"edited.yaml:{line}:10: error" in out and "v1.2" in out
+
+
+def test_an_edition_the_game_does_not_have_is_located(tmp_path, capsys):
+    """Edition ids are the manifest's: a typo in a record's `editions:` is found at its line."""
+    import shutil
+
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(ROOT / "scenarios" / "fire-in-the-sky", game)
+    text = (game / "map.yaml").read_text(encoding="utf-8")
+    line = text[: text.index("editions: [2nd]")].count("\n") + 1
+    (game / "map.yaml").write_text(text.replace("editions: [2nd]", "editions: [2nf]", 1), encoding="utf-8")
+    status, out, _ = run(capsys, "check", str(game / "short-campaign.yaml"))
+    assert status == 1
+    assert f"map.yaml:{line}:" in out and "REF-EDITION edition '2nf' is not one of this game's editions: v1.1, 2nd; did you mean '2nd'?" in out

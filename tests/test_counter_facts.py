@@ -120,7 +120,7 @@ def test_schema_rejects_records_without_provenance_and_bad_ids():
             "source": "FitS v1.1 19.0"}
     assert v.is_valid({"kind": "counters", "game": "fire-in-the-sky", "counters": [good]})
     for bad in ({k: x for k, x in good.items() if k != "source"}, {**good, "id": "JP DD"},
-                {**good, "name": "DD\u0007"}, {**good, "editions": ["v2"]},
+                {**good, "name": "DD\u0007"}, {**good, "editions": ["v 2"]},
                 {**good, "ratings": {**good["ratings"], "defense": 13}}):
         assert not v.is_valid({"kind": "counters", "game": "fire-in-the-sky", "counters": [bad]})
     carrier_without_air = {**good, "class": "CV"}

@@ -117,7 +117,8 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
             docs[role] = _read(root / files[role], kind, loaded)
     edition_files = files.get("editions", {})
     if edition not in edition_files:
-        loaded.findings.append(Finding("error", "REF-EDITION", f"edition {edition!r} is not one of this game's editions: {', '.join(edition_files)}", manifest.locate(("files", "editions"))))
+        loaded.findings.append(Finding("error", "REF-EDITION", f"edition {edition!r} is not one of this game's editions: {', '.join(edition_files)}{suggest(edition, edition_files)}",
+                                       manifest.locate(("files", "editions")), extra={"requested": True}))
         return loaded
     docs["edition"] = _read(root / edition_files[edition], "edition", loaded)
     schedule_docs = [_read(root / f, "schedule", loaded) for f in files.get("schedules", [])]
@@ -125,6 +126,10 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
     for f in files.get("charts", []) if isinstance(files.get("charts"), list) else list((files.get("charts") or {}).values()):
         _read(root / f, "charts", loaded)
     if not loaded.ok or any(d is None for d in docs.values()):
+        return loaded
+    for document in loaded.documents:
+        loaded.findings.extend(_unknown_editions(document, editions))
+    if not loaded.ok:
         return loaded
 
     edition_model = _build_edition(docs["edition"])
@@ -141,6 +146,29 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
         editions=tuple(editions), rules_module=info.get("rules_module"),
     )
     return loaded
+
+
+def _unknown_editions(document: Document, editions: list[str]) -> list[Finding]:
+    """Edition ids in ``editions:`` lists and ``edition:`` keys must be the manifest's."""
+    found = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "editions" and isinstance(value, list) and document.data.get("kind") != "game":
+                    for i, item in enumerate(value):
+                        if isinstance(item, str) and item not in editions:
+                            found.append(Finding("error", "REF-EDITION", f"edition {item!r} is not one of this game's editions: {', '.join(editions)}{suggest(item, editions)}", document.locate(path + (key, i))))
+                elif key == "edition" and isinstance(value, str) and document.data.get("kind") != "scenario" and value not in editions:
+                    found.append(Finding("error", "REF-EDITION", f"edition {value!r} is not one of this game's editions: {', '.join(editions)}{suggest(value, editions)}", document.locate(path + (key,))))
+                else:
+                    walk(value, path + (key,))
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, path + (i,))
+
+    walk(document.data, ())
+    return found
 
 
 def _build_edition(doc: Document) -> Edition:
@@ -379,7 +407,7 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None) -> Loaded
     else:
         game_loaded = cached[1]
     for finding in game_loaded.findings:
-        if finding.code == "REF-EDITION":  # the scenario asked for it: point at the scenario's line
+        if finding.extra.get("requested"):  # the scenario asked for that edition: point at its line
             source = next((d for d in reversed(chain) if d.data.get("edition")), chain[-1])
             finding = Finding("error", "REF-EDITION", finding.message, source.locate(("edition",)))
         loaded.findings.append(finding)
