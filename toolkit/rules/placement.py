@@ -10,36 +10,31 @@ from __future__ import annotations
 from toolkit.rules import Context, check
 
 
-@check("PLACE-NAVAL", "bases", "A naval unit in port where there is no friendly base.")
-def naval_at_base(ctx: Context):
+def _at_friendly_base(ctx: Context, unit_type: str, what: str, hint: str = ""):
+    """Units of ``unit_type`` not in a box must stand at a base their side controls."""
     for unit in ctx.units:
-        if unit.counter.type != "naval" or unit.box is not None and unit.box.kind != "holding":
+        if unit.counter.type != unit_type or (unit.box is not None and unit.box.kind != "holding"):
             continue
         if unit.entry.task_force:
-            continue
+            continue  # at sea, not in port
         place = unit.place
         if place is None or not place.is_base:
-            what = f"{place.name} is a land hex without a base" if place else f"hex {unit.hex} has no base"
-            yield f"{unit.counter.name}: {what}; naval units in port must be at a base (or mark them `task_force: true`)", unit.entry.at
+            where = f"{place.name} is a land hex without a base" if place else f"hex {unit.hex} has no base"
+            yield f"{unit.counter.name}: {where}; {what} must be at a base{hint}", unit.entry.at
         elif ctx.control(place.name) != unit.side:
             owner = ctx.control(place.name)
-            yield (f"{unit.counter.name}: {place.name} is {'uncontrolled' if owner == 'none' else owner + '-controlled'}; "
-                   f"naval units in port must be at a friendly base (or mark them `task_force: true`)", unit.entry.at)
+            state = "uncontrolled" if owner == "none" else f"{owner}-controlled"
+            yield f"{unit.counter.name}: {place.name} is {state}; {what} must be at a friendly base{hint}", unit.entry.at
+
+
+@check("PLACE-NAVAL", "bases", "A naval unit in port where there is no friendly base.")
+def naval_at_base(ctx: Context):
+    return _at_friendly_base(ctx, "naval", "naval units in port", " (mark them `task_force: true` if they are at sea)")
 
 
 @check("PLACE-AIR", "bases", "An air unit that is not at a friendly base.")
 def air_at_base(ctx: Context):
-    for unit in ctx.units:
-        if unit.counter.type != "air" or unit.box is not None and unit.box.kind != "holding":
-            continue
-        place = unit.place
-        if place is None or not place.is_base:
-            what = f"{place.name} is a land hex without a base" if place else f"hex {unit.hex} has no base"
-            yield f"{unit.counter.name}: {what}; air units must be at a base", unit.entry.at
-        elif ctx.control(place.name) != unit.side:
-            owner = ctx.control(place.name)
-            yield (f"{unit.counter.name}: {place.name} is {'uncontrolled' if owner == 'none' else owner + '-controlled'}; "
-                   f"air units must be at a friendly base", unit.entry.at)
+    return _at_friendly_base(ctx, "air", "air units")
 
 
 @check("PLACE-LAND", "land-hexes", "A land unit off the land hexes.")

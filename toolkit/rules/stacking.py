@@ -41,31 +41,28 @@ def land_stacking(ctx: Context):
                    f"(a reduced unit still counts its full rating): move {fmt(total - limit)} out", last[(name, side)].entry.at)
 
 
-@check("STACK-AIR", "stacking-air-port", "Air steps over a base's Air Capacity.")
-def air_stacking(ctx: Context):
-    totals, last = _totals(ctx, "air", in_port_only=True)
+def _base_capacity(ctx: Context, unit_type: str, capacity: str, what: str, remedy: str):
+    """Air or Port Capacity, times Allied Base Expansion; units not at a base are PLACE-* findings."""
+    totals, last = _totals(ctx, unit_type, in_port_only=True)
     for (name, side), total in sorted(totals.items()):
         place = ctx.map.places[name]
         if not place.is_base:
-            continue  # reported by PLACE-AIR
+            continue
+        printed = getattr(place, capacity)
         factor = ctx.capacity_factor(place)
-        limit = place.air * factor
+        limit = printed * factor
         if total > limit:
-            expanded = f" (printed {place.air} x{factor} Allied Base Expansion)" if factor > 1 else ""
-            yield (f"{name} has Air Capacity {limit}{expanded}; {side} air steps there total {fmt(total)}: "
-                   f"move {fmt(total - limit)} step(s) out", last[(name, side)].entry.at)
+            expanded = f" (printed {printed} x{factor} Allied Base Expansion)" if factor > 1 else ""
+            yield (f"{name} has {capacity.capitalize()} Capacity {limit}{expanded}; {side} {what} total "
+                   f"{fmt(total)}: {remedy.format(excess=fmt(total - limit))}", last[(name, side)].entry.at)
+
+
+@check("STACK-AIR", "stacking-air-port", "Air steps over a base's Air Capacity.")
+def air_stacking(ctx: Context):
+    return _base_capacity(ctx, "air", "air", "air steps there", "move {excess} step(s) out")
 
 
 @check("STACK-PORT", "stacking-air-port", "Naval units in port over a base's Port Capacity.")
 def port_stacking(ctx: Context):
-    totals, last = _totals(ctx, "naval", in_port_only=True)
-    for (name, side), total in sorted(totals.items()):
-        place = ctx.map.places[name]
-        if not place.is_base:
-            continue  # reported by PLACE-NAVAL
-        factor = ctx.capacity_factor(place)
-        limit = place.port * factor
-        if total > limit:
-            expanded = f" (printed {place.port} x{factor} Allied Base Expansion)" if factor > 1 else ""
-            yield (f"{name} has Port Capacity {limit}{expanded}; {side} naval units in port there total Transport "
-                   f"{fmt(total)}: move {fmt(total - limit)} out or form a Task Force", last[(name, side)].entry.at)
+    return _base_capacity(ctx, "naval", "port", "naval units in port there (Transport ratings)",
+                          "move {excess} out or form a Task Force")
