@@ -160,7 +160,7 @@ def test_schema_verdict_cached_only_for_valid_documents(tmp_path, monkeypatch, w
     monkeypatch.setattr(load, "_cache", {})
     monkeypatch.setattr(schema, "_valid_in_process", set())
     good = load_file(write("good.yaml", "kind: errata\ngame: g\nedition: v1.1\nerrata: []\n"))
-    bad = load_file(write("bad.yaml", "kind: errata\ngame: g\nedition: v9\nerrata: []\n"))
+    bad = load_file(write("bad.yaml", "kind: errata\ngame: g\nedition: v1.1\nerrata: 5\n"))
     assert schema.validate(good, "errata") == []
     assert schema.validate(bad, "errata") != []
     verdicts = sorted(p.name for p in (tmp_path / "cache").glob("valid-*"))

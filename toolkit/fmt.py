@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import ChartroomError
-from toolkit.load import MAX_FILE_BYTES, decode, display_path, load_text
+from toolkit.load import MAX_FILE_BYTES, decode, display_path, load_text, resolved
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
 
@@ -253,7 +253,7 @@ def _kind(text: str, name: str):
 
 def write_atomically(path: Path, content: bytes) -> None:
     """Replace the file's content at once: temporary file beside it, fsync, rename; permissions kept."""
-    target = path.resolve()  # a symbolic link stays a link to the rewritten file
+    target = resolved(path)  # a symbolic link stays a link to the rewritten file
     mode = stat.S_IMODE(target.stat().st_mode)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:

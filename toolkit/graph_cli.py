@@ -58,7 +58,7 @@ def register(subparsers) -> None:
     p.add_argument("--at", metavar="PLACE", help="where the unit is, when it is in several places")
     p.add_argument("--with", dest="companions", nargs="+", default=[], metavar="UNIT",
                    help="more counter ids at the same place, moving with it as one Task Force")
-    p.add_argument("--tp", type=float, help="Transport Points available (sea deployment)")
+    p.add_argument("--tp", type=_points, help="Transport Points available (sea deployment)")
     _scenario_options(p)
 
     p = subparsers.add_parser("cost", help="Transport and Oil Point costs")
@@ -73,7 +73,7 @@ def register(subparsers) -> None:
     c = csub.add_parser("operational", help="TP and Oil for one Task Force moving N hexes")
     c.add_argument("--units", required=True, nargs="+", metavar="UNIT")
     c.add_argument("--hexes", required=True, type=_non_negative)
-    c.add_argument("--turn", type=int, help="game turn (Resource Hex Fueling from Turn 10)")
+    c.add_argument("--turn", type=_turn, help="game turn (Resource Hex Fueling from Turn 10)")
     c.add_argument("--from-resource-hex", action="store_true", help="the Task Force starts in a Resource Hex")
     c.add_argument("--reaction", action="store_true", help="price it as Reaction Movement")
     _game_options(c)
@@ -86,6 +86,28 @@ def register(subparsers) -> None:
     c = csub.add_parser("asw", help="Oil for convoy ASW dice")
     c.add_argument("--rolls", type=_non_negative, default=1)
     _game_options(c)
+
+
+#: Largest whole number an option takes: far above any count on the map, small enough for exact arithmetic.
+MAX_WHOLE = 9999
+
+
+def _points(text: str) -> float:
+    """Transport Points: a finite number of 0 or more (not nan, inf or negative)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not (0 <= value <= MAX_WHOLE):  # also false for nan
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to {MAX_WHOLE}, got {text!r}")
+    return value
+
+
+def _turn(text: str) -> int:
+    value = _positive(text)
+    if value > 16:
+        raise argparse.ArgumentTypeError(f"expected a game turn from 1 to 16, got {text!r}")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -102,6 +124,8 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got {text!r}")
+    if value > MAX_WHOLE:  # a huge number overflowed float arithmetic (exit 3) or printed inexact costs
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most {MAX_WHOLE}, got {text!r}")
     return value
 
 
@@ -127,7 +151,9 @@ def _load_game(args):
         games = [p.name for p in bundled_scenarios().iterdir() if (p / "game.yaml").is_file()] if bundled_scenarios().is_dir() else []
         raise UsageError(f"no game {args.game!r}: give a game id or a folder holding game.yaml{suggest(args.game, games)}")
     loaded = load_game(root, args.edition)
-    if loaded.game is None:
+    if loaded.game is None or not loaded.ok:
+        # A game whose data has errors (a place off the playing area, a land connection to no place, a name
+        # defined twice) builds a map the graph queries cannot trust: refuse it, as ``diff`` does.
         raise UsageError(_first_error(loaded, f"cannot load the game in {root}"))
     return loaded.game
 
@@ -141,6 +167,13 @@ def _load_scenario(args):
     loaded = load_scenario(path, args.edition)
     if loaded.game is None or loaded.scenario is None:
         raise UsageError(_first_error(loaded, f"cannot load {args.scenario}"))
+    # Errors in the scenario itself leave out only the entries concerned; an error in the game's own data
+    # (map, counters, editions, schedules) makes every answer suspect, so it stops the command.
+    game_files = {d.name for d in loaded.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario")}
+    game_errors = [f for f in loaded.findings if f.severity == "error" and f.location.file in game_files]
+    if game_errors:
+        first = game_errors[0]
+        raise UsageError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {loaded.game.root})")
     return loaded.game, loaded.scenario
 
 
@@ -365,6 +398,8 @@ def _cost_sea(args) -> int:
 
     game = _load_game(args)
     counter = _counter(game, args.unit)
+    if args.steps is not None and counter.type != "air":
+        raise UsageError(f"--steps is for air units; {args.unit} is a {counter.type} unit")
     transport = float(args.steps or counter.steps) if counter.type == "air" else counter.transport
     tp = sea_deployment_cost(game.edition, counter.type, transport, args.deployments) * args.count
     return _emit(args, {"tp": _num(tp), "rule": game.edition.cite("sea-deployment")}, str(_num(tp)))
@@ -396,7 +431,8 @@ def _cost_oil(args) -> int:
 
     game, state = _state(args)
     scenario = _load_scenario(args)[1]
-    pool = _marker(scenario, "merchantmen_pool") or game.edition.param("merchantmen_pool_start", 0)
+    pool = _marker(scenario, "merchantmen_pool")
+    pool = game.edition.param("merchantmen_pool_start", 0) if pool is None else pool  # a pool of 0 is 0, not the start
     tp = _marker(scenario, "transport_points", "japan")
     tp = pool if tp is None else tp
     hexes = resource_hexes_supplied(state)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import Finding
-from toolkit.load import display_path
+from toolkit.load import display_path, resolved
 
 __all__ = ["VariantError", "new_variant", "variant_text", "Difference", "diff_scenarios", "render_diff"]
 
@@ -89,7 +89,7 @@ def _quoted(text: str) -> str:
 
 
 def _relative(target: Path, start: Path) -> str:
-    return Path(os.path.relpath(target.resolve(), start.resolve())).as_posix()
+    return Path(os.path.relpath(resolved(target), resolved(start))).as_posix()
 
 
 def variant_text(path: Path, base: Path) -> str:
@@ -103,7 +103,7 @@ def variant_text(path: Path, base: Path) -> str:
         first = next((f for f in loaded.findings if f.severity == "error"), None)
         raise VariantError(f"cannot extend {display_path(base)}: {_one_line(first)}")
     scenario = loaded.scenario
-    folder = path.resolve().parent
+    folder = resolved(path).parent
     text = _TEMPLATE.format(
         schema=_relative(schema_path("scenario"), folder), base_title=scenario.title, base_name=display_path(base),
         name=display_path(path), game=loaded.game.id, id=_id_from(path.stem), title=_quoted(_title_from(path.stem)),

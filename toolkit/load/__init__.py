@@ -18,7 +18,17 @@ from toolkit.load.types import Parsed, YamlProblem
 MAX_FILE_BYTES = 512 * 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "display_path", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "display_path", "resolved", "MAX_FILE_BYTES"]
+
+
+def resolved(path: str | os.PathLike) -> Path:
+    """The absolute path with symbolic links followed, never raising.
+
+    ``Path.resolve()`` raises ``RuntimeError`` on a symbolic link loop (Python 3.11);
+    ``os.path.realpath`` leaves the looping part as it is, so reading the file then
+    fails as an ordinary located ``LOAD-FILE`` problem.
+    """
+    return Path(os.path.realpath(path))
 
 
 def display_path(path: Path) -> str:
@@ -27,7 +37,7 @@ def display_path(path: Path) -> str:
         relative = os.path.relpath(path)
     except ValueError:
         return str(path)
-    return str(Path(path).resolve()) if relative.startswith("..") else relative
+    return str(resolved(path)) if relative.startswith("..") else relative
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,7 @@ _cache: dict[tuple[str, str], Document] = {}
 def load_text(text: str, name: str, path: Path | None = None) -> Document:
     """Parse ``text`` (already decoded) as the file ``name``."""
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    key_path = str(path.resolve()) if path is not None else name
+    key_path = str(resolved(path)) if path is not None else name
     cached = _cache.get((key_path, name, digest))
     if cached is not None:
         return cached

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.findings import ChartroomError, Finding, Location
-from toolkit.load import Document, load_file
+from toolkit.load import Document, load_file, resolved
 from toolkit.model import (
     Box, ControlEntry, Counter, Edition, Game, LandConnection, Map, Marker, Place, Placement,
     Scenario, ScheduleTurn, SplitHex, UnitEntry,
@@ -87,7 +87,7 @@ def _read(path: Path, kind: str | None, loaded: Loaded) -> Document | None:
 
 def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
     """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
-    here = start.resolve().parent if start.is_file() or start.suffix else start.resolve()
+    here = resolved(start).parent if start.is_file() or start.suffix else resolved(start)
     for folder in [here, *here.parents][:4]:
         if (folder / "game.yaml").is_file():
             return folder
@@ -187,7 +187,7 @@ def _build_edition(doc: Document) -> Edition:
 
 
 def _build_map(doc: Document, edition: str, loaded: Loaded) -> Map:
-    from toolkit.graph.hexes import hex_id
+    from toolkit.graph.hexes import hex_id, neighbours
 
     data = doc.data
     hexes = set()
@@ -230,12 +230,25 @@ def _build_map(doc: Document, edition: str, loaded: Loaded) -> Map:
     for i, record in enumerate(data.get("impassable_hexsides") or []):
         if not in_edition(record, edition):
             continue
-        impassable.add(frozenset(_resolve_hex(x, places, hexes) or x for x in record["between"]))
+        pair = [_resolve_hex(x, places, hexes) or x for x in record["between"]]
+        for j, h in enumerate(pair):
+            if hexes and h not in hexes:
+                loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"impassable hexside names {record['between'][j]!r}, which is no hex in the playing area", doc.locate(("impassable_hexsides", i, "between", j))))
+        if len(pair) == 2 and all(h in hexes for h in pair) and pair[1] not in neighbours(pair[0]):
+            loaded.findings.append(Finding("error", "MAP-HEXSIDE", f"hexes {pair[0]} and {pair[1]} are not adjacent, so they share no hexside", doc.locate(("impassable_hexsides", i, "between"))))
+        impassable.add(frozenset(pair))
     splits = []
     for i, record in enumerate(data.get("split_hexes") or []):
         if not in_edition(record, edition):
             continue
         halves = tuple((h["name"], tuple(h.get("neighbours", []))) for h in record.get("halves", []))
+        if hexes and record["hex"] not in hexes:
+            loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"split hex {record['hex']} is not in the playing area", doc.locate(("split_hexes", i, "hex"))))
+        else:
+            for k, (_, reached) in enumerate(halves):
+                for j, n in enumerate(reached):
+                    if n not in neighbours(record["hex"]) or (hexes and n not in hexes):
+                        loaded.findings.append(Finding("error", "MAP-HEXSIDE", f"{n} is not a hex next to the split hex {record['hex']} in the playing area", doc.locate(("split_hexes", i, "halves", k, "neighbours", j))))
         splits.append(SplitHex(record["hex"], record.get("name", record["hex"]), halves, doc.locate(("split_hexes", i))))
     boxes: dict[str, Box] = {}
     for i, record in enumerate(data.get("boxes") or []):
@@ -244,6 +257,10 @@ def _build_map(doc: Document, edition: str, loaded: Loaded) -> Map:
         entries = tuple(e["hex"] if isinstance(e, dict) else e for e in record.get("entry_hexes", []) if in_edition(e, edition))
         box = Box(record["name"], record.get("kind", "special"), record.get("nation"), record.get("home_base"),
                   record.get("connects_to"), entries, record.get("of"), doc.locate(("boxes", i)))
+        for j, entry in enumerate(record.get("entry_hexes", [])):
+            h = entry["hex"] if isinstance(entry, dict) else entry
+            if hexes and h not in hexes:
+                loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"{box.name}: Entry Hex {h} is not in the playing area", doc.locate(("boxes", i, "entry_hexes", j))))
         if box.connects_to and box.connects_to not in places:
             loaded.findings.append(Finding("error", "REF-PLACE", f"{box.name} connects to {box.connects_to!r}, which is no base on the map{suggest(box.connects_to, places)}", doc.locate(("boxes", i, "connects_to"))))
         boxes[box.name] = box
@@ -336,12 +353,12 @@ def _resolve_extends(document: Document, loaded: Loaded) -> Path | None:
     def inside(path: Path) -> bool:
         return any(path == root or root in path.parents for root in roots)
 
-    here = document.path.resolve().parent
+    here = resolved(document.path).parent
     for part in raw.split("/"):
         here = here.parent if part == ".." else here if part in ("", ".") else here / part
         if not (inside(here) or any(here == root or here in root.parents for root in roots)):
             break
-    target = (document.path.resolve().parent / raw).resolve()
+    target = resolved(resolved(document.path).parent / raw)
     # Containment before existence: the message says nothing about files outside.
     if not (inside(here) and inside(target)):
         loaded.findings.append(Finding("error", "EXTENDS-PATH", "extends: the path leaves the folders Chartroom may read (the working folder and the bundled scenarios)", at))
@@ -362,15 +379,15 @@ def _scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
     seen: list[Path] = []
     current = path
     while True:
-        resolved = current.resolve()
-        if resolved in seen:
-            names = " -> ".join([d.name for d in chain] + [chain[seen.index(resolved)].name])
+        real = resolved(current)
+        if real in seen:
+            names = " -> ".join([d.name for d in chain] + [chain[seen.index(real)].name])
             loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: the chain of base scenarios loops: {names}", chain[0].locate(("extends",))))
             return None
         if len(seen) >= MAX_EXTENDS:
             loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: more than {MAX_EXTENDS} scenarios in the chain", chain[0].locate(("extends",))))
             return None
-        seen.append(resolved)
+        seen.append(real)
         document = _read(current, "scenario", loaded)
         if document is None:
             return None

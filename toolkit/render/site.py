@@ -14,6 +14,8 @@ from typing import Callable
 __all__ = ["SiteError", "build_site", "CONFIG"]
 
 CONFIG = Path(__file__).resolve().parents[2] / "site" / "mkdocs.yml"
+#: Written into every site Chartroom builds; mkdocs never deletes hidden files when it cleans the folder.
+MARKER = ".chartroom-site"
 
 
 class SiteError(Exception):
@@ -44,6 +46,7 @@ def build_site(out_dir: Path, extra_scenarios=(), config: Path | None = None,
     for path in extra_scenarios:
         if not Path(path).is_file():
             raise SiteError(f"{path}: no such scenario file")
+    _check_output(Path(out_dir))
     collect = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(collect)
@@ -61,8 +64,32 @@ def build_site(out_dir: Path, extra_scenarios=(), config: Path | None = None,
         detail = collect.messages[0] if collect.messages else " ".join(str(exc).split())
         raise SiteError(f"site build failed: {detail}") from None
     except OSError as exc:
-        raise SiteError(f"site build failed: {exc.strerror or exc}") from None
+        raise SiteError(f"site build failed: {exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}") from None
     finally:
         logger.removeHandler(collect)
         logger.setLevel(previous)
+    try:
+        (Path(out_dir) / MARKER).write_text("Built by chartroom site; chartroom site may replace this folder's content.\n", encoding="utf-8")
+    except OSError:
+        pass
     return Path(out_dir)
+
+
+def _check_output(out_dir: Path) -> None:
+    """Refuse a folder mkdocs would wipe: it empties the site folder before building.
+
+    Allowed: a new folder, an empty one, or one holding a site Chartroom built
+    (its marker file, or mkdocs' own ``sitemap.xml`` and ``404.html`` from a site built before the marker).
+    """
+    if not out_dir.is_dir():
+        if out_dir.exists() or out_dir.is_symlink():
+            raise SiteError(f"cannot write the site to {out_dir}: it exists and is not a folder")
+        return
+    try:
+        entries = [p.name for p in out_dir.iterdir()]
+    except OSError as exc:
+        raise SiteError(f"cannot write the site to {out_dir}: {exc.strerror or exc}") from None
+    if not entries or MARKER in entries or {"sitemap.xml", "404.html", "index.html"} <= set(entries):
+        return
+    raise SiteError(f"{out_dir} is not empty and holds no site Chartroom built; building would delete its files: "
+                    f"give a new or empty folder")

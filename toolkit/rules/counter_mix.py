@@ -19,10 +19,19 @@ def _usage(ctx: Context):
     used: dict[str, float] = defaultdict(float)
     entries: dict[str, list] = defaultdict(list)
     counters = ctx.game.counters
+    # Air steps at one location (and side, in port or in a Task Force) may sit on as few counters as
+    # they fit: air units "can be broken down or combined at will" (v1.1 2.1.1.2; 2nd 3.1.2), so N steps
+    # there need ceil(N/2) counters however many entries list them, not the sum of each entry's ceiling.
+    air_steps: dict[tuple, int] = defaultdict(int)
     for unit in ctx.units:
-        n = steps_to_counters(unit.steps, unit.counter.steps or 2) if unit.counter.type == "air" else unit.entry.count
-        used[unit.counter.id] += n
+        if unit.counter.type == "air":
+            stack = (unit.counter.id, unit.hex or unit.placement.where, unit.side, unit.entry.task_force)
+            air_steps[stack] += unit.steps
+        else:
+            used[unit.counter.id] += unit.entry.count
         entries[unit.counter.id].append(unit.entry)
+    for (counter_id, *_), steps in air_steps.items():
+        used[counter_id] += steps_to_counters(steps, counters[counter_id].steps or 2)
     for _, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             counter = counters.get(entry.counter)

@@ -49,9 +49,12 @@ def merchantmen_pool(ctx: Context):
 def transport_points(ctx: Context):
     pool = ctx.scenario.marker("merchantmen_pool")
     japan = ctx.scenario.marker("transport_points", "japan")
-    if japan is not None and pool is not None and japan.value > pool.value:
-        yield (f"Japanese Transport Points are {fmt(japan.value)}, above the Merchantmen Pool ({fmt(pool.value)}) "
-               f"they are reset to each turn", japan.at)
+    # Japan resets its TP to the Merchantmen Pool each turn (v1.1 2.1.2.1, 7.3; 2nd 3.3.6, 6.2). A scenario
+    # that leaves the pool out keeps it at its starting level (v1.1: 30; 2nd: 60), which still bounds the TP.
+    limit = pool.value if pool is not None else ctx.edition.param("merchantmen_pool_start")
+    if japan is not None and limit is not None and japan.value > limit:
+        what = f"the Merchantmen Pool ({fmt(limit)})" if pool is not None else f"the Merchantmen Pool's starting level ({fmt(limit)})"
+        yield f"Japanese Transport Points are {fmt(japan.value)}, above {what} they are reset to each turn", japan.at
     britain = ctx.scenario.marker("transport_points", "britain")
     limit = ctx.edition.param("british_transport_points")
     if britain is not None and limit is not None and britain.value > limit:
