@@ -191,3 +191,13 @@ def test_japanese_tp_above_the_starting_pool_when_the_pool_is_left_out(write, ca
     path = write("tp.yaml", SCENARIO_HEAD + "markers:\n  transport_points: {japan: 40, source: \"FitS v1.1 19.0\"}\n")
     status, out, _ = run(capsys, "check", path)
     assert status == 1 and "MARKER-TRANSPORT" in out and "(30)" in out
+
+
+def test_graph_commands_warn_when_scenario_entries_are_left_out(capsys):
+    """A scenario with an unknown place still gets an answer, with one warning line naming the first error."""
+    from toolkit.cli import main
+
+    status = main(["supply", "tests/checks/ref-place-fail.yaml", "--side", "allied", "--to", "Brisbane"])
+    out, err = capsys.readouterr()
+    assert status == 0 and out.startswith("supplied: ")
+    assert err.count("\n") == 1 and "ref-place-fail.yaml:8:9: 'Rabual' is no place" in err

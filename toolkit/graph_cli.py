@@ -174,6 +174,11 @@ def _load_scenario(args):
     if game_errors:
         first = game_errors[0]
         raise UsageError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {loaded.game.root})")
+    scenario_errors = [f for f in loaded.findings if f.severity == "error"]
+    if scenario_errors:  # answer anyway, but say which entries were left out
+        first = scenario_errors[0]
+        print(f"chartroom: warning: {len(scenario_errors)} error(s) in the scenario, the entries concerned are left out; "
+              f"first: {first.location}: {first.message}", file=sys.stderr)
     return loaded.game, loaded.scenario
 
 

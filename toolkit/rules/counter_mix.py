@@ -13,6 +13,8 @@ from collections import defaultdict
 from toolkit.model import steps_to_counters
 from toolkit.rules import Context, check, fmt
 
+SIDE_NAMES = {"japan": "Japanese player", "allied": "Allied player"}
+
 
 def _usage(ctx: Context):
     """Counters used per counter id, with the entries that use them (set-up, track, sunk, boxes)."""
@@ -110,7 +112,7 @@ def optional_counters(ctx: Context):
 def counter_side(ctx: Context):
     for unit in ctx.units:
         if unit.counter.side != unit.side:
-            yield f"{unit.counter.name} is a {unit.counter.side} counter but is placed in the {unit.side} set-up", unit.entry.at
+            yield f"{unit.counter.name} belongs to the {SIDE_NAMES[unit.counter.side]} but is placed in the {SIDE_NAMES[unit.side]} set-up", unit.entry.at
 
 
 @check("SUNK-ON-MAP", "damage-naval", "A unit both on the map and sunk.")
