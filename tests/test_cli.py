@@ -172,3 +172,18 @@ def test_an_edition_the_game_does_not_have_is_located(tmp_path, capsys):
     status, out, _ = run(capsys, "check", str(game / "short-campaign.yaml"))
     assert status == 1
     assert f"map.yaml:{line}:" in out and "REF-EDITION edition '2nf' is not one of this game's editions: v1.1, 2nd; did you mean '2nd'?" in out
+
+
+def test_an_edition_missing_a_parameter_is_a_data_error(tmp_path, capsys):
+    """Rule values live only in the edition files: a missing one is a located finding, not a guess."""
+    import shutil
+
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(ROOT / "scenarios" / "fire-in-the-sky", game)
+    edition = game / "editions" / "v1.1.yaml"
+    edition.write_text("".join(l for l in edition.read_text(encoding="utf-8").splitlines(True)
+                               if not l.startswith("  supply_leg_hexes:")), encoding="utf-8")
+    status, out, _ = run(capsys, "check", str(game / "short-campaign.yaml"))
+    assert status == 1 and "EDITION-PARAMETER the edition defines no parameter 'supply_leg_hexes'" in out
+    status, out, err = run(capsys, "supply", str(game / "short-campaign.yaml"), "--side", "allied", "--to", "Brisbane")
+    assert status == 2 and err.count("\n") == 1 and "supply_leg_hexes" in err

@@ -21,13 +21,15 @@ from toolkit.graph.state import GameState, UnitState
 from toolkit.graph.supply import brisbane_lifeline, land_unit_supplied, supplied_hexes, supply_line
 from toolkit.model import Box, Counter, Edition, LandConnection, Map, Place, SplitHex
 
-RULES = {
-    "supply-line": {"number": "2.2.3.2"}, "sea-deployment": {"number": "8.2"}, "reaction": {"number": "10.1"},
-    "entry-hexes": {"number": "2.2.4"}, "netherlands": {"number": "17.4"}, "land-supply": {"number": "12.3.4.4"},
-    "task-force": {"number": "9.4"}, "operational-movement": {"number": "9.1"}, "victory-points": {"number": "16.0"},
-}
-V11 = Edition("v1.1", "FitS v1.1", RULES, {}, {})  # no parameters: the rule values are the fallbacks
-SECOND = Edition("2nd", "FitS 2nd", {"supply-line": {"number": "3.3.4"}}, {}, {})
+def _edition(edition_id: str) -> Edition:
+    """The bundled edition's parameters and rule numbers: the edition file is the only home of rule values."""
+    from toolkit.model.build import bundled_scenarios, load_game
+
+    return load_game(bundled_scenarios() / "fire-in-the-sky", edition_id).game.edition
+
+
+V11 = _edition("v1.1")
+SECOND = _edition("2nd")
 
 C = {
     "dd": Counter("jp-dd", "DD", "japan", "japan", "naval", "DD", ratings={"transport": 0.5, "movement": 8}),

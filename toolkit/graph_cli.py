@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from toolkit.graph.costs import MissingParameter
+
 __all__ = ["register", "HANDLERS"]
 
 EXIT_OK, EXIT_INPUT = 0, 2
@@ -476,6 +478,9 @@ def _guard(func, args) -> int:
     try:
         return func(args)
     except UsageError as error:
+        sys.stderr.write(f"chartroom: {error}\n")
+        return EXIT_INPUT
+    except MissingParameter as error:  # incomplete game data, not a program error
         sys.stderr.write(f"chartroom: {error}\n")
         return EXIT_INPUT
 

@@ -54,7 +54,9 @@ def air_zoc(state: GameState, side: str) -> frozenset[str]:
     >>> m = Map(frozenset({"0101", "0102", "0103", "0201"}), {"Truk": Place("Truk", "0101", "base", flag="japan")},
     ...         (), frozenset(), (), {})
     >>> air = Counter("jp-air", "air", "japan", "japan", "air")
-    >>> s = GameState(m, Edition("v1.1", "FitS v1.1", {}, {}, {}), {}, (UnitState("a", air, "japan", "0101", 2),))
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+    >>> V11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
+    >>> s = GameState(m, V11, {}, (UnitState("a", air, "japan", "0101", 2),))
     >>> sorted(air_zoc(s, "japan"))
     ['0101', '0102', '0201']
     """

@@ -2,12 +2,12 @@
 
 Pure functions of an :class:`~toolkit.model.Edition` and numbers: no map, no state.
 Each reads its factor from the edition's ``parameters`` and falls back to the
-rule value when the edition file lacks it (:data:`RULE_VALUES`).
+edition file (a missing one raises :class:`MissingParameter`).
 
 Example
 -------
->>> from toolkit.model import Edition
->>> v11 = Edition("v1.1", "FitS v1.1", {}, {}, {})
+>>> from toolkit.model.build import bundled_scenarios, load_game
+>>> v11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
 >>> sea_deployment_cost(v11, "land", 4)          # v1.1 8.2 example: 4 x 0.5
 2.0
 >>> operational_movement_cost(v11, [("naval", 0.5, "japan")], hexes=6).oil   # v1.1 9.3 example
@@ -22,7 +22,7 @@ from typing import Iterable, NamedTuple
 from toolkit.model import Edition
 
 __all__ = [
-    "Cost", "RULE_VALUES", "param", "sea_deployment_cost", "operational_movement_cost", "naval_oil",
+    "Cost", "MissingParameter", "REQUIRED_PARAMETERS", "param", "sea_deployment_cost", "operational_movement_cost", "naval_oil",
     "reaction_cost", "end_of_phase", "OilTransport", "oil_transport", "dd_transfer_cost", "asw_cost",
 ]
 
@@ -44,55 +44,44 @@ def _num(x: float):
     return int(x) if float(x).is_integer() else x
 
 
-#: Rule values used when an edition file lacks a parameter.
-RULE_VALUES: dict[str, dict] = {
-    "v1.1": {
-        "sea_deployment_multiplier": {"naval": 1, "air": 0.5, "land": 0.5},  # 8.2, Transport Cost Chart
-        "operational_movement_multiplier": {"air": 1, "land": 1},  # 9.2
-        "naval_oil_short_hexes": 4, "naval_oil_long_multiplier": 1.5,  # 9.3
-        "naval_oil_rounding": "fraction kept, lost at end of phase",  # 2.1.2.1
-        "oil_same_hex_cost": 1,  # 10.1
-        "reaction_oil_long_multiplier": 1.5,  # 10.1
-        "dd_transfer_tp_cost": 1,  # 5.2
-        "asw_roll_oil_cost": 0.5,  # 6.1, 2.3 charts errata
-        "oil_per_resource_hex": 4, "oil_transport_tp_cost": 1,  # 5.1
-        "oil_transport_limit": {"fraction": 0.5, "rounding": "down"},  # 5.1
-        "reaction_fraction": {"fraction": 0.5, "rounding": "up"},  # 10.1
-        "supply_leg_hexes": 2, "sea_deployment_range": 4, "amphibious_range": 2,
-        "air_ops_move": 4, "land_ops_move": 4, "task_force_max_naval": 4, "task_force_max_other": 1,
-        "resource_fueling_from_turn": 10,  # 17.3
-    },
-    "2nd": {
-        "sea_deployment_multiplier": {"naval": 1, "air": 1, "land": 1},  # 7.1
-        "operational_movement_multiplier": {"air": 2, "land": 2},  # 8.2, 8.3
-        "naval_oil_short_hexes": 4, "naval_oil_long_multiplier": 1.5,  # 8.4
-        "naval_oil_rounding": "½ fractions rounded up per Task Force",  # 8.4
-        "oil_same_hex_cost": 0,  # 8.4
-        "reaction_oil_long_multiplier": 1.5,  # 9.0
-        "dd_transfer_tp_cost": 2,  # 5.2
-        "asw_roll_oil_cost": 1,  # 5.3
-        "oil_per_resource_hex": 8, "oil_transport_tp_cost": 1,  # 5.1
-        "oil_transport_limit": {"fraction": 0.5, "rounding": "down"},  # 5.1
-        "reaction_fraction": {"fraction": 0.5, "rounding": "up"},  # 9.0
-        "supply_leg_hexes": 2, "sea_deployment_range": 4, "amphibious_range": 2,
-        "air_ops_move": 4, "land_ops_move": 4, "task_force_max_naval": 4, "task_force_max_other": 1,
-        "resource_fueling_from_turn": 10,  # 15.3
-    },
-}
+#: The edition parameters the map queries read; ``chartroom check`` reports any an edition file lacks.
+REQUIRED_PARAMETERS = (
+    "air_ops_move", "amphibious_range", "asw_roll_oil_cost", "dd_transfer_tp_cost", "land_ops_move",
+    "naval_oil_long_multiplier", "naval_oil_rounding", "naval_oil_short_hexes", "oil_per_resource_hex",
+    "oil_same_hex_cost", "oil_transport_limit", "oil_transport_tp_cost", "operational_movement_multiplier",
+    "reaction_fraction", "reaction_oil_long_multiplier", "resource_fueling_from_turn", "sea_deployment_multiplier",
+    "sea_deployment_range", "supply_leg_hexes", "task_force_max_naval", "task_force_max_other",
+)
+
+
+class MissingParameter(KeyError):
+    """The edition file lacks a parameter a rule query needs (the game data is incomplete)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def param(edition: Edition, name: str):
-    """The edition's parameter ``name``, else the rule value of :data:`RULE_VALUES`."""
+    """The edition's parameter ``name``; the edition file is the only place rule values live.
+
+    Raises
+    ------
+    MissingParameter
+        If the edition file does not define it.
+    """
     value = edition.param(name)
     if value is None:
-        value = RULE_VALUES.get(edition.id, RULE_VALUES["v1.1"]).get(name)
+        raise MissingParameter(f"{edition.citation}: the edition file defines no parameter {name!r}")
     return value
 
 
 def _factor(edition: Edition, name: str, unit_type: str) -> float:
-    table = param(edition, name) or {}
-    fallback = RULE_VALUES.get(edition.id, RULE_VALUES["v1.1"])[name]
-    return float(table.get(unit_type, fallback.get(unit_type, 1)) if isinstance(table, dict) else table)
+    table = param(edition, name)
+    if not isinstance(table, dict):
+        return float(table)
+    if unit_type not in table:
+        raise MissingParameter(f"{edition.citation}: parameter {name!r} has no value for {unit_type} units")
+    return float(table[unit_type])
 
 
 def _per_task_force(edition: Edition) -> bool:
@@ -111,7 +100,8 @@ def sea_deployment_cost(edition: Edition, unit_type: str, transport: float, depl
 
     Example
     -------
-    >>> v11 = Edition("v1.1", "FitS v1.1", {}, {}, {})
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+>>> v11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
     >>> sea_deployment_cost(v11, "air", 2, deployments=2)   # Example of Play: Formosa -> Rabaul
     2.0
     """
@@ -172,7 +162,8 @@ def operational_movement_cost(edition: Edition, units: Iterable, hexes: int, *, 
 
     Example
     -------
-    >>> v11 = Edition("v1.1", "FitS v1.1", {}, {}, {})
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+>>> v11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
     >>> operational_movement_cost(v11, [("naval", 1, "japan"), ("naval", 0.5, "japan"),
     ...                                 ("naval", 0.5, "japan"), ("land", 4, "japan")], hexes=4)
     Cost(tp=4.0, oil=2.0)
@@ -239,7 +230,8 @@ def oil_transport(edition: Edition, resource_hexes: int, merchantmen_pool: float
 
     Example
     -------
-    >>> v11 = Edition("v1.1", "FitS v1.1", {}, {}, {})
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+>>> v11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
     >>> oil_transport(v11, 3, 21, 15).max_oil      # v1.1 5.1 example
     10
     """

@@ -103,7 +103,9 @@ class GameState:
     -------
     >>> from toolkit.model import Map, Place, Edition
     >>> m = Map(frozenset({"0101"}), {"Truk": Place("Truk", "0101", "base", flag="japan")}, (), frozenset(), (), {})
-    >>> s = GameState(m, Edition("v1.1", "FitS v1.1", {}, {}, {}), {"Truk": "japan"})
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+    >>> V11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
+    >>> s = GameState(m, V11, {"Truk": "japan"})
     >>> s.controller("Truk"), s.with_control("Truk", "allied").controller("Truk")
     ('japan', 'allied')
     """

@@ -149,7 +149,9 @@ def supply_line(state: GameState, side: str, destination: str, nation: str | Non
     >>> hexes = frozenset(f"01{r:02d}" for r in range(1, 8))
     >>> m = Map(hexes, {"Kure": Place("Kure", "0101", "base", flag="japan", home_base="japan"),
     ...                 "Truk": Place("Truk", "0103", "base", flag="japan")}, (), frozenset(), (), {})
-    >>> s = GameState(m, Edition("v1.1", "FitS v1.1", {}, {}, {}))
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+    >>> V11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
+    >>> s = GameState(m, V11)
     >>> supply_line(s, "japan", "0105").path
     ('Kure', 'Truk', '0105')
     >>> supply_line(s, "japan", "0106").supplied

@@ -133,6 +133,12 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
         return loaded
 
     edition_model = _build_edition(docs["edition"])
+    from toolkit.graph.costs import REQUIRED_PARAMETERS
+
+    for name in REQUIRED_PARAMETERS:
+        if edition_model.param(name) is None:
+            loaded.findings.append(Finding("error", "EDITION-PARAMETER", f"the edition defines no parameter {name!r}, which the map queries need",
+                                           docs["edition"].locate(("parameters",), key=True)))
     game_map = _build_map(docs["map"], edition, loaded)
     counters = _build_counters(docs["counters"], edition, loaded)
     schedules = []
