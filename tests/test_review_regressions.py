@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +202,20 @@ def test_graph_commands_warn_when_scenario_entries_are_left_out(capsys):
     out, err = capsys.readouterr()
     assert status == 0 and out.startswith("supplied: ")
     assert err.count("\n") == 1 and "ref-place-fail.yaml:8:9: 'Rabual' is no place" in err
+
+
+def test_aids_refuse_a_game_with_map_errors(tmp_path, capsys):
+    """Aids drawn from a broken map would mislead: the command names the first error in the game data."""
+    import shutil
+
+    from toolkit.cli import main
+
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "scenarios" / "fire-in-the-sky", game)
+    text = (game / "map.yaml").read_text(encoding="utf-8")
+    (game / "map.yaml").write_text(text.replace("between: [Bangkok, Rangoon]", "between: [Bangkok, Rangon]", 1), encoding="utf-8")
+    status = main(["aids", str(game / "short-campaign.yaml"), "-o", str(tmp_path / "out")])
+    _, err = capsys.readouterr()
+    assert status == 1 and err.count("\n") == 1
+    assert "map.yaml:" in err and "'Rangon'" in err and "did you mean 'Rangoon'?" in err
+    assert not (tmp_path / "out").exists()

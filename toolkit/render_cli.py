@@ -84,8 +84,8 @@ def cmd_aids(args) -> int:
         _error(f"cannot write the aids: {exc.strerror or exc}")
         return EXIT_INPUT
     if written.get("errors"):
-        _error(f"warning: {scenario} has {written['errors']} error finding(s) in its data; the aids leave out what could not be "
-               f"resolved (see chartroom check {scenario})")
+        _error(f"warning: {written['errors']} error finding(s), first {written['first_error']}; the aids leave out what could "
+               f"not be resolved (see chartroom check {scenario})")
     progress.done(f"wrote {len(written['html']) + len(written['pdf'])} files to {args.output}")
     for name in written["html"] + written["pdf"]:
         print(Path(args.output) / name)

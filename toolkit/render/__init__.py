@@ -28,6 +28,12 @@ def build_aids(scenario_path: str | Path, out_dir: str | Path, *, pdf: bool = Fa
 
     out = Path(out_dir)
     prepared = prepare(scenario_path, edition)
+    # An error in the game's own data (map, counters, editions) makes every aid suspect: refuse, naming it.
+    game_files = {d.name for d in prepared.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario")}
+    game_errors = [f for f in prepared.findings if f.severity == "error" and f.location.file in game_files]
+    if game_errors:
+        first = game_errors[0]
+        raise AidsError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {prepared.game.root})", 1)
     if pdf:  # fail before writing anything when WeasyPrint is missing
         from toolkit.render.pdf import _weasyprint
 
@@ -39,8 +45,9 @@ def build_aids(scenario_path: str | Path, out_dir: str | Path, *, pdf: bool = Fa
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise AidsError(f"cannot create {out}: {exc.strerror or exc}") from None
-    errors = sum(1 for f in prepared.findings if f.severity == "error")
-    written = {"html": [], "pdf": [], "pages": {}, "errors": errors}
+    errors = [f for f in prepared.findings if f.severity == "error"]
+    written = {"html": [], "pdf": [], "pages": {}, "errors": len(errors),
+               "first_error": f"{errors[0].location}: {errors[0].message}" if errors else ""}
     for aid in aids:
         (out / f"{aid.stem}.html").write_text(aid.html, encoding="utf-8", newline="\n")
         written["html"].append(f"{aid.stem}.html")

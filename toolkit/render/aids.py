@@ -536,6 +536,7 @@ class Prepared:
     game: Game
     scenario: Scenario
     findings: list = field(default_factory=list)
+    documents: list = field(default_factory=list)
 
 
 def prepare(scenario_path: str | Path, edition: str | None = None) -> Prepared:
@@ -548,7 +549,7 @@ def prepare(scenario_path: str | Path, edition: str | None = None) -> Prepared:
         detail = f"{first.location}: {first.code} {first.message}" if first else "the scenario could not be loaded"
         unreadable = first is None or first.code.startswith(("YAML-", "LOAD-")) or first.code == "REF-EDITION"
         raise AidsError(f"cannot make aids: {detail} (see chartroom check)", status=2 if unreadable else 1)
-    return Prepared(loaded.game, loaded.scenario, list(loaded.findings))
+    return Prepared(loaded.game, loaded.scenario, list(loaded.findings), list(loaded.documents))
 
 
 def render_aids(game: Game, scenario: Scenario, paper: str = "a4") -> list[Aid]:
