@@ -198,3 +198,46 @@ def test_air_steps_reach_rabaul_in_two_deployments(start):
     around = {graph.label(n): n in zoc for n in graph.sea.adj[graph.hex_node("Rabaul")]}
     assert "Rabaul" in reach, f"map data: every sea hex next to Rabaul is in an Allied Air ZOC at the start: {around}"
     assert reach.deployments["Rabaul"] == 2 and reach["Rabaul"].tp == 2
+
+
+LAE_AFTER_OPERATIONAL_MOVEMENT = """\
+kind: scenario
+game: fire-in-the-sky
+extends: {base}
+reconstructed: "The Example of Play after the Japanese Operational Movement Phase of Turn 2 (the moves that matter here)."
+remove:
+  - {{at: Formosa, side: japan, units: [{{counter: jp-air, steps: 4}}], reconstructed: "to Rabaul and Wake"}}
+  - {{at: Brunei, side: japan, units: [{{counter: jp-land-2}}], reconstructed: "to Lae"}}
+  - {{at: Kure, side: japan, units: [{{counter: jp-dd, count: 2}}, {{counter: jp-air, steps: 2}}], reconstructed: "to Lae and Truk"}}
+setup:
+  - {{at: Rabaul, side: japan, units: [{{counter: jp-air, steps: 2}}], reconstructed: "two Sea Deployments from Formosa"}}
+  - {{at: Truk, side: japan, units: [{{counter: jp-air, steps: 2}}], reconstructed: "from Kure"}}
+  - {{at: Lae, side: japan, units: [{{counter: jp-dd, task_force: true}}, {{counter: jp-land-2, task_force: true}}], reconstructed: "Brunei to Lae"}}
+  - {{at: Surabaya, side: japan, units: [{{counter: jp-dd, task_force: true}}], reconstructed: "Palau to Surabaya"}}
+"""
+
+
+@pytest.mark.parametrize("unit, at", [
+    ("nl-cl", "Surabaya"), ("nl-dd", "Surabaya"), ("us-cl", "Brisbane"),
+    ("us-cv-lexington-saratoga", "Noumea"), ("us-ca", "Noumea"), ("us-ca", "Pearl Harbor"), ("us-dd", "Pearl Harbor"),
+])
+def test_no_allied_reaction_to_the_lae_landing(tmp_path, capsys, monkeypatch, unit, at):
+    """Example of Play, Operational Movement: Air ZOCs make an Allied reaction to the Lae force impossible,
+    while the Dutch may still react at Surabaya (v1.1 10.1)."""
+    import json
+
+    from toolkit.cli import main
+
+    import os
+
+    monkeypatch.chdir(tmp_path)  # a designer's own folder; the base is a bundled scenario
+    path = tmp_path / "lae.yaml"
+    base = os.path.relpath(SHORT, tmp_path).replace(os.sep, "/")
+    path.write_text(LAE_AFTER_OPERATIONAL_MOVEMENT.format(base=base), encoding="utf-8")
+    status = main(["reach", str(path), "--unit", unit, "--at", at, "--mode", "reaction", "--format", "json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    places = {row["place"] for row in json.loads(out)}
+    assert "Lae" not in places
+    if at == "Surabaya":
+        assert "Surabaya" in places  # the Dutch came out to fight for Surabaya
