@@ -141,5 +141,10 @@ def fmt(number: float) -> str:
     return f"{number:g}"
 
 
+def article(word: str) -> str:
+    """'a' or 'an' before ``word``, as a player would say it (an air unit, a naval unit)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def where(location: Location | None, fallback: Location) -> Location:
     return location if location and location.line else fallback

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from toolkit.model import steps_to_counters
-from toolkit.rules import Context, check, fmt
+from toolkit.rules import Context, article, check, fmt
 
 SIDE_NAMES = {"japan": "Japanese player", "allied": "Allied player"}
 
@@ -81,14 +81,14 @@ def counter_mix_limit(ctx: Context):
 def air_steps(ctx: Context):
     for unit in ctx.units:
         if unit.counter.type != "air" and unit.entry.steps:
-            yield f"{unit.counter.name} is a {unit.counter.type} unit: give `count:`, not `steps:`", unit.entry.at
+            yield f"{unit.counter.name} is {article(unit.counter.type)} {unit.counter.type} unit: give `count:`, not `steps:`", unit.entry.at
 
 
 @check("COUNTER-REDUCED", "counter-mix", "A unit that has no reduced side placed reduced.")
 def reduced_side(ctx: Context):
     for unit in ctx.units:
         if unit.entry.reduced and unit.counter.type != "land":
-            yield f"{unit.counter.name} is a {unit.counter.type} unit: only land units have a reduced-strength side", unit.entry.at
+            yield f"{unit.counter.name} is {article(unit.counter.type)} {unit.counter.type} unit: only land units have a reduced-strength side", unit.entry.at
         elif unit.entry.reduced and unit.counter.steps < 2:
             yield f"{unit.counter.name} has only one step and no reduced-strength side", unit.entry.at
 
@@ -122,6 +122,28 @@ def sunk_on_map(ctx: Context):
         entry = sunk.get(unit.counter.id)
         if entry is not None and unit.counter.count == 1:
             yield f"{unit.counter.name} is listed as sunk (line {entry.at.line}) and also placed here", unit.entry.at
+
+
+@check("SUNK-NOT-NAVAL", "damage-naval", "A unit listed as sunk that is not a naval unit.")
+def sunk_not_naval(ctx: Context):
+    for entry in ctx.scenario.sunk:
+        counter = ctx.game.counters.get(entry.counter)
+        if counter is not None and counter.type != "naval":
+            yield (f"{counter.name} is {article(counter.type)} {counter.type} unit: only naval units are sunk; eliminated air and land "
+                   f"units go back to the counter mix or the Turn Record Track", entry.at)
+
+
+@check("OPTIONAL-ENTRY", "optional-counters", "A unit entry placed only with an optional rule the edition does not have.")
+def optional_entry_exists(ctx: Context):
+    known = ctx.edition.optional_rules
+    entries = [u.entry for u in ctx.units] + [e for _, p in ctx.scenario.turn_track for e in p.units]
+    # Entries whose rule is not in use are left out of ctx.units: look at the whole set-up too.
+    entries += [e for p in ctx.scenario.setup for e in p.units]
+    seen = set()
+    for entry in entries:
+        if entry.optional_rule and entry.optional_rule not in known and id(entry) not in seen:
+            seen.add(id(entry))
+            yield f"optional rule {entry.optional_rule} does not exist in {ctx.edition.citation}; this unit would never be placed", entry.at
 
 
 @check("SUNK-RETURNS", "damage-naval", "A permanently removed unit scheduled to come back.")
