@@ -15,7 +15,7 @@ import pytest
 
 from conftest import SHORT
 from toolkit.graph.costs import end_of_phase, oil_transport
-from toolkit.graph.movement import air_commitment, one_hex_deployment, operational_movement, sea_deployment
+from toolkit.graph.movement import air_commitment, air_points, one_hex_deployment, operational_movement, sea_deployment
 from toolkit.graph.state import GameState, UnitState
 from toolkit.graph.supply import resource_hexes_supplied
 
@@ -158,11 +158,16 @@ def test_example_of_play_japanese_turn_2(start):
     oil = end_of_phase(oil, edition)
     assert oil == 11
 
-    # --- Air Commitment Phase: each to an adjacent hex, with half its steps ---------------------
+    # --- Air Commitment Phase: each to an adjacent hex, into the Long Range Air box --------------
+    # "4 Long Range air steps (worth 2 Air Points)" at Rangoon, Singapore, Manila and Port Moresby.
     for frm, to, n in (("Bangkok", "Rangoon", 2), ("Saigon", "Singapore", 2), ("Formosa", "Manila", 2),
-                       ("Rabaul", "Port Moresby", 1)):
+                       ("Rabaul", "Port Moresby", 2)):
+        long_range = 0
         for u in board.pick("jp-air", frm, n):
-            assert air_commitment(board.state, u).get(to) == u.steps // 2, f"{frm} -> {to}"
+            committed = air_commitment(board.state, u).get(to)
+            assert committed == u.steps, f"{frm} -> {to}"
+            long_range += committed
+        assert long_range == 4 and air_points(long_range_steps=long_range) == 2, f"{frm} -> {to}"
 
     # --- Combat and Return to Base ----------------------------------------------------------
     # Singapore and Surabaya fall; Lae is taken; the Port Moresby air step is destroyed.

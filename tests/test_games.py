@@ -34,3 +34,23 @@ def test_a_game_without_a_module_gets_the_defaults():
         rules_module = None
 
     assert rules_for(Bare()) is default
+
+
+def test_optional_rules_are_read_in_either_numbering():
+    """v1.1 18.2.5 is the 2nd edition's 16.2.5: a scenario written for one edition checks under the other."""
+    second = load_game(bundled_scenarios() / "fire-in-the-sky", "2nd").game.edition
+    v11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
+    assert second.optional_number("18.2.5") == "16.2.5" and second.optional_number("16.2.5") == "16.2.5"
+    assert v11.optional_number("16.2.5") == "18.2.5"
+    assert v11.optional_number("18.9.9") is None
+
+
+def test_a_variant_with_optional_counters_checks_under_both_editions(capsys):
+    from toolkit.cli import main
+
+    path = bundled_scenarios() / "fire-in-the-sky" / "variants" / "i-want-it-all.yaml"
+    for edition in ("v1.1", "2nd"):
+        status = main(["check", "--edition", edition, "--format", "json", str(path)])
+        out, _ = capsys.readouterr()
+        assert status == 0, out
+        assert not [f for f in __import__("json").loads(out) if f["code"].startswith(("OPTIONAL", "COUNTER"))]

@@ -15,7 +15,7 @@ from toolkit.graph.costs import (
 )
 from toolkit.graph.mapgraph import MapGraph, NoSuchPlace, map_graph
 from toolkit.graph.movement import (
-    RuleError, air_commitment, amphibious_reach, one_hex_deployment, operational_movement, reaction, sea_deployment,
+    RuleError, air_commitment, air_points, amphibious_reach, one_hex_deployment, operational_movement, reaction, sea_deployment,
 )
 from toolkit.graph.state import GameState, UnitState
 from toolkit.graph.supply import brisbane_lifeline, land_unit_supplied, supplied_hexes, supply_line
@@ -636,7 +636,8 @@ def test_air_commitment_own_or_adjacent_hex():
                          base("Far", "0204", flag="britain")])
     u = unit("air", "0202")
     out = air_commitment(state(m, u), u)
-    assert out["Saigon"] == 2 and out["Singapore"] == 1      # adjacent: half the steps
+    assert out["Saigon"] == 2 and out["Singapore"] == 2      # adjacent: to the Long Range Air box
+    assert air_points(long_range_steps=out["Singapore"]) == 1  # whose total is halved (v1.1 12.3.2)
     assert "Far" not in out
     assert air_commitment(state(m, u), u, phasing=False) == {"Saigon": 2}
     assert air_commitment(state(m), unit("air", "0202", task_force=True)) == {}

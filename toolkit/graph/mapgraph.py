@@ -246,8 +246,11 @@ class MapGraph:
         """
         na, nb = self.hex_node(a), self.hex_node(b)
         if not sea:
+            # Across any hexside a half hex counts as its whole hex (v1.1 2.2.1.2: the halves
+            # matter for sea movement only); the grid holds whole hexes and off-map boxes.
+            ga, gb = self.node_hex(na) or na, self.node_hex(nb) or nb
             try:
-                return nx.shortest_path_length(self.grid, na, nb)
+                return nx.shortest_path_length(self.grid, ga, gb)
             except nx.NetworkXNoPath:
                 return None
         sources = set(self.sea_nodes(na))

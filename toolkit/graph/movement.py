@@ -26,7 +26,7 @@ from toolkit.graph.state import GameState, UnitState, enemy_of
 
 __all__ = [
     "Reach", "RuleError", "task_force", "sea_deployment", "one_hex_deployment", "operational_movement",
-    "reaction", "amphibious_reach", "air_commitment",
+    "reaction", "amphibious_reach", "air_commitment", "air_points",
 ]
 
 
@@ -396,11 +396,13 @@ def amphibious_reach(state: GameState, side: str) -> frozenset[str]:
 
 
 def air_commitment(state: GameState, unit: UnitState, phasing: bool = True) -> dict[str, int]:
-    """Hexes an air unit may be committed to, with the steps it brings (v1.1 11.0; 2nd 10.0).
+    """Hexes an air unit may be committed to, with the air steps it brings (v1.1 11.0; 2nd 10.0).
 
-    Its own hex (all steps) or, for the phasing player, an adjacent hex (half its
-    steps, rounded down), whatever enemy air, carriers or Air ZOC. Air units in
-    Operational Movement (on ships) or in an off-map box commit nowhere.
+    Its own hex or, for the phasing player, an adjacent hex, whatever enemy air,
+    carriers or Air ZOC. Steps committed to an adjacent hex go to the Long Range Air
+    box, where the box's total is halved for Air Points (:func:`air_points`, v1.1
+    12.3.2): halving unit by unit would lose a point for every pair of odd units.
+    Air units in Operational Movement (on ships) or in an off-map box commit nowhere.
     """
     graph = state.graph
     if unit.type != "air" or unit.task_force or unit.at is None or unit.at in graph.off_map:
@@ -410,5 +412,17 @@ def air_commitment(state: GameState, unit: UnitState, phasing: bool = True) -> d
     if phasing:
         for n in sorted(graph.grid.adj[here]):
             if n not in graph.off_map:
-                out[graph.label(n)] = unit.steps // 2
+                out[graph.label(n)] = unit.steps
     return out
+
+
+def air_points(at_base_steps: int = 0, long_range_steps: int = 0, carrier_air_strength: int = 0) -> int:
+    """Air Points in a battle (v1.1 12.3.2; 2nd 10.0): steps in the Land/Air at Base box count in
+    full, carriers their Air Strength, and the Long Range Air box its total steps halved, rounded down.
+
+    >>> air_points(long_range_steps=4)       # v1.1 12.3.2 example: 4 Long Range steps
+    2
+    >>> air_points(long_range_steps=1 + 1)   # two 1-step units: the box total is halved, not each unit
+    1
+    """
+    return at_base_steps + carrier_air_strength + long_range_steps // 2

@@ -161,6 +161,13 @@ class Edition:
     parameters: dict  # name -> value
     optional_rules: dict  # number -> title
     at: Location = field(default=Location(""), compare=False)
+    counterparts: dict = field(default_factory=dict, compare=False, hash=False)  # other edition's number -> ours
+
+    def optional_number(self, number: str | None) -> str | None:
+        """This edition's number for an optional rule given in either edition's numbering (v1.1 18.2.5 = 2nd 16.2.5)."""
+        if number is None or number in self.optional_rules:
+            return number
+        return self.counterparts.get(number)
 
     def cite(self, key: str) -> str:
         rule = self.rules.get(key)

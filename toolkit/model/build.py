@@ -140,11 +140,11 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
             loaded.findings.append(Finding("error", "EDITION-PARAMETER", f"the edition defines no parameter {name!r}, which the map queries need",
                                            docs["edition"].locate(("parameters",), key=True)))
     game_map = _build_map(docs["map"], edition, loaded)
-    counters = _build_counters(docs["counters"], edition, loaded)
+    counters = _build_counters(docs["counters"], edition, loaded, edition_model)
     schedules = []
     for doc in schedule_docs:
         if doc is not None:
-            schedules.extend(_build_schedule(doc, edition, counters, loaded))
+            schedules.extend(_build_schedule(doc, edition, counters, loaded, edition_model))
     errata = tuple(e for doc in errata_docs if doc is not None for e in doc.data.get("errata", []) if doc.data.get("edition") == edition)
     loaded.game = Game(
         id=info["game"], title=info.get("title", info["game"]), root=root, edition=edition_model,
@@ -182,13 +182,15 @@ def _build_edition(doc: Document) -> Edition:
     parameters = {}
     for name, record in (data.get("parameters") or {}).items():
         parameters[name] = record.get("value") if isinstance(record, dict) and "value" in record else record
-    optional = {}
+    optional, counterparts = {}, {}
     for record in data.get("optional_rules") or []:
         optional[str(record.get("number"))] = record.get("title", "")
+        if record.get("counterpart"):
+            counterparts[str(record["counterpart"])] = str(record.get("number"))
     return Edition(
         id=data.get("edition"), citation=data.get("citation", data.get("edition")),
         rules=dict(data.get("rules") or {}), parameters=parameters, optional_rules=optional,
-        at=doc.locate(()),
+        at=doc.locate(()), counterparts=counterparts,
     )
 
 
@@ -282,7 +284,7 @@ def _resolve_hex(name: str, places: dict, hexes) -> str | None:
     return None
 
 
-def _build_counters(doc: Document, edition: str, loaded: Loaded) -> dict[str, Counter]:
+def _build_counters(doc: Document, edition: str, loaded: Loaded, edition_model: Edition | None = None) -> dict[str, Counter]:
     counters: dict[str, Counter] = {}
     for i, record in enumerate(doc.data.get("counters") or []):
         if not in_edition(record, edition):
@@ -291,7 +293,7 @@ def _build_counters(doc: Document, edition: str, loaded: Loaded) -> dict[str, Co
             id=record["id"], name=record.get("name", record["id"]), side=record.get("side", "japan"),
             nation=record.get("nation", "japan"), type=record.get("type", "naval"), cls=record.get("class"),
             count=record.get("count", 1), ratings=dict(record.get("ratings") or {}), marine=bool(record.get("marine", False)),
-            optional_rule=record.get("optional_rule"), unlimited=bool(record.get("unlimited", False)),
+            optional_rule=_optional(record.get("optional_rule"), edition_model), unlimited=bool(record.get("unlimited", False)),
             at=doc.locate(("counters", i)),
         )
         if counter.id in counters:
@@ -300,7 +302,15 @@ def _build_counters(doc: Document, edition: str, loaded: Loaded) -> dict[str, Co
     return counters
 
 
-def _units(doc: Document, path: tuple, records, counters: dict | None, loaded: Loaded, edition: str) -> tuple[UnitEntry, ...]:
+def _optional(number, edition: Edition | None):
+    """An optional rule number in the edition's own numbering (unknown numbers are kept, to be reported)."""
+    if number is None or edition is None:
+        return number
+    return edition.optional_number(str(number)) or str(number)
+
+
+def _units(doc: Document, path: tuple, records, counters: dict | None, loaded: Loaded, edition: str,
+           edition_model: Edition | None = None) -> tuple[UnitEntry, ...]:
     units = []
     for j, record in enumerate(records or []):
         here = path + (j,)
@@ -308,7 +318,8 @@ def _units(doc: Document, path: tuple, records, counters: dict | None, loaded: L
         if counters is not None and counter not in counters:
             loaded.findings.append(_unknown_counter(counter, counters, doc.locate(here + ("counter",)), edition))
         units.append(UnitEntry(counter, record.get("count", 1), record.get("steps"), bool(record.get("reduced", False)),
-                               record.get("optional_rule"), bool(record.get("task_force", False)), doc.locate(here)))
+                               _optional(record.get("optional_rule"), edition_model), bool(record.get("task_force", False)),
+                               doc.locate(here)))
     return tuple(units)
 
 
@@ -316,13 +327,13 @@ def _unknown_counter(counter, counters, at: Location, edition: str) -> Finding:
     return Finding("error", "REF-COUNTER", f"no counter {counter!r} in the {edition} counter mix{suggest(counter, counters)}", at)
 
 
-def _build_schedule(doc: Document, edition: str, counters: dict, loaded: Loaded) -> list[ScheduleTurn]:
+def _build_schedule(doc: Document, edition: str, counters: dict, loaded: Loaded, edition_model: Edition | None = None) -> list[ScheduleTurn]:
     side = doc.data.get("side")
     turns = []
     for i, record in enumerate(doc.data.get("turns") or []):
         if not in_edition(record, edition):
             continue
-        units = _units(doc, ("turns", i, "units"), record.get("units"), counters, loaded, edition)
+        units = _units(doc, ("turns", i, "units"), record.get("units"), counters, loaded, edition, edition_model)
         turns.append(ScheduleTurn(side, record["turn"], units, dict(record), doc.locate(("turns", i))))
     return turns
 
@@ -474,14 +485,19 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
             if key in data:
                 info[key] = data[key]
         info.setdefault("id", data.get("id"))
-        optional |= {str(x) for x in data.get("optional_rules", [])}
+        # Optional rules are kept in the edition's own numbering: a v1.1 scenario checked with
+        # --edition 2nd names 18.2.5, which is the 2nd edition's 16.2.5.
         for j, number in enumerate(data.get("optional_rules", [])):
-            if str(number) not in game.edition.optional_rules:
+            own = game.edition.optional_number(str(number))
+            if own is None:
                 loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}", doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
+            else:
+                optional.add(own)
         for j, number in enumerate(data.get("remove_optional_rules", [])):
-            if str(number) not in optional:
+            own = _optional(str(number), game.edition)
+            if own not in optional:
                 loaded.findings.append(Finding("warning", "VARIANT-REMOVE", f"optional rule {number} is not in use in the base scenario; removing it changes nothing", doc.locate(("remove_optional_rules", j))))
-            optional.discard(str(number))
+            optional.discard(own)
         for j, record in enumerate(data.get("control", [])):
             base = record["base"]
             at = doc.locate(("control", j))
@@ -499,7 +515,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
                 if where not in places and where not in boxes and where not in hexes:
                     loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, list(places) + list(boxes))}", doc.locate((section, j, "at"))))
                     continue
-                units = _units(doc, (section, j, "units"), record["units"], counters, loaded, edition)
+                units = _units(doc, (section, j, "units"), record["units"], counters, loaded, edition, game.edition)
                 placement = Placement(where, record["side"], units, doc.locate((section, j)))
                 if target is not None:
                     target.append(placement)
@@ -516,9 +532,9 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
                         merged[nation] = Marker(number, doc.locate(("markers", name, nation)))
                 markers[name] = merged
         for j, record in enumerate(data.get("turn_track", [])):
-            units = _units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition)
+            units = _units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
             turn_track.append((record["turn"], Placement("Turn Record Track", record["side"], units, doc.locate(("turn_track", j)))))
-        sunk.extend(_units(doc, ("sunk",), data.get("sunk", []), counters, loaded, edition))
+        sunk.extend(_units(doc, ("sunk",), data.get("sunk", []), counters, loaded, edition, game.edition))
     last = chain[-1]
     return Scenario(
         id=info.get("id") or last.path.stem, title=info.get("title") or last.path.stem, edition=edition,
