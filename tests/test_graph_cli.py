@@ -229,8 +229,11 @@ def test_cost_commands(tiny, capsys):
         "tp": 2, "rule": "FitS v1.1 8.2"}
     assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-air", "--steps", "1", *g) == "0.5\n"
     assert ok(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "4", *g) == "tp 4  oil 1.5\n"
-    assert js(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "5", *g) == {
-        "tp": 4, "oil": 2.25, "rule": "FitS v1.1 9.3"}
+    assert js(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "5", *g) == {
+        "tp": 0, "oil": 2.25, "rule": "FitS v1.1 9.3"}
+    # With a land unit aboard the Task Force moves at most 4 hexes (v1.1 9.1, 9.4: as its slowest unit).
+    code, _, err = run(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "5", *g)
+    assert code == 2 and "moves at most 4 hexes (its slowest unit), not 5 (FitS v1.1 9.4)" in err
     assert js(capsys, "cost", "operational", "--units", "jp-dd", "jp-dd", "jp-dd", "--hexes", "5", *g, "--edition", "2nd")["oil"] == 3
     assert ok(capsys, "cost", "operational", "--units", "jp-dd", "--hexes", "2", "--turn", "10", "--from-resource-hex", *g) == "tp 0  oil 0\n"
     assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g) == "3\n"

@@ -414,7 +414,7 @@ def _cost_sea(args) -> int:
 
 def _cost_operational(args) -> int:
     from toolkit.graph.costs import operational_movement_cost
-    from toolkit.graph.movement import RuleError, task_force
+    from toolkit.graph.movement import RuleError, _allowance, task_force
     from toolkit.graph.state import GameState, UnitState
 
     game = _load_game(args)
@@ -422,10 +422,19 @@ def _cost_operational(args) -> int:
     for i, counter_id in enumerate(args.units):
         counter = _counter(game, counter_id)
         units.append(UnitState(f"{counter_id}#{i}", counter, counter.side, "x", 2 if counter.type == "air" else 1))
+    state = GameState(game.map, game.edition)
     try:
-        task_force(GameState(game.map, game.edition), units)
+        task_force(state, units)
     except RuleError as error:
         raise UsageError(f"{error} ({error.rule})") from None
+    # A Task Force moves as far as its slowest unit (v1.1 9.1, 9.4; 2nd 8.0, 8.1); a reaction half that, rounded up.
+    reach = min(_allowance(state, u) for u in units)
+    if args.reaction:
+        reach = -(-reach // 2)
+    if args.hexes > reach:
+        kind = "reacting Task Force" if args.reaction else "Task Force"
+        rule = game.edition.cite("reaction" if args.reaction else "task-force")
+        raise UsageError(f"this {kind} moves at most {reach} hexes (its slowest unit), not {args.hexes} ({rule})")
     cost = operational_movement_cost(game.edition, units, args.hexes, turn=args.turn,
                                      start_resource=args.from_resource_hex, reaction=args.reaction)
     rule = game.edition.cite("reaction" if args.reaction else "naval-oil-cost")
