@@ -101,23 +101,7 @@ def _edge(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float,
     return mx - px, my - py, mx + px, my + py
 
 
-# --- overlays from the graph layer (optional) ----------------------------------------
-
-def _graph_module(name: str):
-    import importlib
-
-    try:
-        return importlib.import_module(f"toolkit.graph.{name}")
-    except ImportError:
-        return None
-
-
-def _state(game: Game, scenario: Scenario):
-    state_module = _graph_module("state")
-    if state_module is None or not hasattr(state_module, "GameState"):
-        return None
-    return state_module.GameState.from_scenario(game, scenario)
-
+# --- overlays from the graph layer ----------------------------------------------------
 
 def _hex_set(value, game: Game) -> set[str]:
     """Hex ids from what the graph layer returned: hex ids, half-hex nodes ("0511/west"), box names."""
@@ -129,37 +113,34 @@ def _hex_set(value, game: Game) -> set[str]:
     return out
 
 
-def air_zoc_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
-    """Hexes in each side's Air ZOC at the start of the scenario (None without :mod:`toolkit.graph.air_zoc`)."""
-    module = _graph_module("air_zoc")
-    if module is None or not hasattr(module, "air_zoc"):
-        return None
+def _overlay(game: Game, scenario: Scenario, query) -> dict[str, set[str]] | None:
+    """``query(state, side)`` for both sides at the start of the scenario, as hex ids."""
+    from toolkit.graph.state import GameState
+
     try:
-        state = _state(game, scenario)
-        if state is None:
-            return None
-        return {side: _hex_set(module.air_zoc(state, side), game) for side in ("japan", "allied")}
+        state = GameState.from_scenario(game, scenario)
+        return {side: _hex_set(query(state, side), game) for side in ("japan", "allied")}
     except Exception:  # an overlay is a convenience: a graph-layer failure must not stop the aids
         return None
 
 
+def air_zoc_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
+    """Hexes in each side's Air ZOC at the start of the scenario."""
+    from toolkit.graph.air_zoc import air_zoc
+
+    return _overlay(game, scenario, air_zoc)
+
+
 def supply_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
-    """Hexes each side can trace a Supply Line to (None without :mod:`toolkit.graph.supply`)."""
-    module = _graph_module("supply")
-    if module is None or not hasattr(module, "supplied_hexes"):
-        return None
-    try:
-        state = _state(game, scenario)
-        if state is None:
-            return None
-        return {side: _hex_set(module.supplied_hexes(state, side), game) for side in ("japan", "allied")}
-    except Exception:
-        return None
+    """Hexes each side can trace a Supply Line to at the start of the scenario."""
+    from toolkit.graph.supply import supplied_hexes
+
+    return _overlay(game, scenario, supplied_hexes)
 
 
 def overlay_status() -> dict[str, bool]:
-    """Which optional overlays the installed graph layer can draw."""
-    return {"control": True, "air_zoc": _graph_module("air_zoc") is not None, "supply": _graph_module("supply") is not None}
+    """Which overlays the map can draw."""
+    return {"control": True, "air_zoc": True, "supply": True}
 
 
 # --- the drawing ------------------------------------------------------------------------
