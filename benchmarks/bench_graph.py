@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from toolkit.graph.mapgraph import map_graph  # noqa: E402
-from toolkit.graph.movement import RuleError, operational_movement  # noqa: E402
-from toolkit.graph.state import GameState  # noqa: E402
-from toolkit.graph.supply import supplied_hexes  # noqa: E402
+from toolkit.games.fire_in_the_sky.mapgraph import map_graph  # noqa: E402
+from toolkit.games.fire_in_the_sky.movement import RuleError, operational_movement  # noqa: E402
+from toolkit.games.fire_in_the_sky.state import GameState  # noqa: E402
+from toolkit.games.fire_in_the_sky.supply import supplied_hexes  # noqa: E402
 from toolkit.model.build import load_scenario  # noqa: E402
 
 SCENARIO = ROOT / "scenarios" / "fire-in-the-sky" / "short-campaign.yaml"

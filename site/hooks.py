@@ -1,29 +1,22 @@
 """mkdocs hooks: the pages about the games, scenarios and reference are generated from the data.
 
 ``on_config`` sets the navigation (hand-written pages first, then what the data gives);
-``on_files`` adds every generated page with ``File.generated`` (no plugin). Extra scenario
-pages come from ``extra.chartroom_scenarios`` (a list of paths), which ``chartroom site
---scenario PATH`` sets.
+``on_files`` adds every generated page with ``File.generated`` (no plugin). The pages come
+from ``extra.chartroom_generated``, which ``chartroom site`` sets (see
+:func:`toolkit.render.site.build_site`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from mkdocs.structure.files import File
-
-_generated: dict = {}
 
 
 def _generate(config) -> tuple[dict, dict]:
-    from toolkit.render.sitepages import generate_pages
-
-    extra = config.extra.get("chartroom_scenarios") or []
-    key = tuple(str(p) for p in extra)
-    if key not in _generated:
-        _generated.clear()
-        _generated[key] = generate_pages(extra_scenarios=[Path(p) for p in extra])
-    return _generated[key]
+    """The pages ``chartroom site`` generated (it opens the data through its session)."""
+    generated = config.extra.get("chartroom_generated")
+    if generated is None:
+        raise RuntimeError("build the site with `chartroom site`, which generates the pages from the data")
+    return generated
 
 
 def on_config(config, **kwargs):
@@ -48,7 +41,3 @@ def on_files(files, config, **kwargs):
             files.remove(existing)
         files.append(File.generated(config, uri, content=pages[uri]))
     return files
-
-
-def on_post_build(config, **kwargs):
-    _generated.clear()

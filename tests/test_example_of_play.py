@@ -14,10 +14,10 @@ from dataclasses import replace
 import pytest
 
 from conftest import SHORT
-from toolkit.graph.costs import end_of_phase, oil_transport
-from toolkit.graph.movement import air_commitment, air_points, one_hex_deployment, operational_movement, sea_deployment
-from toolkit.graph.state import GameState, UnitState
-from toolkit.graph.supply import resource_hexes_supplied
+from toolkit.games.fire_in_the_sky.costs import end_of_phase, oil_transport
+from toolkit.games.fire_in_the_sky.movement import air_commitment, air_points, one_hex_deployment, operational_movement, sea_deployment
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState
+from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +198,7 @@ def test_air_steps_reach_rabaul_in_two_deployments(start):
     graph = state.graph
     formosa = [u for u in state.units if u.counter.id == "jp-air" and u.at == graph.hex_node("Formosa")][0]
     reach = sea_deployment(state, formosa)
-    from toolkit.graph.air_zoc import air_zoc
+    from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
     zoc = air_zoc(state, "allied")
     around = {graph.label(n): n in zoc for n in graph.sea.adj[graph.hex_node("Rabaul")]}
     assert "Rabaul" in reach, f"map data: every sea hex next to Rabaul is in an Allied Air ZOC at the start: {around}"

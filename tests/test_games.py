@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.games import default, rules_for
+from toolkit.games import GameModuleError, game_module
 from toolkit.model.build import bundled_scenarios, load_game
 
 
@@ -14,7 +14,7 @@ def game(request):
 
 
 def test_fire_in_the_sky_names_its_module(game):
-    assert rules_for(game).__name__ == "toolkit.games.fire_in_the_sky"
+    assert type(game_module(game.rules_module)).__module__ == "toolkit.games.fire_in_the_sky"
 
 
 @pytest.mark.parametrize("counter_id, v11, second", [
@@ -25,15 +25,20 @@ def test_fire_in_the_sky_names_its_module(game):
     ("jp-air", False, False),                   # not a naval unit
 ])
 def test_permanent_removal_by_edition(game, counter_id, v11, second):
-    removed = rules_for(game).permanently_removed(game.counters[counter_id], game.edition)
+    removed = game_module(game.rules_module).permanently_removed(game.counters[counter_id], game.edition)
     assert removed == (v11 if game.edition.id == "v1.1" else second)
 
 
-def test_a_game_without_a_module_gets_the_defaults():
-    class Bare:
-        rules_module = None
-
-    assert rules_for(Bare()) is default
+@pytest.mark.parametrize("name, says", [
+    (None, "names no game module"),
+    ("fire_in_the_skies", "no game module 'fire_in_the_skies'"),
+    ("os.path", "has no GAME object"),
+    ("not a module", "is not a Python module name"),
+])
+def test_a_game_module_that_is_not_there_is_an_error(name, says):
+    """A manifest naming no module, a missing one or something else is refused, never the defaults."""
+    with pytest.raises(GameModuleError, match=says):
+        game_module(name)
 
 
 def test_optional_rules_are_read_in_either_numbering():

@@ -35,6 +35,11 @@ FILES = {
           counters: counters.yaml
           editions: {v1.1: v11.yaml, 2nd: 2nd.yaml}
         rules_module: fire_in_the_sky
+        citation: FitS
+        turns: {first: 1, last: 16, source: SRC}
+        sides:
+          - {id: japan, name: Japan, nations: [japan], source: SRC}
+          - {id: allied, name: Allies, nations: [us, britain, netherlands], source: SRC}
         """,
     "map.yaml": """
         kind: map

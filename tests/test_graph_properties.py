@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import SHORT
-from toolkit.graph.movement import operational_movement, sea_deployment
-from toolkit.graph.state import GameState, UnitState, enemy_of
-from toolkit.graph.supply import supplied_hexes, supply_line
+from toolkit.games.fire_in_the_sky.movement import operational_movement, sea_deployment
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
+from toolkit.games.fire_in_the_sky.supply import supplied_hexes, supply_line
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -136,7 +136,7 @@ def test_supplied_hexes_match_supply_line_on_the_real_map():
 
 def test_moving_an_air_unit_into_operational_movement_lifts_its_zoc():
     game, state = need_real()
-    from toolkit.graph.air_zoc import air_zoc
+    from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 
     allied_air = [u for u in state.units if u.side == "allied" and u.type == "air" and u.at is not None]
     assert air_zoc(state, "allied")

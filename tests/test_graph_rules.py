@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.graph.air_zoc import air_zoc
-from toolkit.graph.costs import (
+from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
+from toolkit.games.fire_in_the_sky.costs import (
     Cost, asw_cost, dd_transfer_cost, end_of_phase, oil_transport, operational_movement_cost, sea_deployment_cost,
 )
-from toolkit.graph.mapgraph import MapGraph, NoSuchPlace, map_graph
-from toolkit.graph.movement import (
+from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, NoSuchPlace, map_graph
+from toolkit.games.fire_in_the_sky.movement import (
     RuleError, air_commitment, air_points, amphibious_reach, one_hex_deployment, operational_movement, reaction, sea_deployment,
 )
-from toolkit.graph.state import GameState, UnitState
-from toolkit.graph.supply import brisbane_lifeline, land_unit_supplied, supplied_hexes, supply_line
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState
+from toolkit.games.fire_in_the_sky.supply import brisbane_lifeline, land_unit_supplied, supplied_hexes, supply_line
 from toolkit.model import Box, Counter, Edition, LandConnection, Map, Place, SplitHex
 
 def _edition(edition_id: str) -> Edition:
@@ -48,7 +48,8 @@ C = {
 
 
 def base(name, hex_, flag="japan", **kw) -> Place:
-    return Place(name, hex_, "base", flag=flag, **kw)
+    side = None if flag == "none" else "japan" if flag == "japan" else "allied"  # as the manifest's sides resolve it
+    return Place(name, hex_, "base", flag=flag, side=side, **kw)
 
 
 def line(n: int, *places: Place, impassable=(), land=(), boxes=(), splits=()) -> Map:
@@ -73,7 +74,7 @@ def state(m, *units, edition=V11, control=None, turn=2) -> GameState:
 
 
 def wcusa(*entries) -> Box:
-    return Box("West Coast USA", "off-map", "us", "us", None, tuple(entries))
+    return Box("West Coast USA", "off-map", "us", "us", None, tuple(entries), side="allied")
 
 
 # --- the graphs -----------------------------------------------------------------------
@@ -279,7 +280,7 @@ def test_japan_never_traces_through_an_off_map_box():
 
 def test_brisbane_lifeline_needs_the_us_home_base():
     m = line(6, base("Brisbane", "0102", flag="australia"),
-             boxes=[Box("Indian Ocean Ports", "off-map", "britain", "britain", None, ("0101",))])
+             boxes=[Box("Indian Ocean Ports", "off-map", "britain", "britain", None, ("0101",), side="allied")])
     assert supply_line(state(m), "allied", "Brisbane").supplied        # any Allied Home Base
     assert not brisbane_lifeline(state(m)).supplied                    # but not the US one
 

@@ -1,4 +1,4 @@
-"""Tests for toolkit.graph.hexes: ids, cube coordinates, neighbours, distance."""
+"""Tests for toolkit.model.hexes: ids, cube coordinates, neighbours, distance."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from toolkit.graph.hexes import (  # noqa: E402
+from toolkit.model.hexes import (  # noqa: E402
     DIRECTIONS,
     are_adjacent,
     distance,

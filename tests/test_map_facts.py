@@ -25,7 +25,7 @@ from ruamel.yaml import YAML
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from toolkit.graph.hexes import are_adjacent, distance, neighbours, parse_hex_id  # noqa: E402
+from toolkit.model.hexes import are_adjacent, distance, neighbours, parse_hex_id  # noqa: E402
 
 MAP_PATH = ROOT / "scenarios" / "fire-in-the-sky" / "map.yaml"
 SCHEMA_PATH = ROOT / "schemas" / "map.schema.json"

@@ -12,12 +12,20 @@ import pytest
 from conftest import SHORT
 from toolkit.model import Box, Counter, Edition, Game, Map, Place, Placement, Scenario, ScheduleTurn, UnitEntry, steps_to_counters
 from toolkit.model.build import load_scenario
-from toolkit.render import AIDS, build_aids
-from toolkit.render.aids import schedule, setup_card
+from toolkit.render import build_aids as _build_aids
+from toolkit.render.aids import aids_of, schedule, setup_card
 from toolkit.render.env import environment
 from toolkit.render.svgmap import render_map_svg
 
+from toolkit.session import Session  # noqa: E402
+
 SVG = "{http://www.w3.org/2000/svg}"
+AIDS = aids_of(load_scenario(SHORT).game)
+
+
+def build_aids(scenario, out, **options):
+    """Aids of a scenario file, opened as ``chartroom aids`` opens it."""
+    return _build_aids(Session().open_scenario(scenario), out, **options)
 EVIL_TITLE = 'Evil <script>alert(1)</script> "quoted" & co'
 EVIL_NOTES = 'Notes <script>alert(1)</script> with "quotes" and <b>bold</b>'
 
@@ -59,11 +67,11 @@ def test_every_aid_is_written(short_aids):
 
 
 def test_setup_card_lists_every_unit_of_the_scenario(short_aids):
-    from toolkit.rules import Context
+    from toolkit.games.fire_in_the_sky.checks import FitSContext
 
     out, _ = short_aids
     loaded = load_scenario(SHORT)
-    ctx = Context(loaded.game, loaded.scenario)
+    ctx = FitSContext(loaded.game, loaded.scenario)
     for side in ("japan", "allied"):
         html = (out / f"setup-{side}.html").read_text(encoding="utf-8")
         units = [u for u in ctx.units if u.side == side]
@@ -83,7 +91,7 @@ def _tiny_game(count=2, unlimited=False, withdraw=False):
     places = {"Truk": Place("Truk", "0101", "base", air=4, port=6, vp=1, flag="japan"),
               "Kure": Place("Kure", "0102", "base", air=4, port=10, vp=5, flag="japan", home_base="japan")}
     m = Map(frozenset({"0101", "0102", "0201"}), places, (), frozenset(), (),
-            {"West Coast USA": Box("West Coast USA", "off-map", "us", "us", None, ("0201",))})
+            {"West Coast USA": Box("West Coast USA", "off-map", "us", "us", None, ("0201",), side="allied")})
     ca = Counter("jp-ca", "Japanese CA", "japan", "japan", "naval", "CA", count=count, ratings={"transport": 1}, unlimited=unlimited)
     edition = Edition("v1.1", "FitS v1.1", {"reinforcement-forfeit": {"number": "7.1"}, "counter-mix": {"number": "2.1"}}, {}, {})
     data3 = {"turn": 3, "submarine_points": 2}

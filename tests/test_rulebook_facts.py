@@ -19,16 +19,16 @@ from functools import cache
 import pytest
 
 from conftest import GAME, SHORT
-from toolkit.graph.air_zoc import air_zoc
-from toolkit.graph.costs import (
+from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
+from toolkit.games.fire_in_the_sky.costs import (
     asw_cost, dd_transfer_cost, end_of_phase, oil_transport, operational_movement_cost, reaction_cost,
     sea_deployment_cost,
 )
-from toolkit.graph.movement import (
+from toolkit.games.fire_in_the_sky.movement import (
     air_commitment, air_points, amphibious_reach, one_hex_deployment, operational_movement, reaction, sea_deployment,
 )
-from toolkit.graph.state import GameState, UnitState
-from toolkit.graph.supply import brisbane_lifeline, land_unit_supplied, supply_line
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState
+from toolkit.games.fire_in_the_sky.supply import brisbane_lifeline, land_unit_supplied, supply_line
 
 CAMPAIGN = GAME / "campaign.yaml"
 KNOCKOUT = ["Espiritu Santo", "Noumea", "Fiji", "Brisbane"]
@@ -360,7 +360,7 @@ def test_guadalcanal_and_a_knockout_hex_cut_the_lifeline(target):
 
 def test_brunei_is_the_only_supplied_resource_hex_on_turn_2():
     # v1.1 Example of Play, Transport Phase: 4 TP buy 4 Oil, one Resource Hex (5.1: 4 each).
-    from toolkit.graph.supply import resource_hexes_supplied
+    from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 
     st = state()
     assert resource_hexes_supplied(st) == ["Brunei"]
@@ -369,7 +369,7 @@ def test_brunei_is_the_only_supplied_resource_hex_on_turn_2():
 
 def test_all_three_resource_hexes_supplied_after_turn_2_captures():
     # v1.1 Example of Play: Singapore and Surabaya fall on Turn 2 (5.1 needs a Supply Line to each).
-    from toolkit.graph.supply import resource_hexes_supplied
+    from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 
     st = control(state(), Singapore="japan", Surabaya="japan", Lae="japan")
     st = replace(st, units=tuple(u for u in st.units if not (u.side == "allied" and u.type == "air"

@@ -33,8 +33,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    from toolkit.render import build_aids
-    from toolkit.render.site import build_site
+    from toolkit.cli import main
 
     root = tmp_path_factory.mktemp("web")
     evil = root / "evil.yaml"
@@ -45,9 +44,10 @@ def served(tmp_path_factory):
         "notes: 'Notes <script>alert(2)</script> and <b>bold</b>'\n"
         "setup:\n  - at: Truk\n    side: japan\n    units:\n      - {counter: jp-ca, count: 2}\n    source: \"FitS v1.1 19.0\"\n",
         encoding="utf-8")
-    build_site(root / "site", extra_scenarios=[evil])
-    build_aids(SHORT, root / "aids")
-    build_aids(evil, root / "evil-aids")
+    # Built as a user builds them: the commands, in process.
+    assert main(["site", "-o", str(root / "site"), "--scenario", str(evil)]) == 0
+    assert main(["aids", str(SHORT), "-o", str(root / "aids")]) == 0
+    assert main(["aids", str(evil), "-o", str(root / "evil-aids")]) in (0, 1)
     handler = functools.partial(_Quiet, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

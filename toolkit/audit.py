@@ -8,7 +8,7 @@ from pathlib import Path
 from toolkit.findings import ChartroomError
 from toolkit.load import display_path, load_file
 
-__all__ = ["audit_game", "audit_document", "render_audit"]
+__all__ = ["AuditError", "audit_game", "audit_document", "render_audit"]
 
 
 KEYED_TABLES = ("parameters", "rules")
@@ -62,20 +62,18 @@ def _is_inline_ref(record: dict) -> bool:
     return "counter" in keys or ("hex" in keys and keys <= {"hex", "editions"}) or ("neighbours" in keys and keys <= {"name", "neighbours"})
 
 
-def audit_game(game: str):
-    from toolkit.model.build import bundled_scenarios
+class AuditError(Exception):
+    """A data file of the game cannot be read; the message is one located line."""
 
-    folder = Path(game)
-    if not (folder / "game.yaml").is_file():
-        folder = bundled_scenarios() / game
-    if not (folder / "game.yaml").is_file():
-        return f"no game {game!r}: give a game id or a folder holding game.yaml"
+
+def audit_game(folder: Path) -> list[dict]:
+    """One row of counts per YAML file of the game in ``folder`` (raises :class:`AuditError`)."""
     rows = []
     for path in sorted(folder.rglob("*.yaml")):
         try:
             document = load_file(path)
         except ChartroomError as error:
-            return str(error)
+            raise AuditError(str(error)) from None
         counts = audit_document(document.data, document.locate)
         counts["file"] = display_path(path)
         counts["kind"] = document.data.get("kind") if isinstance(document.data, dict) else None

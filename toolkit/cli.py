@@ -10,10 +10,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from toolkit import __version__
-
-EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-UNREADABLE = ("YAML-", "LOAD-")
+from toolkit import __version__, render_cli, variant_cli
+from toolkit.audit import AuditError, audit_game, render_audit
+from toolkit.check import check_paths
+from toolkit.crossref import crossref, render_crossref
+from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_findings
+from toolkit.games import all_bundled
+from toolkit.model.build import suggest
+from toolkit.report import render
+from toolkit.schema import schema_path, schemas
+from toolkit.session import Session
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,31 +38,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", help="check with this edition instead of the scenario's")
 
     p = sub.add_parser("audit", help="count sourced and reconstructed records per data file")
-    p.add_argument("game", nargs="?", default="fire-in-the-sky", help="a game id or folder (default: fire-in-the-sky)")
+    p.add_argument("game", nargs="?", help="a game id or folder (default: every bundled game)")
     p.add_argument("--format", choices=["text", "json"], default="text")
 
     p = sub.add_parser("rules", help="list every rules check with its code and rule number in each edition")
+    p.add_argument("--game", help="a game id or folder (default: every bundled game)")
     p.add_argument("--format", choices=["text", "json", "markdown"], default="text")
 
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
     p.add_argument("kind")
-    for module in _command_modules():
+    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
+    for module in (render_cli, variant_cli):
         module.register(sub)
+        handlers.update(module.HANDLERS)
+    for game in all_bundled():  # each game module adds the commands of its own rule queries
+        handlers.update(game.register_commands(sub))
+    parser.handlers = handlers
     return parser
-
-
-def _command_modules():
-    """Optional command groups, each with ``register(subparsers)`` and ``HANDLERS``."""
-    import importlib
-
-    modules = []
-    for name in ("toolkit.graph_cli", "toolkit.render_cli", "toolkit.variant_cli"):
-        try:
-            modules.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return modules
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:
         print("chartroom: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # last resort: one line, never a traceback
@@ -78,11 +76,9 @@ def _main(argv) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_INPUT
-    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
-    for module in _command_modules():
-        handlers.update(module.HANDLERS)
-    handler = handlers[args.command]
-    return handler(args)
+    args.session = Session()
+    args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
+    return parser.handlers[args.command](args)
 
 
 def _write(text: str) -> None:
@@ -91,40 +87,62 @@ def _write(text: str) -> None:
 
 
 def cmd_check(args) -> int:
-    from toolkit.check import check_paths
-    from toolkit.report import render
-
-    findings, files = check_paths([Path(p) for p in args.paths], edition=args.edition)
+    findings, files = check_paths([Path(p) for p in args.paths], edition=args.edition, session=args.session)
     _write(render(findings, args.format, files))
-    if any(f.code.startswith(UNREADABLE) for f in findings):
-        return EXIT_INPUT
-    return EXIT_FINDINGS if any(f.severity == "error" for f in findings) else EXIT_OK
+    return for_findings(findings)
+
+
+def _games(args, name: str | None) -> list[Path] | None:
+    """The game folders a command is about: the one named, or every bundled game."""
+    session = args.session
+    if name is None:
+        return [session.game_root(game) for game in session.bundled_games()]
+    root = session.game_root(name)
+    if root is None:
+        print(f"chartroom: {session.unknown_game(name)}", file=sys.stderr)
+        return None
+    return [root]
 
 
 def cmd_audit(args) -> int:
-    from toolkit.audit import audit_game, render_audit
-
-    result = audit_game(args.game)
-    if isinstance(result, str):
-        print(f"chartroom: {result}", file=sys.stderr)
+    roots = _games(args, args.game)
+    if roots is None:
         return EXIT_INPUT
-    _write(render_audit(result, args.format))
+    try:
+        rows = [row for root in roots for row in audit_game(root)]
+    except AuditError as error:
+        print(f"chartroom: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    _write(render_audit(rows, args.format))
     return EXIT_OK
 
 
 def cmd_rules(args) -> int:
-    from toolkit.crossref import crossref, render_crossref
-
-    _write(render_crossref(crossref(), args.format))
+    roots = _games(args, args.game)
+    if roots is None:
+        return EXIT_INPUT
+    out = []
+    for root in roots:
+        manifest, probe = args.session.game_manifest(root)
+        if manifest is None:
+            print(f"chartroom: {probe.first_error('cannot read ' + str(root / 'game.yaml'))}", file=sys.stderr)
+            return EXIT_INPUT
+        editions = {}
+        module = None
+        for edition in [e["id"] for e in manifest.get("editions", [])]:
+            opened = args.session.open_game(root, edition)
+            if opened.game is None or opened.module is None:
+                print(f"chartroom: {opened.first_error(f'cannot load {root}')}", file=sys.stderr)
+                return EXIT_INPUT
+            editions[edition] = opened.game.edition
+            module = opened.module
+        out.append(render_crossref(crossref(module.checks(), editions), list(editions), args.format))
+    _write("".join(out))
     return EXIT_OK
 
 
 def cmd_schema(args) -> int:
-    from toolkit.schema import schema_path, schemas
-
     if args.kind not in schemas():
-        from toolkit.model.build import suggest
-
         print(f"chartroom: no schema for kind {args.kind!r}{suggest(args.kind, schemas())}; kinds: {', '.join(sorted(schemas()))}", file=sys.stderr)
         return EXIT_INPUT
     _write(f"{schema_path(args.kind)}\n")

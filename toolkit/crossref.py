@@ -1,41 +1,41 @@
-"""The rules cross-reference: every check with its code, severity and rule number in each edition."""
+"""The rules cross-reference: every check of a game with its code, severity and rule number in each edition."""
 
 from __future__ import annotations
 
 import json
+from typing import Mapping
+
+from toolkit.model import Edition
+from toolkit.rules import CheckRegistry
 
 __all__ = ["crossref", "render_crossref"]
 
 
-def crossref(game: str = "fire-in-the-sky") -> list[dict]:
-    """One row per registered check, citing the rule in every edition of ``game``."""
-    from toolkit.model.build import bundled_scenarios, load_game
-    from toolkit.rules import CHECKS, load_checks
-
-    load_checks()
-    root = bundled_scenarios() / game
-    editions = {}
-    for edition in ("v1.1", "2nd"):
-        loaded = load_game(root, edition)
-        if loaded.game is not None:
-            editions[edition] = loaded.game.edition
+def crossref(registry: CheckRegistry, editions: Mapping[str, Edition]) -> list[dict]:
+    """One row per check of ``registry``, citing its rule in every edition (``""`` where it does not apply)."""
     rows = []
-    for check in sorted(CHECKS, key=lambda c: c.code):
+    for check in sorted(registry, key=lambda c: c.code):
         row = {"code": check.code, "severity": check.severity, "rule": check.rule, "summary": check.summary}
         for edition_id, edition in editions.items():
-            row[edition_id] = edition.cite(check.rule) if edition_id in check.editions else ""
+            row[edition_id] = edition.cite(check.rule) if check.applies_to(edition_id) else ""
             row[f"{edition_id}_title"] = (edition.rules.get(check.rule) or {}).get("title", "")
         rows.append(row)
     return rows
 
 
-def render_crossref(rows: list[dict], fmt: str = "text") -> str:
+def render_crossref(rows: list[dict], editions: list[str], fmt: str = "text") -> str:
     if fmt == "json":
         return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
-        lines = ["| code | severity | what it finds | v1.1 | 2nd |", "| --- | --- | --- | --- | --- |"]
+        lines = ["| code | severity | what it finds | " + " | ".join(editions) + " |", "| --- " * (3 + len(editions)) + "|"]
         for r in rows:
-            lines.append(f"| `{r['code']}` | {r['severity']} | {r['summary']} | {r.get('v1.1', '')} {r.get('v1.1_title', '')} | {r.get('2nd', '')} {r.get('2nd_title', '')} |")
+            cells = " | ".join(f"{r.get(e, '')} {r.get(e + '_title', '')}" for e in editions)
+            lines.append(f"| `{r['code']}` | {r['severity']} | {r['summary']} | {cells} |")
         return "\n".join(lines) + "\n"
+    if not rows:
+        return ""
     width = max(len(r["code"]) for r in rows)
-    return "".join(f"{r['code']:<{width}}  {r['severity']:<7}  {r.get('v1.1', ''):<18}  {r.get('2nd', ''):<16}  {r['summary']}\n" for r in rows)
+    # Each edition's column is one wider than its longest citation.
+    widths = {e: max(len(r.get(e, "")) for r in rows) + 1 for e in editions}
+    return "".join(f"{r['code']:<{width}}  {r['severity']:<7}  " + "".join(f"{r.get(e, ''):<{widths[e]}}  " for e in editions)
+                   + f"{r['summary']}\n" for r in rows)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 __all__ = ["register", "HANDLERS", "cmd_aids", "cmd_site", "Progress"]
 
-EXIT_OK, EXIT_FINDINGS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, UNREADABLE
 
 
 class Progress:
@@ -72,8 +72,15 @@ def cmd_aids(args) -> int:
         _error(f"{scenario}: no such scenario file")
         return EXIT_INPUT
     progress = Progress()
+    opened = args.session.open_scenario(scenario, args.edition)
+    if opened.game is None or opened.scenario is None:
+        first = next(iter(opened.errors()), None)
+        detail = f"{first.location}: {first.code} {first.message}" if first else "the scenario could not be loaded"
+        unreadable = first is None or first.code.startswith(UNREADABLE) or first.code == "REF-EDITION"
+        _error(f"cannot make aids: {detail} (see chartroom check)")
+        return EXIT_INPUT if unreadable else EXIT_FINDINGS
     try:
-        written = build_aids(scenario, Path(args.output), pdf=args.pdf, paper=args.paper, edition=args.edition, progress=progress)
+        written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress)
     except AidsError as exc:
         _error(exc)
         return exc.status
@@ -97,7 +104,7 @@ def cmd_site(args) -> int:
 
     progress = Progress()
     try:
-        build_site(Path(args.output), extra_scenarios=[Path(p) for p in args.scenario],
+        build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
                    config=Path(args.config) if args.config else None, progress=progress)
     except SiteError as exc:
         _error(exc)

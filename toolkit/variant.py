@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import Finding
-from toolkit.load import display_path, resolved
+from toolkit.load import display_path, load_text, resolved
+from toolkit.load.extends import resolve_extends
+from toolkit.model.build_scenario import allowed_roots
+from toolkit.schema import schema_path
+from toolkit.session import Session
 
 __all__ = ["VariantError", "new_variant", "variant_text", "Difference", "diff_scenarios", "render_diff"]
 
@@ -47,31 +51,7 @@ extends: {extends}
 # notes: >-
 #   The historical what-if, for players: what happened, what this variant changes and why.
 #
-# optional_rules: ["18.2.5"]          # optional rules added to the base's, by number in the edition
-# remove_optional_rules: ["18.1.5"]   # optional rules of the base this variant does not use
-#
-# control:                            # who controls a base at the start; replaces the base's entry for it
-#   - {{base: Wake, side: allied, reconstructed: "Why this base changes hands."}}
-#
-# setup:                              # units ADDED to the base's set-up, one entry per location and side
-#   - at: Truk                        # a base or land hex by name, a box by name, or a hex id
-#     side: japan
-#     units:
-#       - {{counter: jp-bb-yamato-musashi}}   # an id from counters.yaml
-#       - {{counter: jp-air, steps: 2}}       # air units by steps
-#     reconstructed: "Why these units are here."
-#
-# remove:                             # units TAKEN OUT of the base's set-up, where the base places them
-#   - at: Kure
-#     side: japan
-#     units:
-#       - {{counter: jp-ca, count: 1}}
-#     reconstructed: "Why these units are gone."
-#
-# markers:                            # record-track markers; each one given replaces the base's
-#   oil_points: {{value: 14, reconstructed: "Why the value differs."}}
-#   transport_points: {{us: 12, reconstructed: "Per nation: only the nations given change."}}
-"""
+{examples}"""
 
 
 def _id_from(stem: str) -> str:
@@ -92,13 +72,9 @@ def _relative(target: Path, start: Path) -> str:
     return Path(os.path.relpath(resolved(target), resolved(start))).as_posix()
 
 
-def variant_text(path: Path, base: Path) -> str:
+def variant_text(path: Path, base: Path, session: Session) -> str:
     """The text of a new variant at ``path`` extending the scenario ``base``; raises VariantError."""
-    from toolkit.model.build import Loaded, _resolve_extends, load_scenario
-    from toolkit.load import load_text
-    from toolkit.schema import schema_path
-
-    loaded = load_scenario(base)
+    loaded = session.open_scenario(base, checks=False)
     if loaded.scenario is None or loaded.game is None:
         first = next((f for f in loaded.findings if f.severity == "error"), None)
         raise VariantError(f"cannot extend {display_path(base)}: {_one_line(first)}")
@@ -108,12 +84,13 @@ def variant_text(path: Path, base: Path) -> str:
         schema=_relative(schema_path("scenario"), folder), base_title=scenario.title, base_name=display_path(base),
         name=display_path(path), game=loaded.game.id, id=_id_from(path.stem), title=_quoted(_title_from(path.stem)),
         edition=scenario.edition, start_turn=f"# start_turn: {scenario.start_turn}".ljust(36), extends=_quoted(_relative(base, folder)),
+        examples=loaded.module.new_template if loaded.module is not None else "",
     )
-    probe = Loaded()
     # The loader's memory cache is keyed by name and content: pin the document to this path.
     document = dataclasses.replace(load_text(text, display_path(path), path), path=path)
-    if _resolve_extends(document, probe) is None:
-        raise VariantError(f"cannot extend {display_path(base)} from {display_path(path)}: {_one_line(probe.findings[0])}")
+    target, problem = resolve_extends(document, allowed_roots())
+    if target is None:
+        raise VariantError(f"cannot extend {display_path(base)} from {display_path(path)}: {_one_line(problem)}")
     return text
 
 
@@ -123,7 +100,7 @@ def _one_line(finding: Finding | None) -> str:
     return f"{finding.location}: {finding.code} {finding.message}"
 
 
-def new_variant(path: str | os.PathLike, base: str | os.PathLike) -> Path:
+def new_variant(path: str | os.PathLike, base: str | os.PathLike, session: Session | None = None) -> Path:
     """Write a commented variant of ``base`` at ``path``; never overwrites (raises VariantError)."""
     path, base = Path(path), Path(base)
     if path.exists() or path.is_symlink():
@@ -132,7 +109,7 @@ def new_variant(path: str | os.PathLike, base: str | os.PathLike) -> Path:
         raise VariantError(f"{display_path(path)}: a variant file's name ends in .yaml")
     if not path.parent.is_dir():
         raise VariantError(f"{display_path(path.parent)}: no such folder")
-    text = variant_text(path, base)
+    text = variant_text(path, base, session or Session())
     try:
         with open(path, "x", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -213,10 +190,8 @@ def _g(value) -> str:
     return "(none)" if value is None else f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
-def _load(path: Path):
-    from toolkit.model.build import load_scenario
-
-    loaded = load_scenario(path)
+def _load(path: Path, session: Session):
+    loaded = session.open_scenario(path, checks=False)
     problem = next((f for f in loaded.findings if f.severity == "error"), None)
     if problem is not None or loaded.scenario is None or loaded.game is None:
         raise VariantError(f"cannot compare {display_path(path)}: {_one_line(problem)}")
@@ -266,10 +241,11 @@ def _plain(value):
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike) -> list[Difference]:
+def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike, session: Session | None = None) -> list[Difference]:
     """What differs between two scenarios once each is resolved (``extends:`` applied); raises VariantError."""
-    game_a, sa = _load(Path(a))
-    game_b, sb = _load(Path(b))
+    session = session or Session()
+    game_a, sa = _load(Path(a), session)
+    game_b, sb = _load(Path(b), session)
     out: list[Difference] = []
     if sa.edition != sb.edition:
         out.append(Difference("edition", (), sa.edition, sb.edition))

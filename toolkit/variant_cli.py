@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from toolkit.cli import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
+from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
 
 __all__ = ["register", "HANDLERS"]
 
@@ -41,7 +41,7 @@ def cmd_new(args) -> int:
     from toolkit.variant import VariantError, new_variant
 
     try:
-        path = new_variant(args.path, args.base)
+        path = new_variant(args.path, args.base, args.session)
     except VariantError as exc:
         return _error(str(exc))
     print(f"wrote {display_path(path)}; check it with: chartroom check {display_path(path)}")
@@ -53,7 +53,7 @@ def cmd_diff(args) -> int:
     from toolkit.variant import VariantError, diff_scenarios, render_diff
 
     try:
-        differences = diff_scenarios(args.a, args.b)
+        differences = diff_scenarios(args.a, args.b, args.session)
     except VariantError as exc:
         return _error(str(exc))
     sys.stdout.write(render_diff(differences, display_path(Path(args.a)), display_path(Path(args.b)), args.format))

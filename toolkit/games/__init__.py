@@ -1,22 +1,148 @@
-"""What is particular to one game, kept small: a module per game, named by ``rules_module`` in
-its game.yaml. The core asks it only the questions its data cannot answer on its own."""
+"""Game modules: everything particular to one game, behind one interface.
+
+A game is data under ``scenarios/<game>/`` plus a module that its manifest names with
+``rules_module:`` — a package under ``toolkit.games`` (``fire_in_the_sky``) or, for a game
+kept elsewhere, a dotted module path importable from the working folder. The module exposes
+``GAME``, an object that satisfies :class:`GameModule`; :class:`BaseGame` gives the parts a
+small game may leave out. Nothing outside a game's own package names its sides, nations,
+editions, places or rule numbers: the core asks the module, or reads the game's manifest.
+"""
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import pkgutil
+import re
+from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
-from toolkit.games import default
+from toolkit.model import Counter, Edition, Game, Scenario
+from toolkit.rules import CheckRegistry, Context
 
-__all__ = ["rules_for"]
+__all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules"]
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
-def rules_for(game) -> ModuleType:
-    """The game's rules module, or the defaults when the game names none."""
-    name = getattr(game, "rules_module", None)
+@runtime_checkable
+class GameModule(Protocol):
+    """What a game gives the core.
+
+    ``name``
+        The module's name as the manifest writes it.
+    ``map_kind``
+        ``hex-grid`` or ``areas`` (the map kinds :class:`toolkit.model.Map` knows).
+    ``required_parameters``
+        Edition parameters its computations and checks read, each with who needs it;
+        an edition that lacks one is an ``EDITION-PARAMETER`` finding when the game loads.
+    ``checks()``
+        Its :class:`~toolkit.rules.CheckRegistry`; the core runs those that apply to the edition.
+    ``context(game, scenario)``
+        The :class:`~toolkit.rules.Context` its checks receive.
+    ``register_commands(subparsers)``
+        Adds its CLI commands and returns ``{command: handler(args) -> exit status}``.
+    ``permanently_removed(counter, edition)``
+        Whether a sunk counter leaves the game for good.
+    ``overlays(game, scenario)``
+        Named sets of map nodes per side for the map's overlays (Air ZOC, supply), or ``{}``.
+    ``new_template``
+        Example lines of the ``new`` command's variant file (commented YAML), or ``""``.
+    ``marker_owner(name)``
+        The side a record-track marker belongs to on the set-up cards, or ``None`` for both.
+    ``counters_in_use(game, scenario)``
+        Counters of each id in use at the start, counted as its counter-mix check counts them.
+    """
+
+    name: str
+    map_kind: str
+    required_parameters: Mapping[str, str]
+    new_template: str
+
+    def checks(self) -> CheckRegistry: ...
+
+    def context(self, game: Game, scenario: Scenario) -> Context: ...
+
+    def register_commands(self, subparsers) -> dict[str, Callable]: ...
+
+    def permanently_removed(self, counter: Counter, edition: Edition) -> bool: ...
+
+    def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]: ...
+
+    def marker_owner(self, name: str) -> str | None: ...
+
+    def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]: ...
+
+
+class BaseGame:
+    """Defaults for the parts of :class:`GameModule` a game may leave out."""
+
+    name = ""
+    map_kind = "hex-grid"
+    required_parameters: Mapping[str, str] = {}
+    new_template = ""
+
+    def checks(self) -> CheckRegistry:
+        return CheckRegistry()
+
+    def context(self, game: Game, scenario: Scenario) -> Context:
+        return Context(game, scenario)
+
+    def register_commands(self, subparsers) -> dict[str, Callable]:
+        return {}
+
+    def permanently_removed(self, counter: Counter, edition: Edition) -> bool:
+        return True
+
+    def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]:
+        return {}
+
+    def marker_owner(self, name: str) -> str | None:
+        return None
+
+    def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
+        """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""
+        ctx = self.context(game, scenario)
+        used: dict[str, int] = {}
+        entries = [u.entry for u in ctx.units] + [e for _, p in scenario.turn_track for e in p.units if ctx.in_use(e)]
+        entries += list(scenario.sunk)
+        for entry in entries:
+            if entry.counter in game.counters:
+                used[entry.counter] = used.get(entry.counter, 0) + entry.count
+        return used
+
+
+class GameModuleError(Exception):
+    """A manifest names a module that is not there, does not import, or is no game module."""
+
+
+def game_module(name: str | None) -> GameModule:
+    """The game module a manifest names; raises :class:`GameModuleError` with a one-line reason."""
     if not name:
-        return default
+        raise GameModuleError("rules_module: the manifest names no game module")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise GameModuleError(f"rules_module: {name!r} is not a Python module name")
+    dotted = name if "." in name else f"{__name__}.{name}"
     try:
-        return importlib.import_module(f"toolkit.games.{name}")
-    except ModuleNotFoundError:
-        return default
+        module = importlib.import_module(dotted)
+    except ModuleNotFoundError as exc:
+        if exc.name and (dotted == exc.name or dotted.startswith(exc.name + ".")):
+            known = ", ".join(bundled_modules()) or "none"
+            raise GameModuleError(f"rules_module: no game module {name!r} (bundled: {known})") from None
+        raise GameModuleError(f"rules_module: game module {name!r} failed to import: {exc}") from None
+    except Exception as exc:  # a module with a bug: say which, never a traceback
+        raise GameModuleError(f"rules_module: game module {name!r} failed to import: {type(exc).__name__}: {exc}") from None
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, GameModule):
+        raise GameModuleError(f"rules_module: {dotted} has no GAME object with the game-module interface")
+    return game
+
+
+def bundled_modules() -> list[str]:
+    """The game modules shipped under ``toolkit.games``, by name."""
+    import toolkit.games as package
+
+    return sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg)
+
+
+def all_bundled() -> Sequence[GameModule]:
+    """Every bundled game module (for the commands they add to ``chartroom``)."""
+    return [game_module(name) for name in bundled_modules()]

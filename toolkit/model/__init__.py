@@ -12,11 +12,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.findings import Location
+from toolkit.model.hexes import HexGrid
 
 __all__ = [
-    "Place", "Box", "LandConnection", "SplitHex", "Map", "Counter", "Edition", "ScheduleTurn",
+    "Side", "Place", "Box", "LandConnection", "SplitHex", "Map", "Counter", "Edition", "ScheduleTurn",
     "UnitEntry", "Placement", "ControlEntry", "Scenario", "Game",
 ]
+
+
+@dataclass(frozen=True)
+class Side:
+    """A player's side and the nations it commands, as the game manifest lists them."""
+
+    id: str
+    name: str
+    nations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -35,6 +45,7 @@ class Place:
     resource: bool = False
     sea: bool = True
     at: Location = field(default=Location(""), compare=False)
+    side: str | None = None  # the side of the printed flag's nation, from the game manifest
 
     @property
     def is_base(self) -> bool:
@@ -42,10 +53,10 @@ class Place:
 
     @property
     def printed_control(self) -> str:
-        """The side the printed flag gives the base at game start: japan, allied or none."""
+        """The side the printed flag gives the base at game start, or ``none``."""
         if not self.is_base or self.flag in ("none", "", None):
             return "none"
-        return "japan" if self.flag == "japan" else "allied"
+        return self.side or self.flag
 
 
 @dataclass(frozen=True)
@@ -60,12 +71,7 @@ class Box:
     entry_hexes: tuple[str, ...] = ()
     of: str | None = None
     at: Location = field(default=Location(""), compare=False)
-
-    @property
-    def side(self) -> str | None:
-        if self.nation is None:
-            return None
-        return "japan" if self.nation == "japan" else "allied"
+    side: str | None = None  # the side of its nation, from the game manifest
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,20 @@ class Map:
     split_hexes: tuple[SplitHex, ...]
     boxes: dict[str, Box]
     hex_km: int = 900
+    kind: str = "hex-grid"  # or "areas": zones, boxes and tracks joined by listed adjacency
+    grid: HexGrid = field(default_factory=HexGrid)
+    adjacency: frozenset[frozenset[str]] = frozenset()  # the listed pairs of an area map
+
+    def adjacent_pairs(self):
+        """Every pair of neighbouring nodes: hexes by the grid's geometry, areas as listed."""
+        if self.kind == "areas":
+            for pair in sorted(tuple(sorted(p)) for p in self.adjacency):
+                yield pair
+            return
+        for h in sorted(self.hexes):
+            for n in self.grid.neighbours(h):
+                if n in self.hexes and h < n:
+                    yield (h, n)
 
     def place_at(self, hex_id: str) -> Place | None:
         for place in self.places.values():
@@ -162,6 +182,8 @@ class Edition:
     optional_rules: dict  # number -> title
     at: Location = field(default=Location(""), compare=False)
     counterparts: dict = field(default_factory=dict, compare=False, hash=False)  # other edition's number -> ours
+    title: str = ""
+    sequence_of_play: tuple = field(default=(), compare=False, hash=False)  # player turns, phases, segments (as data)
 
     def optional_number(self, number: str | None) -> str | None:
         """This edition's number for an optional rule given in either edition's numbering (v1.1 18.2.5 = 2nd 16.2.5)."""
@@ -257,6 +279,25 @@ class Game:
     errata: tuple[dict, ...]
     editions: tuple[str, ...]
     rules_module: str | None = None
+    sides: tuple[Side, ...] = ()
+    nations: dict = field(default_factory=dict, compare=False, hash=False)  # id -> name
+    citation: str = ""  # the prefix of every rule citation of the game
+    turns: tuple[int, int] = (1, 1)  # first and last game turn
+    charts: tuple[dict, ...] = ()  # the chart documents of this edition (tables as data)
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.sides)
+
+    def side_of(self, nation: str | None) -> str | None:
+        """The side commanding ``nation`` (None for no nation or one no side lists)."""
+        for side in self.sides:
+            if nation in side.nations:
+                return side.id
+        return None
+
+    def side_name(self, side: str) -> str:
+        return next((s.name for s in self.sides if s.id == side), side)
 
     def control_of(self, scenario: Scenario, base: str) -> str:
         """Who controls ``base`` at the start of ``scenario``: the printed flag, then the scenario's changes."""

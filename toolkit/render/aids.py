@@ -13,36 +13,39 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
+
+from markupsafe import Markup
 
 from toolkit.model import Counter, Game, Scenario, UnitEntry, steps_to_counters
-from toolkit.render.env import environment, fmt_number, humanize, nation_label, side_label
+from toolkit.render.env import environment, fmt_number, humanize
+from toolkit.render.env import nation_label as env_nation_label
+from toolkit.render.env import side_label as env_side_label
+from toolkit.render.svgmap import render_map_svg
+from toolkit.rules import Context
 
-__all__ = ["AIDS", "AidsError", "Aid", "prepare", "setup_card", "schedule", "manifest", "base_directory",
+__all__ = ["aids_of", "AidsError", "Aid", "setup_card", "schedule", "manifest", "base_directory",
            "charts", "sequence_of_play", "render_aids", "counters_in_use"]
 
-SIDES = ("japan", "allied")
 PAPERS = {"a4": "A4", "letter": "letter"}
 #: Room for the map on a landscape page, in mm (page less margins, header and footer).
 MAP_AREA_MM = {"a4": (272.0, 178.0), "letter": (254.0, 184.0)}
 
-#: Every aid: file stem, title, page orientation.
-AIDS = (
-    ("index", "Contents", "portrait"),
-    ("setup-japan", "Set-up card: Japan", "portrait"),
-    ("setup-allied", "Set-up card: Allies", "portrait"),
-    ("schedule-japan", "Reinforcement schedule: Japan", "portrait"),
-    ("schedule-allied", "Reinforcement schedule: Allies", "portrait"),
-    ("manifest", "Counter manifest", "portrait"),
-    ("charts", "Charts", "portrait"),
-    ("sequence", "Sequence of play", "portrait"),
-    ("bases", "Base directory", "portrait"),
-    ("map", "Map", "landscape"),
-)
 
-#: Markers that belong to one side's tracks (the others are shared or per nation).
-JAPAN_MARKERS = {"merchantmen_pool", "oil_points", "naval_aviation_steps", "convoy_escort"}
+
+def aids_of(game: Game) -> tuple[tuple[str, str, str], ...]:
+    """Every aid of a game: file stem, title, page orientation (a set-up card and a schedule per side)."""
+    return (
+        ("index", "Contents", "portrait"),
+        *((f"setup-{side.id}", f"Set-up card: {side.name}", "portrait") for side in game.sides),
+        *((f"schedule-{side.id}", f"Reinforcement schedule: {side.name}", "portrait") for side in game.sides),
+        ("manifest", "Counter manifest", "portrait"),
+        ("charts", "Charts", "portrait"),
+        ("sequence", "Sequence of play", "portrait"),
+        ("bases", "Base directory", "portrait"),
+        ("map", "Map", "landscape"),
+    )
+
 RATING_ORDER = ("anti_aircraft", "firepower", "defense", "movement", "transport", "air_strength", "combat", "reduced", "steps")
 RATING_SHORT = {"anti_aircraft": "AA", "firepower": "FP", "defense": "Def", "movement": "MA", "transport": "TR",
                 "air_strength": "Air", "combat": "CS", "reduced": "Red", "steps": "Steps"}
@@ -69,8 +72,17 @@ class Aid:
     html: str = ""
 
 
-def side_of_nation(nation: str) -> str:
-    return "japan" if nation == "japan" else "allied"
+def side_label(game: Game, side) -> str:
+    """A side by the name its manifest gives it; ``none`` and ``both`` as players say them."""
+    return game.side_name(side) if side in game.side_ids else env_side_label(side)
+
+
+def nation_label(game: Game, nation) -> str:
+    return game.nations.get(nation, env_nation_label(nation))
+
+
+def _side_order(game: Game, side: str) -> int:
+    return game.side_ids.index(side) if side in game.side_ids else 9
 
 
 def ratings_text(counter: Counter) -> str:
@@ -119,7 +131,7 @@ def _where(game: Game, where: str) -> dict:
 
 # --- set-up card ------------------------------------------------------------------------
 
-def setup_card(game: Game, scenario: Scenario, side: str) -> dict:
+def setup_card(game: Game, scenario: Scenario, side: str, module=None) -> dict:
     """Locations of one side, each with its units and one tick box per counter; markers; track; sunk."""
     counters = game.counters
     locations: dict[str, dict] = {}
@@ -129,7 +141,7 @@ def setup_card(game: Game, scenario: Scenario, side: str) -> dict:
             continue
         loc = locations.setdefault(placement.where, {**_where(game, placement.where), "units": [], "control": ""})
         if placement.where in game.map.places and game.map.places[placement.where].is_base:
-            loc["control"] = side_label(game.control_of(scenario, placement.where))
+            loc["control"] = side_label(game, game.control_of(scenario, placement.where))
         for entry in placement.units:
             counter = counters.get(entry.counter)
             if counter is None:
@@ -141,7 +153,7 @@ def setup_card(game: Game, scenario: Scenario, side: str) -> dict:
                    else f"x{entry.count}")
             loc["units"].append({
                 "id": counter.id, "name": counter.name, "type": counter.type, "cls": counter.cls or counter.type,
-                "qty": qty, "reduced": entry.reduced, "ratings": ratings_text(counter), "nation": nation_label(counter.nation),
+                "qty": qty, "reduced": entry.reduced, "ratings": ratings_text(counter), "nation": nation_label(game, counter.nation),
                 "ticks": _ticks(counter, entry), "task_force": entry.task_force,
             })
     ordered = sorted((loc for loc in locations.values() if loc["units"]), key=lambda loc: (loc["name"].casefold(), loc["hex"]))
@@ -164,60 +176,54 @@ def setup_card(game: Game, scenario: Scenario, side: str) -> dict:
         place = game.map.places.get(entry.base)
         printed = place.printed_control if place else "none"
         if entry.side != printed and (entry.side == side or printed == side or entry.side == "none"):
-            control.append({"base": entry.base, "hex": place.hex if place else "", "side": side_label(entry.side),
-                            "printed": side_label(printed)})
+            control.append({"base": entry.base, "hex": place.hex if place else "", "side": side_label(game, entry.side),
+                            "printed": side_label(game, printed)})
     total = sum(len(u["ticks"]) for loc in ordered for u in loc["units"])
-    return {"side": side, "label": side_label(side), "locations": ordered, "track": track, "sunk": sunk,
-            "markers": markers(scenario, side), "control": control, "not_placed": not_placed, "counter_total": total}
+    return {"side": side, "label": side_label(game, side), "locations": ordered, "track": track, "sunk": sunk,
+            "markers": markers(game, scenario, side, module), "control": control, "not_placed": not_placed, "counter_total": total}
 
 
-def markers(scenario: Scenario, side: str) -> list[dict]:
+def markers(game: Game, scenario: Scenario, side: str, module=None) -> list[dict]:
     """The record-track markers a side sets: its own, its nations', and the shared ones."""
     out = []
     for name in sorted(scenario.markers):
         value = scenario.markers[name]
         if isinstance(value, dict):
             for nation in sorted(value):
-                if side_of_nation(nation) == side:
-                    out.append({"name": humanize(name), "nation": nation_label(nation), "value": fmt_number(value[nation].value)})
+                if game.side_of(nation) == side:
+                    out.append({"name": humanize(name), "nation": nation_label(game, nation), "value": fmt_number(value[nation].value)})
         else:
-            owner = "japan" if name in JAPAN_MARKERS else "both"
+            owner = (module.marker_owner(name) if module is not None else None) or "both"
             if owner in (side, "both"):
-                out.append({"name": humanize(name), "nation": "" if owner == "both" else side_label(owner), "value": fmt_number(value.value)})
+                out.append({"name": humanize(name), "nation": "" if owner == "both" else side_label(game, owner), "value": fmt_number(value.value)})
     return out
 
 
 # --- reinforcement schedule and the counter mix ------------------------------------------
 
-def counters_in_use(game: Game, scenario: Scenario) -> dict[str, int]:
+def counters_in_use(game: Game, scenario: Scenario, module=None) -> dict[str, int]:
     """Counters of each id in use at the start: set-up, Turn Record Track, sunk, and the boxes the rules count.
 
-    The count follows the COUNTER-MIX check (:mod:`toolkit.rules.counter_mix`) so the aids and
+    The count follows the COUNTER-MIX check (:mod:`toolkit.games.fire_in_the_sky.checks.counter_mix`) so the aids and
     ``chartroom check`` agree.
     """
-    from toolkit.rules import Context
-
+    if module is not None:
+        return module.counters_in_use(game, scenario)
     ctx = Context(game, scenario)
-    try:
-        from toolkit.rules.counter_mix import _usage
-
-        used, _ = _usage(ctx)
-        return {k: int(round(v)) for k, v in used.items()}
-    except (ImportError, AttributeError):  # the check module was reorganised: count the same way here
-        used: dict[str, int] = defaultdict(int)
-        for unit in ctx.units:
-            used[unit.counter.id] += _counters_needed(unit.counter, unit.entry)
-        for _, placement in scenario.turn_track:
-            for entry in placement.units:
-                if entry.counter in game.counters and _in_use(entry, scenario):
-                    used[entry.counter] += _counters_needed(game.counters[entry.counter], entry)
-        for entry in scenario.sunk:
-            if entry.counter in game.counters:
-                used[entry.counter] += entry.count
-        return dict(used)
+    used: dict[str, int] = defaultdict(int)
+    for unit in ctx.units:
+        used[unit.counter.id] += _counters_needed(unit.counter, unit.entry)
+    for _, placement in scenario.turn_track:
+        for entry in placement.units:
+            if entry.counter in game.counters and _in_use(entry, scenario):
+                used[entry.counter] += _counters_needed(game.counters[entry.counter], entry)
+    for entry in scenario.sunk:
+        if entry.counter in game.counters:
+            used[entry.counter] += entry.count
+    return dict(used)
 
 
-def schedule(game: Game, scenario: Scenario, side: str) -> dict:
+def schedule(game: Game, scenario: Scenario, side: str, module=None) -> dict:
     """Turn by turn from the scenario's start: arrivals, points, withdrawals; arrivals beyond the counter mix forfeited.
 
     The counter mix is an absolute limit (FitS v1.1 2.1; 7.1: a reinforcement with no free
@@ -225,7 +231,7 @@ def schedule(game: Game, scenario: Scenario, side: str) -> dict:
     arrival; a withdrawal gives its counters back.
     """
     counters = game.counters
-    used = defaultdict(int, counters_in_use(game, scenario))
+    used = defaultdict(int, counters_in_use(game, scenario, module))
     track_by_turn = defaultdict(list)
     for turn, placement in scenario.turn_track:
         if placement.side == side:
@@ -272,16 +278,14 @@ def schedule(game: Game, scenario: Scenario, side: str) -> dict:
                 row["track"].append({"name": counter.name, "qty": f"{entry.steps} steps" if entry.steps else f"x{entry.count}"})
     ordered = [turns[t] for t in sorted(turns)]
     forfeits = sum(a["forfeited"] for row in ordered for a in row["arrivals"])
-    return {"side": side, "label": side_label(side), "turns": ordered, "forfeits": forfeits,
+    return {"side": side, "label": side_label(game, side), "turns": ordered, "forfeits": forfeits,
             "forfeit_rule": game.edition.cite("reinforcement-forfeit"), "mix_rule": game.edition.cite("counter-mix")}
 
 
 # --- manifest and bases --------------------------------------------------------------
 
-def manifest(game: Game, scenario: Scenario) -> list[dict]:
+def manifest(game: Game, scenario: Scenario, module=None) -> list[dict]:
     """Every counter of the edition's mix: ratings, copies, and where each starts."""
-    from toolkit.rules import Context
-
     ctx = Context(game, scenario)
     starts: dict[str, list[str]] = defaultdict(list)
     for unit in ctx.units:
@@ -294,12 +298,12 @@ def manifest(game: Game, scenario: Scenario) -> list[dict]:
                 starts[entry.counter].append(f"Turn Record Track, turn {turn} x{entry.count}")
     for entry in scenario.sunk:
         starts[entry.counter].append(f"sunk x{entry.count}")
-    used = counters_in_use(game, scenario)
+    used = counters_in_use(game, scenario, module)
     rows = []
-    for counter in sorted(game.counters.values(), key=lambda c: (SIDES.index(c.side) if c.side in SIDES else 9, c.nation, c.type, c.cls or "", c.name, c.id)):
+    for counter in sorted(game.counters.values(), key=lambda c: (_side_order(game, c.side), c.nation, c.type, c.cls or "", c.name, c.id)):
         optional = counter.optional_rule and counter.optional_rule not in scenario.optional_rules
         rows.append({
-            "id": counter.id, "name": counter.name, "side": side_label(counter.side), "nation": nation_label(counter.nation),
+            "id": counter.id, "name": counter.name, "side": side_label(game, counter.side), "nation": nation_label(game, counter.nation),
             "type": counter.type, "cls": counter.cls or "", "count": "unlimited" if counter.unlimited else str(counter.count),
             "ratings": ratings_text(counter), "starts": sorted(starts.get(counter.id, [])),
             "free": "" if counter.unlimited else str(max(0, counter.count - used.get(counter.id, 0))),
@@ -311,8 +315,8 @@ def manifest(game: Game, scenario: Scenario) -> list[dict]:
 def manifest_rows(game: Game) -> list[dict]:
     """Every counter of the edition's mix with its ratings (no scenario)."""
     rows = []
-    for counter in sorted(game.counters.values(), key=lambda c: (SIDES.index(c.side) if c.side in SIDES else 9, c.nation, c.type, c.cls or "", c.name, c.id)):
-        rows.append({"id": counter.id, "name": counter.name, "side": side_label(counter.side), "nation": nation_label(counter.nation),
+    for counter in sorted(game.counters.values(), key=lambda c: (_side_order(game, c.side), c.nation, c.type, c.cls or "", c.name, c.id)):
+        rows.append({"id": counter.id, "name": counter.name, "side": side_label(game, counter.side), "nation": nation_label(game, counter.nation),
                      "type": counter.type, "cls": counter.cls or "", "count": "unlimited" if counter.unlimited else str(counter.count),
                      "ratings": ratings_text(counter), "optional": counter.optional_rule or "", "marine": counter.marine})
     return rows
@@ -340,17 +344,17 @@ def base_directory(game: Game, scenario: Scenario | None) -> dict:
             bases.append({
                 "name": place.name, "hex": place.hex, "air": place.air, "port": place.port,
                 "aa": aa_of(place.air), "land": atoll_capacity if place.atoll else land_capacity,
-                "atoll": place.atoll, "vp": place.vp, "flag": nation_label(place.flag),
-                "control": side_label(control(place)),
+                "atoll": place.atoll, "vp": place.vp, "flag": nation_label(game, place.flag),
+                "control": side_label(game, control(place)),
                 "changed": control(place) != place.printed_control,
-                "home": nation_label(place.home_base) if place.home_base else "", "resource": place.resource,
+                "home": nation_label(game, place.home_base) if place.home_base else "", "resource": place.resource,
             })
         else:
             circles.append({"name": place.name, "hex": place.hex, "sea": place.sea})
     boxes = []
     for box in sorted(game.map.boxes.values(), key=lambda b: (b.kind, b.name)):
-        boxes.append({"name": box.name, "kind": box.kind, "nation": nation_label(box.nation) if box.nation else "",
-                      "home": nation_label(box.home_base) if box.home_base else "", "connects_to": box.connects_to or "",
+        boxes.append({"name": box.name, "kind": box.kind, "nation": nation_label(game, box.nation) if box.nation else "",
+                      "home": nation_label(game, box.home_base) if box.home_base else "", "connects_to": box.connects_to or "",
                       "entry": ", ".join(sorted(box.entry_hexes)), "of": box.of or ""})
     return {"bases": bases, "circles": circles, "boxes": boxes, "aa_rule": game.edition.cite("bases"),
             "stacking_rule": game.edition.cite("stacking-land"), "home_rule": game.edition.cite("home-bases"),
@@ -358,37 +362,7 @@ def base_directory(game: Game, scenario: Scenario | None) -> dict:
             "aa_rounding": rounding or "not stated (halves kept)"}
 
 
-# --- charts and sequence of play (read from the edition's files) --------------------------
-
-def _game_files(game: Game) -> dict:
-    from toolkit.load import load_file
-
-    return load_file(game.root / "game.yaml").data.get("files", {})
-
-
-def _edition_document(game: Game) -> dict:
-    from toolkit.load import load_file
-
-    files = _game_files(game)
-    rel = (files.get("editions") or {}).get(game.edition.id)
-    return load_file(game.root / rel).data if rel else {}
-
-
-def _charts_document(game: Game) -> dict | None:
-    from toolkit.load import load_file
-
-    files = _game_files(game)
-    listed = files.get("charts") or []
-    listed = list(listed.values()) if isinstance(listed, dict) else list(listed)
-    for rel in sorted(listed):
-        data = load_file(game.root / rel).data
-        if isinstance(data, dict) and data.get("edition") == game.edition.id:
-            return data
-    candidate = game.root / "charts" / f"{game.edition.id}.yaml"
-    if candidate.is_file():
-        return load_file(candidate).data
-    return None
-
+# --- charts and sequence of play (from the model's tables) ----------------------------------
 
 _SLUG = re.compile(r"^[a-z]+(-[a-z0-9]+)+$")
 
@@ -502,7 +476,7 @@ def _section(key: str, data: dict, citation: str) -> dict:
 
 def charts(game: Game) -> dict:
     """The charts of the edition, section by section, from ``charts/<edition>.yaml``."""
-    data = _charts_document(game)
+    data = game.charts[0] if game.charts else None
     if not data:
         return {"sections": [], "missing": True, "notes": ""}
     citation = game.edition.citation
@@ -512,68 +486,44 @@ def charts(game: Game) -> dict:
 
 def sequence_of_play(game: Game) -> dict:
     """The player turns of the edition, each with its phases and segments."""
-    data = _edition_document(game)
     citation = game.edition.citation
     turns = []
-    for turn in data.get("sequence_of_play") or []:
+    for turn in game.edition.sequence_of_play:
         phases = []
         for phase in turn.get("phases") or []:
             phases.append({
-                "number": phase.get("number", ""), "title": phase.get("title", ""), "player": side_label(phase.get("player", "")),
+                "number": phase.get("number", ""), "title": phase.get("title", ""), "player": side_label(game, phase.get("player", "")),
                 "summary": phase.get("summary", ""), "ref": _ref(phase, citation),
                 "segments": [{"number": s.get("number", ""), "title": s.get("title", ""),
-                              "player": side_label(s["player"]) if s.get("player") else "", "summary": s.get("summary", "")}
+                              "player": side_label(game, s["player"]) if s.get("player") else "", "summary": s.get("summary", "")}
                              for s in phase.get("segments") or []],
             })
-        turns.append({"phasing": side_label(turn.get("phasing", "")), "phases": phases, "ref": _ref(turn, citation)})
-    return {"turns": turns, "title": data.get("title", game.edition.citation)}
+        turns.append({"phasing": side_label(game, turn.get("phasing", "")), "phases": phases, "ref": _ref(turn, citation)})
+    return {"turns": turns, "title": game.edition.title or game.edition.citation}
 
 
 # --- writing ---------------------------------------------------------------------------
 
-@dataclass
-class Prepared:
-    game: Game
-    scenario: Scenario
-    findings: list = field(default_factory=list)
-    documents: list = field(default_factory=list)
-
-
-def prepare(scenario_path: str | Path, edition: str | None = None) -> Prepared:
-    """Load the scenario and its game; :class:`AidsError` with the first blocking problem."""
-    from toolkit.model.build import load_scenario
-
-    loaded = load_scenario(Path(scenario_path), edition)
-    if loaded.game is None or loaded.scenario is None:
-        first = next((f for f in loaded.findings if f.severity == "error"), None)
-        detail = f"{first.location}: {first.code} {first.message}" if first else "the scenario could not be loaded"
-        unreadable = first is None or first.code.startswith(("YAML-", "LOAD-")) or first.code == "REF-EDITION"
-        raise AidsError(f"cannot make aids: {detail} (see chartroom check)", status=2 if unreadable else 1)
-    return Prepared(loaded.game, loaded.scenario, list(loaded.findings), list(loaded.documents))
-
-
-def render_aids(game: Game, scenario: Scenario, paper: str = "a4") -> list[Aid]:
-    """Every aid as an HTML string, in :data:`AIDS` order."""
-    from toolkit.render.svgmap import render_map_svg
-
+def render_aids(game: Game, scenario: Scenario, paper: str = "a4", module=None) -> list[Aid]:
+    """Every aid as an HTML string, in :func:`aids_of` order."""
     if paper not in PAPERS:
         raise AidsError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     env = environment()
     edition_title = game.edition.citation
     common = {"game": game, "scenario": scenario, "edition": edition_title, "page_size": PAPERS[paper],
-              "aids": [{"stem": s, "title": t} for s, t, _ in AIDS]}
-    svg = render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), fit_mm=MAP_AREA_MM[paper])
+              "aids": [{"stem": s, "title": t} for s, t, _ in aids_of(game)]}
+    svg = map_svg(game, scenario, module, fit_mm=MAP_AREA_MM[paper])
     out = []
-    for stem, title, orientation in AIDS:
+    for stem, title, orientation in aids_of(game):
         context = dict(common, stem=stem, title=title, orientation=orientation)
         if stem.startswith("setup-"):
-            context["card"] = setup_card(game, scenario, stem.split("-", 1)[1])
+            context["card"] = setup_card(game, scenario, stem.split("-", 1)[1], module)
             template = "setup.html"
         elif stem.startswith("schedule-"):
-            context["sched"] = schedule(game, scenario, stem.split("-", 1)[1])
+            context["sched"] = schedule(game, scenario, stem.split("-", 1)[1], module)
             template = "schedule.html"
         elif stem == "manifest":
-            context["rows"] = manifest(game, scenario)
+            context["rows"] = manifest(game, scenario, module)
             template = "manifest.html"
         elif stem == "charts":
             context["charts"] = charts(game)
@@ -585,8 +535,6 @@ def render_aids(game: Game, scenario: Scenario, paper: str = "a4") -> list[Aid]:
             context["directory"] = base_directory(game, scenario)
             template = "bases.html"
         elif stem == "map":
-            from markupsafe import Markup
-
             context["svg"] = Markup(svg)  # rendered by the autoescaping SVG template
             template = "map.html"
         else:
@@ -595,7 +543,7 @@ def render_aids(game: Game, scenario: Scenario, paper: str = "a4") -> list[Aid]:
     return out
 
 
-def map_svg(game: Game, scenario: Scenario) -> str:
-    from toolkit.render.svgmap import render_map_svg
-
-    return render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"))
+def map_svg(game: Game, scenario: Scenario, module=None, fit_mm=None) -> str:
+    """The map with control, and the overlays the game module computes (Air ZOC, supply)."""
+    layers = module.overlays(game, scenario) if module is not None else {}
+    return render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), fit_mm=fit_mm, layers=layers)

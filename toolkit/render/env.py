@@ -19,9 +19,9 @@ __all__ = ["environment", "TEMPLATES", "fmt_number", "side_label", "nation_label
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 AUTOESCAPE_EXTENSIONS = ("html", "htm", "svg", "xml")
 
-SIDES = {"japan": "Japan", "allied": "Allies", "none": "Uncontrolled", "both": "Both players", "phasing": "Phasing player"}
-NATIONS = {"japan": "Japan", "us": "United States", "britain": "Britain", "netherlands": "Netherlands",
-           "australia": "Australia", "new-zealand": "New Zealand", "france": "France", "none": "none"}
+# Labels every game shares; a side's or nation's own name comes from its game's manifest.
+SIDES = {"none": "Uncontrolled", "both": "Both players", "phasing": "Phasing player"}
+NATIONS = {"none": "none"}
 
 
 def fmt_number(value) -> str:

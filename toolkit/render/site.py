@@ -11,6 +11,8 @@ import logging
 from pathlib import Path
 from typing import Callable
 
+from toolkit.render.sitepages import generate_pages
+
 __all__ = ["SiteError", "build_site", "CONFIG"]
 
 CONFIG = Path(__file__).resolve().parents[2] / "site" / "mkdocs.yml"
@@ -31,9 +33,13 @@ class _Collect(logging.Handler):
         self.messages.append(" ".join(record.getMessage().split()))
 
 
-def build_site(out_dir: Path, extra_scenarios=(), config: Path | None = None,
+def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: Path | None = None,
                progress: Callable[[str], None] | None = None) -> Path:
-    """Build the site into ``out_dir`` (strict: any mkdocs warning fails the build)."""
+    """Build the site into ``out_dir`` (strict: any mkdocs warning fails the build).
+
+    The pages about the data are generated here, through ``session`` (which opens the games
+    and scenarios), and handed to the mkdocs hooks in ``site/hooks.py``.
+    """
     try:
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
@@ -55,8 +61,11 @@ def build_site(out_dir: Path, extra_scenarios=(), config: Path | None = None,
     try:
         if progress:
             progress("loading the site configuration")
-        cfg = load_config(str(config_file), site_dir=str(Path(out_dir).resolve()), strict=True,
-                          extra={"chartroom_scenarios": [str(Path(p).resolve()) for p in extra_scenarios]})
+        if progress:
+            progress("generating pages from the data")
+        generated = generate_pages(session, cli_parser, extra_scenarios=[Path(p).resolve() for p in extra_scenarios])
+        cfg = load_config(str(config_file), site_dir=str(Path(out_dir).resolve()), strict=True)
+        cfg.extra["chartroom_generated"] = generated
         if progress:
             progress("building the site (generating pages from the data)")
         build(cfg)

@@ -8,6 +8,7 @@ into Markdown (headings, link text) pass through :func:`md` first.
 
 from __future__ import annotations
 
+import argparse
 import html
 import importlib
 import json
@@ -15,7 +16,10 @@ import pkgutil
 import re
 from pathlib import Path
 
-from toolkit.render.env import environment, fmt_number, humanize, side_label
+from toolkit.load import load_file
+from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
+from toolkit.render.env import environment, fmt_number, humanize
+from toolkit.render.svgmap import render_map_svg
 
 __all__ = ["md", "nav_title", "generate_pages", "game_pages", "scenario_page", "reference_pages", "copied_docs", "slug"]
 
@@ -60,23 +64,17 @@ def _games(root: Path) -> list[Path]:
 
 
 def _manifest(folder: Path) -> dict:
-    from toolkit.load import load_file
-
     return load_file(folder / "game.yaml").data
 
 
 # --- per game -------------------------------------------------------------------------
 
-def game_pages(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
+def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """Pages of one game, and its scenarios as (path, title) for the navigation."""
-    from toolkit.model.build import load_game
-    from toolkit.render.aids import base_directory, manifest_rows, sequence_of_play
-    from toolkit.render.svgmap import render_map_svg
-
     info = _manifest(folder)
     gid = info.get("game", folder.name)
     editions = [e["id"] for e in info.get("editions", [])]
-    loaded = {ed: load_game(folder, ed) for ed in editions}
+    loaded = {ed: session.open_game(folder, ed) for ed in editions}
     games = {ed: l.game for ed, l in loaded.items() if l.game is not None}
     base = f"games/{gid}"
     pages: dict[str, str] = {}
@@ -103,8 +101,8 @@ def game_pages(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
     pages[f"{base}/counters.md"] = _page(f"{title}: counter mix", *[
         f"## {md(g.edition.citation)}\n\n" + fragment("site/counters.html", rows=manifest_rows(g)) for ed, g in games.items()])
     pages[f"{base}/schedules.md"] = _page(f"{title}: reinforcement schedules", *[
-        f"## {md(g.edition.citation)}, {md(side_label(side))}\n\n" + fragment("site/schedule.html", turns=_schedule_rows(g, side))
-        for ed, g in games.items() for side in ("japan", "allied")])
+        f"## {md(g.edition.citation)}, {md(g.side_name(side))}\n\n" + fragment("site/schedule.html", turns=_schedule_rows(g, side))
+        for ed, g in games.items() for side in g.side_ids])
     pages[f"{base}/editions.md"] = _page(f"{title}: editions and how they differ", _editions_fragment(folder, info, games))
     errata = [(g.edition.citation, list(g.errata)) for g in games.values()]
     pages[f"{base}/errata.md"] = _page(f"{title}: errata", fragment("site/errata.html", errata=errata))
@@ -113,7 +111,7 @@ def game_pages(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
     nav = []
     for s in scenarios:
         if s["exists"]:
-            page, stitle = scenario_page(folder / s["file"], f"scenarios/{gid}/{s['slug']}.md")
+            page, stitle = scenario_page(folder / s["file"], f"scenarios/{gid}/{s['slug']}.md", session)
             pages.update(page)
             nav.append((f"scenarios/{gid}/{s['slug']}.md", stitle))
     return pages, nav
@@ -145,8 +143,6 @@ def _value_text(value) -> str:
 
 
 def _editions_fragment(folder: Path, info: dict, games: dict) -> str:
-    from toolkit.load import load_file
-
     docs = {}
     for ed, rel in (info.get("files", {}).get("editions") or {}).items():
         path = folder / rel
@@ -181,33 +177,29 @@ def _editions_fragment(folder: Path, info: dict, games: dict) -> str:
 
 # --- per scenario ------------------------------------------------------------------------
 
-def scenario_page(path: Path, uri: str) -> tuple[dict[str, str], str]:
+def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
     """The page of one scenario: map with overlays, set-up by side, validation report."""
-    from toolkit.check import check_scenario
-    from toolkit.model.build import load_scenario
-    from toolkit.render.aids import schedule, setup_card
-    from toolkit.render.svgmap import render_map_svg
-
-    loaded = load_scenario(path)
-    findings = sorted(check_scenario(path), key=lambda f: f.sort_key())
+    loaded = session.open_scenario(path)
+    findings = sorted(loaded.findings, key=lambda f: f.sort_key())
     report = fragment("site/report.html", findings=findings)
     if loaded.game is None or loaded.scenario is None:
         title = path.stem
         return {uri: _page(title, "The scenario could not be loaded.\n", "## Validation report\n", report)}, title
     game, scenario = loaded.game, loaded.scenario
-    cards = [setup_card(game, scenario, side) for side in ("japan", "allied")]
+    overlays = loaded.module.overlays(game, scenario) if loaded.module is not None and loaded.ok else {}
+    cards = [setup_card(game, scenario, side, loaded.module) for side in game.side_ids]
     parts = [
         fragment("site/scenario.html", scenario=scenario, game=game, edition=game.edition.citation,
                  errors=sum(1 for f in findings if f.severity == "error"), warnings=sum(1 for f in findings if f.severity == "warning")),
         "## Map at the start\n",
-        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"))),
+        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays)),
     ]
     for card in cards:
         parts.append(f"## Set-up: {md(card['label'])}\n")
         parts.append(fragment("parts/setup.html", card=card, scenario=scenario))
-    for side in ("japan", "allied"):
-        sched = schedule(game, scenario, side)
-        parts.append(f"## Reinforcements: {md(side_label(side))}\n")
+    for side in game.side_ids:
+        sched = schedule(game, scenario, side, loaded.module)
+        parts.append(f"## Reinforcements: {md(game.side_name(side))}\n")
         parts.append(fragment("parts/schedule.html", sched=sched, scenario=scenario))
     parts += ["## Validation report\n", report]
     return {uri: _page(scenario.title, *parts)}, scenario.title
@@ -255,12 +247,7 @@ def schema_reference(schemas_dir: Path) -> str:
     return _page("Schema reference", *parts)
 
 
-def cli_reference() -> str:
-    import argparse
-
-    from toolkit.cli import build_parser
-
-    parser = build_parser()
+def cli_reference(parser: argparse.ArgumentParser) -> str:
     commands = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -284,68 +271,66 @@ def cli_reference() -> str:
     return _page("Command-line reference", *parts)
 
 
-def _load_checks():
-    import toolkit.rules as rules
-
-    for module in pkgutil.iter_modules(rules.__path__):
-        importlib.import_module(f"toolkit.rules.{module.name}")
-    return rules.CHECKS
-
-
-def _graph_citations() -> list[dict]:
-    """Graph queries whose module docstring names the rules they implement (``FitS v1.1 x.y``)."""
-    import toolkit.graph as graph
-
+def _query_citations(module, game) -> list[dict]:
+    """The game module's rule queries whose module docstring cites rules (``<citation> <edition> x.y``)."""
+    package = importlib.import_module(type(module).__module__)
+    editions = "|".join(re.escape(e) for e in game.editions)
+    pattern = re.compile(rf"(?:{re.escape(game.citation)} )?({editions}) ([0-9][0-9.]*[0-9])")
     out = []
-    for module in sorted(pkgutil.iter_modules(graph.__path__), key=lambda m: m.name):
-        try:
-            mod = importlib.import_module(f"toolkit.graph.{module.name}")
-        except Exception:  # a module being written by a colleague: leave it out of the reference
+    for info in sorted(pkgutil.iter_modules(getattr(package, "__path__", [])), key=lambda m: m.name):
+        if info.ispkg:
             continue
+        mod = importlib.import_module(f"{package.__name__}.{info.name}")
         doc = (mod.__doc__ or "").strip()
         first = doc.splitlines()[0] if doc else ""
-        cites = sorted(set(re.findall(r"(?:FitS )?(v1\.1|2nd) ([0-9][0-9.]*[0-9])", doc)))
-        if not cites:
-            continue
+        cites = sorted(set(pattern.findall(doc)))
         functions = [name for name in getattr(mod, "__all__", []) if callable(getattr(mod, name, None))]
-        out.append({"module": f"toolkit.graph.{module.name}", "summary": first, "functions": functions,
-                    "v11": ", ".join(n for e, n in cites if e == "v1.1"), "second": ", ".join(n for e, n in cites if e == "2nd")})
+        if not cites or not functions:
+            continue
+        out.append({"module": mod.__name__, "summary": first, "functions": functions,
+                    "cites": [", ".join(n for e, n in cites if e == ed) for ed in game.editions]})
     return out
 
 
-def rules_reference(game_folders: list[Path]) -> str:
-    from toolkit.model.build import load_game
-
-    checks = _load_checks()
-    editions = {}
+def rules_reference(game_folders: list[Path], session) -> str:
+    parts = ["Every check `chartroom check` runs, with the rule it enforces in each edition. "
+             "A finding cites the rule of the scenario's edition.\n"]
+    queries = []
     for folder in game_folders:
         info = _manifest(folder)
+        editions, module, game = {}, None, None
         for e in info.get("editions", []):
-            loaded = load_game(folder, e["id"])
-            if loaded.game is not None and e["id"] not in editions:
-                editions[e["id"]] = loaded.game.edition
-    rows = []
-    for c in sorted(checks, key=lambda c: c.code):
-        cells = []
-        for ed, edition in editions.items():
-            rule = edition.rules.get(c.rule)
-            cells.append((f"{rule.get('number')} {rule.get('title', '')}".strip() if rule else "") if ed in c.editions else "n/a")
-        rows.append({"code": c.code, "severity": c.severity, "summary": c.summary, "rule": c.rule, "cells": cells})
-    return _page("Rules cross-reference",
-                 "Every check `chartroom check` runs, with the rule it enforces in each edition. "
-                 "A finding cites the rule of the scenario's edition.\n",
-                 fragment("site/rules.html", rows=rows, editions=[e.citation for e in editions.values()]),
-                 "## Graph queries\n",
-                 "The map graphs and rule queries in `toolkit/graph/`, with the rules their documentation cites.\n",
-                 fragment("site/graph.html", rows=_graph_citations()))
+            opened = session.open_game(folder, e["id"])
+            if opened.game is not None and opened.module is not None:
+                editions[e["id"]] = opened.game.edition
+                module, game = opened.module, opened.game
+        if module is None:
+            continue
+        rows = []
+        for c in sorted(module.checks(), key=lambda c: c.code):
+            cells = []
+            for ed, edition in editions.items():
+                rule = edition.rules.get(c.rule)
+                cells.append((f"{rule.get('number')} {rule.get('title', '')}".strip() if rule else "") if c.applies_to(ed) else "n/a")
+            rows.append({"code": c.code, "severity": c.severity, "summary": c.summary, "rule": c.rule, "cells": cells})
+        if len(game_folders) > 1:
+            parts.append(f"## {md(info.get('title', folder.name))}\n")
+        parts.append(fragment("site/rules.html", rows=rows, editions=[e.citation for e in editions.values()]))
+        queries.append((game, _query_citations(module, game)))
+    parts.append("## Rule queries\n")
+    parts.append("The rule queries of each game module (map graphs, supply, zones of control, movement, costs), "
+                 "with the rules their documentation cites.\n")
+    for game, rows in queries:
+        parts.append(fragment("site/graph.html", rows=rows, editions=list(game.editions)))
+    return _page("Rules cross-reference", *parts)
 
 
-def reference_pages(repo: Path = REPO) -> dict[str, str]:
+def reference_pages(repo: Path, session, cli_parser) -> dict[str, str]:
     games = _games(repo / "scenarios")
     return {
         "reference/schemas.md": schema_reference(repo / "schemas"),
-        "reference/cli.md": cli_reference(),
-        "reference/rules.md": rules_reference(games),
+        "reference/cli.md": cli_reference(cli_parser),
+        "reference/rules.md": rules_reference(games, session),
     }
 
 
@@ -359,12 +344,12 @@ def copied_docs(repo: Path = REPO) -> dict[str, str]:
     return out
 
 
-def generate_pages(repo: Path = REPO, extra_scenarios=()) -> tuple[dict[str, str], list]:
+def generate_pages(session, cli_parser, repo: Path = REPO, extra_scenarios=()) -> tuple[dict[str, str], list]:
     """Every generated page by its path under the docs folder, and the navigation of the generated part."""
     pages: dict[str, str] = {}
     nav_games, nav_scenarios = [], []
     for folder in _games(repo / "scenarios"):
-        game_pages_, scenarios = game_pages(folder)
+        game_pages_, scenarios = game_pages(folder, session)
         pages.update(game_pages_)
         gid = folder.name
         title = _manifest(folder).get("title", gid)
@@ -377,10 +362,10 @@ def generate_pages(repo: Path = REPO, extra_scenarios=()) -> tuple[dict[str, str
         nav_scenarios.extend({nav_title(t): p} for p, t in scenarios)
     for i, path in enumerate(extra_scenarios):
         uri = f"scenarios/extra/{slug(Path(path).stem)}-{i + 1}.md"
-        page, title = scenario_page(Path(path), uri)
+        page, title = scenario_page(Path(path), uri, session)
         pages.update(page)
         nav_scenarios.append({nav_title(title): uri})
-    pages.update(reference_pages(repo))
+    pages.update(reference_pages(repo, session, cli_parser))
     pages.update(copied_docs(repo))
     nav = {"games": nav_games, "scenarios": nav_scenarios,
            "guides": [{"Data format": p} for p in ["guide/data-format.md"] if p in pages]

@@ -1,6 +1,6 @@
 """The map as SVG, drawn from the data: hexes, bases, land circles, connections, boxes, overlays.
 
-Geometry follows :mod:`toolkit.graph.hexes`: flat-topped hexes in vertical columns,
+Geometry follows :mod:`toolkit.model.hexes`: flat-topped hexes in vertical columns,
 column numbers growing east, rows growing south, even-numbered columns half a hex
 lower ("odd-q" on the 0-based index). Every hex of the playing area is exactly one
 ``<polygon class="hex">``; nothing else on the map is a polygon, so the hexes can be
@@ -8,7 +8,7 @@ counted. Output is deterministic: sorted iteration, fixed precision, no ids that
 depend on anything but the data.
 
 Overlays for a scenario: ``control`` (who holds each base at the start), ``air_zoc``
-and ``supply`` (from :mod:`toolkit.graph.air_zoc` and :mod:`toolkit.graph.supply`
+and ``supply`` (from :mod:`toolkit.games.fire_in_the_sky.air_zoc` and :mod:`toolkit.games.fire_in_the_sky.supply`
 when those modules exist; without them the overlay is left out and the legend says so).
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from toolkit.graph.hexes import parse_hex_id
+from toolkit.model.hexes import parse_hex_id
 from toolkit.model import Game, Scenario
 from toolkit.render.env import environment, side_label
 
@@ -31,7 +31,7 @@ TITLE_BAND = 46.0
 BOTTOM_BAND = 150.0
 OVERLAYS = ("control", "air_zoc", "supply")
 
-CONTROL_CLASS = {"japan": "japan", "allied": "allied", "none": "neutral"}
+CONTROL_CLASS = {"none": "neutral"}  # a side's class is its id
 
 
 def _r(value: float) -> str:
@@ -113,31 +113,6 @@ def _hex_set(value, game: Game) -> set[str]:
     return out
 
 
-def _overlay(game: Game, scenario: Scenario, query) -> dict[str, set[str]] | None:
-    """``query(state, side)`` for both sides at the start of the scenario, as hex ids."""
-    from toolkit.graph.state import GameState
-
-    try:
-        state = GameState.from_scenario(game, scenario)
-        return {side: _hex_set(query(state, side), game) for side in ("japan", "allied")}
-    except Exception:  # an overlay is a convenience: a graph-layer failure must not stop the aids
-        return None
-
-
-def air_zoc_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
-    """Hexes in each side's Air ZOC at the start of the scenario."""
-    from toolkit.graph.air_zoc import air_zoc
-
-    return _overlay(game, scenario, air_zoc)
-
-
-def supply_overlay(game: Game, scenario: Scenario) -> dict[str, set[str]] | None:
-    """Hexes each side can trace a Supply Line to at the start of the scenario."""
-    from toolkit.graph.supply import supplied_hexes
-
-    return _overlay(game, scenario, supplied_hexes)
-
-
 def overlay_status() -> dict[str, bool]:
     """Which overlays the map can draw."""
     return {"control": True, "air_zoc": True, "supply": True}
@@ -172,12 +147,14 @@ def _label_lines(name: str, limit: int = 18) -> list[str]:
 
 
 def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("control",), title: str | None = None,
-                   css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None) -> str:
+                   css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None, layers=None) -> str:
     """The map of ``game`` (and the start of ``scenario``) as a standalone SVG document string.
 
     ``fit_mm`` (width, height) sizes the drawing to fit that area in millimetres, keeping its
-    proportions (for print); without it the size is in pixels of the drawing.
+    proportions (for print); without it the size is in pixels of the drawing. ``layers`` holds the
+    node sets per side the game module computed for the overlays (``air_zoc``, ``supply``).
     """
+    layers = layers or {}
     m = game.map
     overlays = tuple(o for o in overlays if o in OVERLAYS)
     boxes_off = sorted((b for b in m.boxes.values() if b.kind == "off-map"), key=lambda b: b.name)
@@ -200,8 +177,9 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
         if place.is_base:
             control[place.name] = game.control_of(scenario, place.name) if (scenario is not None and "control" in overlays) else place.printed_control
 
-    zoc = air_zoc_overlay(game, scenario) if scenario is not None and "air_zoc" in overlays else None
-    supply = supply_overlay(game, scenario) if scenario is not None and "supply" in overlays else None
+    sides = game.side_ids
+    zoc = {side: _hex_set(v, game) for side, v in layers["air_zoc"].items()} if "air_zoc" in overlays and "air_zoc" in layers else None
+    supply = {side: _hex_set(v, game) for side, v in layers["supply"].items()} if "supply" in overlays and "supply" in layers else None
 
     by_hex = m.by_hex
     hexes = []
@@ -216,11 +194,11 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
 
     zoc_paths = []
     if zoc:
-        both = zoc.get("japan", set()) & zoc.get("allied", set())
-        for h in sorted(zoc.get("japan", set()) | zoc.get("allied", set())):
+        exerted = {h: [side for side in sides if h in zoc.get(side, set())] for h in set().union(*zoc.values())}
+        for h in sorted(exerted):
             if h not in m.hexes:
                 continue
-            side = "both" if h in both else ("japan" if h in zoc.get("japan", set()) else "allied")
+            side = "both" if len(exerted[h]) > 1 else exerted[h][0]
             x, y = layout.center(h)
             zoc_paths.append({"d": _path(_corners(x, y, SIZE - 2.5)), "cls": f"zoc zoc-{side}", "hex": h})
 
@@ -265,7 +243,7 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
 
     supplied = supply or {}
     supply_dots = []
-    for side, dx in (("japan", -7.0), ("allied", 7.0)):
+    for side, dx in zip(sides, (-7.0, 7.0, 0.0)):
         for h in sorted(supplied.get(side, ())):
             x, y = layout.center(h)
             supply_dots.append({"cx": _r(x + dx), "cy": _r(y + HEIGHT / 2 - 6.0), "side": side, "hex": h})
@@ -281,10 +259,10 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
             caps = f"{place.air}-{place.port}"
             bw = max(24.0, 6.4 * len(caps) + 5.0)
             info.update({
-                "cls": f"base ctl-{CONTROL_CLASS.get(side, 'neutral')}" + (" home" if place.home_base else ""),
+                "cls": f"base ctl-{CONTROL_CLASS.get(side, side)}" + (" home" if place.home_base else ""),
                 "sx": _r(x - bw / 2), "sy": _r(y - 16), "bw": _r(bw), "caps": caps, "air": place.air, "port": place.port,
                 "vp": place.vp, "atoll": place.atoll, "resource": place.resource, "home": bool(place.home_base),
-                "control": side_label(side), "flag": place.flag,
+                "control": game.side_name(side) if side in sides else side_label(side), "flag": place.flag,
                 "supplied": sorted(s for s, hexes_ in supplied.items() if place.hex in hexes_),
             })
         else:
@@ -338,9 +316,9 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     status = overlay_status()
     notes: list[str] = []
     if scenario is not None and "air_zoc" in overlays and zoc is None:
-        notes.append("Air ZOC overlay not drawn: the graph layer (toolkit.graph.air_zoc) is not available.")
+        notes.append("Air ZOC overlay not drawn: the graph layer (toolkit.games.fire_in_the_sky.air_zoc) is not available.")
     if scenario is not None and "supply" in overlays and supply is None:
-        notes.append("Supply overlay not drawn: the graph layer (toolkit.graph.supply) is not available.")
+        notes.append("Supply overlay not drawn: the graph layer (toolkit.games.fire_in_the_sky.supply) is not available.")
 
     height = max(height, legend_y + 96.0 + 12.0 * len(notes))
     heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")

@@ -1,19 +1,22 @@
-"""Rules checks over a scenario, grouped by rule family.
+"""The check registry and the context checks share; the checks themselves belong to games.
 
-Each check is a function from a :class:`Context` to findings, registered with
-its stable code, severity, the editions it applies to and the rule key whose
-number (per edition) it cites. Checks never print.
+A check is a function from a :class:`Context` to ``(message, location)`` pairs, marked with
+:func:`check` (its stable code, severity, the rule key whose number per edition it cites,
+and the editions it applies to: all of the game's unless it names some). A game gathers its
+checks into a :class:`CheckRegistry` (:meth:`CheckRegistry.from_modules`); nothing is
+registered as a side effect of importing a module. Checks never print.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Callable, Iterable, Iterator
 
 from toolkit.findings import Finding, Location
 from toolkit.model import Box, Counter, Game, Place, Placement, Scenario, UnitEntry
 
-__all__ = ["Check", "CHECKS", "check", "Context", "run_checks", "Unit"]
+__all__ = ["Check", "CheckRegistry", "check", "Context", "run_checks", "Unit", "fmt", "article", "where"]
 
 
 @dataclass(frozen=True)
@@ -23,20 +26,51 @@ class Check:
     rule: str  # rule key in the edition's rules table
     summary: str
     func: Callable
-    editions: tuple[str, ...] = ("v1.1", "2nd")
+    editions: tuple[str, ...] | None = None  # None: every edition of the game
+
+    def applies_to(self, edition: str) -> bool:
+        return self.editions is None or edition in self.editions
 
 
-CHECKS: list[Check] = []
+def check(code: str, rule: str, summary: str, severity: str = "error", editions: Iterable[str] | None = None):
+    """Mark ``func(ctx) -> Iterable[tuple[message, location]]`` as a check; a registry gathers it."""
 
-
-def check(code: str, rule: str, summary: str, severity: str = "error", editions=("v1.1", "2nd")):
-    """Register a check function ``func(ctx) -> Iterable[tuple[message, location]]``."""
-
-    def register(func):
-        CHECKS.append(Check(code, severity, rule, summary, func, tuple(editions)))
+    def mark(func):
+        func.__check__ = Check(code, severity, rule, summary, func, tuple(editions) if editions is not None else None)
         return func
 
-    return register
+    return mark
+
+
+class CheckRegistry:
+    """The checks of one game, in a fixed order; filtered by edition when they run."""
+
+    def __init__(self, checks: Iterable[Check] = ()):
+        self.checks: tuple[Check, ...] = tuple(checks)
+        codes = [c.code for c in self.checks]
+        duplicated = sorted({c for c in codes if codes.count(c) > 1})
+        if duplicated:
+            raise ValueError(f"check codes registered twice: {', '.join(duplicated)}")
+
+    @classmethod
+    def from_modules(cls, modules: Iterable[ModuleType]) -> "CheckRegistry":
+        """Every function marked with :func:`check` in ``modules``, in module then definition order."""
+        found = []
+        for module in modules:
+            for value in vars(module).values():
+                marked = getattr(value, "__check__", None)
+                if isinstance(marked, Check) and getattr(value, "__module__", None) == module.__name__:
+                    found.append(marked)
+        return cls(found)
+
+    def __iter__(self) -> Iterator[Check]:
+        return iter(self.checks)
+
+    def __len__(self) -> int:
+        return len(self.checks)
+
+    def for_edition(self, edition: str) -> list[Check]:
+        return [c for c in self.checks if c.applies_to(edition)]
 
 
 @dataclass(frozen=True)
@@ -46,28 +80,22 @@ class Unit:
     entry: UnitEntry
     counter: Counter
     placement: Placement
-    place: Place | None  # the land hex, if any
+    place: Place | None  # the place, if any
     box: Box | None  # the box, if any
-    hex: str | None  # the hex it occupies (None in an off-map or special box)
+    hex: str | None  # the node it occupies (None in an off-map or special box)
 
     @property
     def side(self) -> str:
         return self.placement.side
 
-    @property
-    def steps(self) -> int:
-        """Air steps for air units; copies for the others."""
-        return self.entry.steps if self.entry.steps else self.entry.count * (self.counter.steps if self.counter.type == "air" else 1)
-
-    @property
-    def transport(self) -> float:
-        if self.counter.type == "air":
-            return float(self.steps)
-        return self.counter.transport * self.entry.count
-
 
 class Context:
-    """A scenario and its game, with the look-ups the checks share."""
+    """A scenario and its game, with the look-ups the checks share.
+
+    A game module may subclass it to add its own look-ups (and its own :class:`Unit`).
+    """
+
+    unit_class: type = Unit
 
     def __init__(self, game: Game, scenario: Scenario):
         self.game = game
@@ -75,7 +103,7 @@ class Context:
         self.edition = game.edition
         self.map = game.map
         self.by_hex = game.map.by_hex
-        self.units: list[Unit] = list(self._resolve(scenario.setup))
+        self.units: list = list(self._resolve(scenario.setup))
 
     def in_use(self, entry: UnitEntry) -> bool:
         """An entry marked with an optional rule is placed only when that rule is in use."""
@@ -98,46 +126,27 @@ class Context:
                 counter = self.game.counters.get(entry.counter)
                 if counter is None or not self.in_use(entry):
                     continue
-                yield Unit(entry, counter, placement, place, box, hex_id)
+                yield self.unit_class(entry, counter, placement, place, box, hex_id)
 
     def control(self, base: str) -> str:
         return self.game.control_of(self.scenario, base)
 
-    def capacity_factor(self, place: Place) -> int:
-        """Allied Base Expansion multiplies Air and Port Capacity of Allied bases by turn (v1.1 17.2; 2nd 15.2)."""
-        if self.control(place.name) != "allied":
-            return 1
-        turn = self.scenario.start_turn
-        for step in self.edition.param("base_expansion", []) or []:
-            if step["from_turn"] <= turn <= step["to_turn"]:
-                return int(step["multiplier"])
-        return 1
 
-
-def load_checks() -> list[Check]:
-    """Import the check modules (each registers its checks) and return the registry."""
-    from toolkit.rules import control, counter_mix, markers, placement, stacking  # noqa: F401  (registration)
-
-    return CHECKS
-
-
-def run_checks(game: Game, scenario: Scenario, only: Iterable[str] | None = None) -> list[Finding]:
-    """Run every registered check that applies to the scenario's edition."""
-    load_checks()
-    ctx = Context(game, scenario)
+def run_checks(registry: CheckRegistry, ctx: Context, only: Iterable[str] | None = None) -> list[Finding]:
+    """Run every check of ``registry`` that applies to the scenario's edition."""
     findings: list[Finding] = []
     wanted = set(only) if only else None
-    for registered in CHECKS:
-        if game.edition.id not in registered.editions or (wanted and registered.code not in wanted):
+    for registered in registry.for_edition(ctx.edition.id):
+        if wanted and registered.code not in wanted:
             continue
-        citation = game.edition.cite(registered.rule)
+        citation = ctx.edition.cite(registered.rule)
         for message, location in registered.func(ctx):
-            findings.append(Finding(registered.severity, registered.code, message, location or scenario.at, citation))
+            findings.append(Finding(registered.severity, registered.code, message, location or ctx.scenario.at, citation))
     return findings
 
 
 def fmt(number: float) -> str:
-    """A Transport or step total as players write it: 7.5, 8, 1/4 fractions as decimals."""
+    """A total as players write it: 7.5, 8, 1/4 fractions as decimals."""
     return f"{number:g}"
 
 

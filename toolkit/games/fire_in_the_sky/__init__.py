@@ -1,16 +1,72 @@
-"""Fire in the Sky: the rules its data alone does not express."""
+"""Fire in the Sky (MMP v1.1, 2005; Phalanx 2nd edition): the game module.
+
+Its checks (:mod:`.checks`), rule queries on the map (:mod:`.mapgraph`, :mod:`.state`,
+:mod:`.supply`, :mod:`.air_zoc`, :mod:`.movement`, :mod:`.costs`) and the commands that
+expose them (:mod:`.commands`). The queries import networkx, so they load only when a
+command or an overlay needs them.
+"""
 
 from __future__ import annotations
 
+from functools import cached_property
 
-def permanently_removed(counter, edition) -> bool:
-    """Does a sunk naval unit leave the game for good?
+from toolkit.games import BaseGame
+from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
+from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
+from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
+from toolkit.games.fire_in_the_sky.removal import permanently_removed
+from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
+from toolkit.rules import CheckRegistry
 
-    v1.1 13.1: Japanese CV and CVL units and both sides' BB units are removed; other sunk
-    naval units come back as reinforcements. 2nd 11.3.1: every sunk naval unit is removed.
-    """
-    if counter.type != "naval":
-        return False
-    if edition.param("sunk_naval_permanent") == "japanese-cv-cvl-and-all-bb":
-        return counter.cls == "BB" or (counter.side == "japan" and counter.cls in ("CV", "CVL"))
-    return True
+__all__ = ["GAME", "FireInTheSky"]
+
+#: Record-track markers only the Japanese player keeps (v1.1 2.1.2.1, 7.1.1; 2nd 3.3.5-3.3.8).
+JAPANESE_MARKERS = frozenset({"merchantmen_pool", "oil_points", "naval_aviation_steps", "convoy_escort"})
+
+
+class FireInTheSky(BaseGame):
+    name = "fire_in_the_sky"
+    map_kind = "hex-grid"
+    required_parameters = {**{p: "the map queries" for p in REQUIRED_PARAMETERS}, **{p: "the rules checks" for p in CHECK_PARAMETERS}}
+    new_template = NEW_TEMPLATE
+
+    @cached_property
+    def _registry(self) -> CheckRegistry:
+        return registry()
+
+    def checks(self) -> CheckRegistry:
+        return self._registry
+
+    def context(self, game, scenario) -> FitSContext:
+        return FitSContext(game, scenario)
+
+    def register_commands(self, subparsers) -> dict:
+        from toolkit.games.fire_in_the_sky import commands
+
+        commands.register(subparsers)
+        return dict(commands.HANDLERS)
+
+    def permanently_removed(self, counter, edition) -> bool:
+        return permanently_removed(counter, edition)
+
+    def overlays(self, game, scenario) -> dict:
+        """Air ZOC and supplied hexes per side at the start of the scenario (v1.1 11.0, 16.0; 2nd 10.0, 14.0)."""
+        from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
+        from toolkit.games.fire_in_the_sky.state import GameState
+        from toolkit.games.fire_in_the_sky.supply import supplied_hexes
+
+        state = GameState.from_scenario(game, scenario)
+        sides = game.side_ids
+        return {"air_zoc": {side: set(air_zoc(state, side)) for side in sides},
+                "supply": {side: set(supplied_hexes(state, side)) for side in sides}}
+
+    def marker_owner(self, name: str) -> str | None:
+        return "japan" if name in JAPANESE_MARKERS else None
+
+    def counters_in_use(self, game, scenario) -> dict[str, int]:
+        """As COUNTER-MIX counts them: air steps as 2-step counters, the boxes the rules count (v1.1 2.1, 7.1.1)."""
+        used, _ = usage(self.context(game, scenario))
+        return {k: int(round(v)) for k, v in used.items()}
+
+
+GAME = FireInTheSky()

@@ -13,11 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from toolkit.graph.costs import MissingParameter
+from toolkit.games.fire_in_the_sky.costs import MissingParameter
 
 __all__ = ["register", "HANDLERS"]
 
-EXIT_OK, EXIT_INPUT = 0, 2
+from toolkit.exits import EXIT_INPUT, EXIT_OK  # noqa: E402
+GAME_ID = "fire-in-the-sky"
 MODES = ("sea-deployment", "one-hex", "operational", "reaction")
 
 
@@ -133,7 +134,7 @@ def _non_negative(text: str) -> int:
 
 def _game_options(p, default_format="text"):
     p.add_argument("--edition", help="edition id (default: the game's first)")
-    p.add_argument("--game", default="fire-in-the-sky", help="a game id or folder (default: fire-in-the-sky)")
+    p.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
     p.add_argument("--format", choices=["text", "json"], default=default_format)
 
 
@@ -145,43 +146,37 @@ def _scenario_options(p):
 # --- loading ---------------------------------------------------------------------------
 
 def _load_game(args):
-    from toolkit.model.build import bundled_scenarios, load_game, suggest
-
-    folder = Path(args.game)
-    root = folder if (folder / "game.yaml").is_file() else bundled_scenarios() / args.game
-    if not (root / "game.yaml").is_file():
-        games = [p.name for p in bundled_scenarios().iterdir() if (p / "game.yaml").is_file()] if bundled_scenarios().is_dir() else []
-        raise UsageError(f"no game {args.game!r}: give a game id or a folder holding game.yaml{suggest(args.game, games)}")
-    loaded = load_game(root, args.edition)
-    if loaded.game is None or not loaded.ok:
+    session = args.session
+    root = session.game_root(args.game)
+    if root is None:
+        raise UsageError(session.unknown_game(args.game))
+    opened = session.open_game(root, args.edition)
+    if opened.game is None or not opened.ok:
         # A game whose data has errors (a place off the playing area, a land connection to no place, a name
         # defined twice) builds a map the graph queries cannot trust: refuse it, as ``diff`` does.
-        raise UsageError(_first_error(loaded, f"cannot load the game in {root}"))
-    return loaded.game
+        raise UsageError(opened.first_error(f"cannot load the game in {root}"))
+    return opened.game
 
 
 def _load_scenario(args):
-    from toolkit.model.build import load_scenario
-
     path = Path(args.scenario)
     if not path.is_file():
         raise UsageError(f"no scenario file {args.scenario!r}")
-    loaded = load_scenario(path, args.edition)
-    if loaded.game is None or loaded.scenario is None:
-        raise UsageError(_first_error(loaded, f"cannot load {args.scenario}"))
+    opened = args.session.open_scenario(path, args.edition, checks=False)
+    if opened.game is None or opened.scenario is None:
+        raise UsageError(opened.first_error(f"cannot load {args.scenario}"))
     # Errors in the scenario itself leave out only the entries concerned; an error in the game's own data
     # (map, counters, editions, schedules) makes every answer suspect, so it stops the command.
-    game_files = {d.name for d in loaded.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario")}
-    game_errors = [f for f in loaded.findings if f.severity == "error" and f.location.file in game_files]
+    game_errors = opened.game_errors()
     if game_errors:
         first = game_errors[0]
-        raise UsageError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {loaded.game.root})")
-    scenario_errors = [f for f in loaded.findings if f.severity == "error"]
+        raise UsageError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {opened.game.root})")
+    scenario_errors = opened.errors()
     if scenario_errors:  # answer anyway, but say which entries were left out
         first = scenario_errors[0]
         print(f"chartroom: warning: {len(scenario_errors)} error(s) in the scenario, the entries concerned are left out; "
               f"first: {first.location}: {first.message}", file=sys.stderr)
-    return loaded.game, loaded.scenario
+    return opened.game, opened.scenario
 
 
 def _first_error(loaded, fallback: str) -> str:
@@ -192,14 +187,14 @@ def _first_error(loaded, fallback: str) -> str:
 
 
 def _state(args):
-    from toolkit.graph.state import GameState
+    from toolkit.games.fire_in_the_sky.state import GameState
 
     game, scenario = _load_scenario(args)
     return game, GameState.from_scenario(game, scenario)
 
 
 def _node(graph, name: str) -> str:
-    from toolkit.graph.mapgraph import NoSuchPlace
+    from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
 
     try:
         return graph.hex_node(name)
@@ -240,7 +235,7 @@ def cmd_map(args) -> int:
 
 
 def _map_distance(args) -> int:
-    from toolkit.graph.mapgraph import map_graph
+    from toolkit.games.fire_in_the_sky.mapgraph import map_graph
 
     game = _load_game(args)
     graph = map_graph(game.map)
@@ -263,7 +258,7 @@ def _map_export(args) -> int:
 
 def export_map(game) -> dict:
     """The resolved map as plain data: deterministic, sorted."""
-    from toolkit.graph.mapgraph import map_graph
+    from toolkit.games.fire_in_the_sky.mapgraph import map_graph
 
     graph = map_graph(game.map)
     m = game.map
@@ -300,7 +295,7 @@ def export_map(game) -> dict:
 
 def cmd_supply(args) -> int:
     def run(args):
-        from toolkit.graph.supply import supply_line
+        from toolkit.games.fire_in_the_sky.supply import supply_line
 
         game, state = _state(args)
         _node(state.graph, args.to)
@@ -313,7 +308,7 @@ def cmd_supply(args) -> int:
 
 def cmd_zoc(args) -> int:
     def run(args):
-        from toolkit.graph.air_zoc import air_zoc
+        from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 
         game, state = _state(args)
         hexes = sorted(air_zoc(state, args.side))
@@ -355,7 +350,7 @@ def _pick_units(state, args):
 
 def cmd_reach(args) -> int:
     def run(args):
-        from toolkit.graph import movement
+        from toolkit.games.fire_in_the_sky import movement
 
         game, state = _state(args)
         units = _pick_units(state, args)
@@ -401,7 +396,7 @@ def cmd_cost(args) -> int:
 
 
 def _cost_sea(args) -> int:
-    from toolkit.graph.costs import sea_deployment_cost
+    from toolkit.games.fire_in_the_sky.costs import sea_deployment_cost
 
     game = _load_game(args)
     counter = _counter(game, args.unit)
@@ -413,9 +408,9 @@ def _cost_sea(args) -> int:
 
 
 def _cost_operational(args) -> int:
-    from toolkit.graph.costs import operational_movement_cost
-    from toolkit.graph.movement import RuleError, _allowance, task_force
-    from toolkit.graph.state import GameState, UnitState
+    from toolkit.games.fire_in_the_sky.costs import operational_movement_cost
+    from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, task_force
+    from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 
     game = _load_game(args)
     units = []
@@ -442,8 +437,8 @@ def _cost_operational(args) -> int:
 
 
 def _cost_oil(args) -> int:
-    from toolkit.graph.costs import oil_transport
-    from toolkit.graph.supply import resource_hexes_supplied
+    from toolkit.games.fire_in_the_sky.costs import oil_transport
+    from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 
     game, state = _state(args)
     scenario = _load_scenario(args)[1]
@@ -467,7 +462,7 @@ def _marker(scenario, name, nation=None):
 
 
 def _cost_dd(args) -> int:
-    from toolkit.graph.costs import dd_transfer_cost
+    from toolkit.games.fire_in_the_sky.costs import dd_transfer_cost
 
     game = _load_game(args)
     tp = dd_transfer_cost(game.edition, args.count)
@@ -475,7 +470,7 @@ def _cost_dd(args) -> int:
 
 
 def _cost_asw(args) -> int:
-    from toolkit.graph.costs import asw_cost
+    from toolkit.games.fire_in_the_sky.costs import asw_cost
 
     game = _load_game(args)
     oil = asw_cost(game.edition, args.rolls)

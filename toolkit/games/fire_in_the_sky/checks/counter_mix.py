@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import steps_to_counters
 from toolkit.rules import Context, article, check, fmt
 
 SIDE_NAMES = {"japan": "Japanese player", "allied": "Allied player"}
 
 
-def _usage(ctx: Context):
+def usage(ctx: Context):
     """Counters used per counter id, with the entries that use them (set-up, track, sunk, boxes)."""
     used: dict[str, float] = defaultdict(float)
     entries: dict[str, list] = defaultdict(list)
@@ -63,7 +64,7 @@ def _usage(ctx: Context):
 
 @check("COUNTER-MIX", "counter-mix", "More units of a counter than the counter mix holds.")
 def counter_mix_limit(ctx: Context):
-    used, entries = _usage(ctx)
+    used, entries = usage(ctx)
     for counter_id, n in sorted(used.items()):
         counter = ctx.game.counters[counter_id]
         if counter.unlimited or n <= counter.count:
@@ -148,9 +149,6 @@ def optional_entry_exists(ctx: Context):
 
 @check("SUNK-RETURNS", "damage-naval", "A permanently removed unit scheduled to come back.")
 def sunk_returns(ctx: Context):
-    from toolkit.games import rules_for
-
-    permanently_removed = rules_for(ctx.game).permanently_removed
     sunk = {e.counter for e in ctx.scenario.sunk}
     for turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:

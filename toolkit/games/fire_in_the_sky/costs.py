@@ -54,6 +54,10 @@ REQUIRED_PARAMETERS = (
 )
 
 
+#: The edition parameters the rules checks read (stacking limits, record-track grain and limits).
+CHECK_PARAMETERS = ("fraction_granularity", "japanese_submarine_points", "land_capacity", "merchantmen_pool_step")
+
+
 class MissingParameter(KeyError):
     """The edition file lacks a parameter a rule query needs (the game data is incomplete)."""
 

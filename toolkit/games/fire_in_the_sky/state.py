@@ -15,7 +15,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
-from toolkit.graph.mapgraph import MapGraph, map_graph
+from toolkit.games.fire_in_the_sky.checks import FitSContext
+from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, map_graph
 from toolkit.model import Counter, Edition, Game, Map, Scenario
 
 __all__ = ["UnitState", "GameState", "enemy_of", "SIDES"]
@@ -129,9 +130,7 @@ class GameState:
         Unit entries are split into counters: ``count: 5`` gives five units, air
         ``steps: 8`` gives four 2-step counters (v1.1 2.1.1.2).
         """
-        from toolkit.rules import Context
-
-        ctx = Context(game, scenario)
+        ctx = FitSContext(game, scenario)
         graph = map_graph(game.map)
         control = {name: game.control_of(scenario, name) for name, p in game.map.places.items() if p.is_base}
         units: list[UnitState] = []

@@ -9,7 +9,7 @@ that reaches it. Air units in an off-map box are in no hex and exert none.
 
 from __future__ import annotations
 
-from toolkit.graph.state import GameState, enemy_of
+from toolkit.games.fire_in_the_sky.state import GameState, enemy_of
 
 __all__ = ["air_zoc", "enemy_air_zoc", "zoc_sources", "blocking_hexes"]
 
@@ -50,7 +50,7 @@ def air_zoc(state: GameState, side: str) -> frozenset[str]:
     Example
     -------
     >>> from toolkit.model import Map, Place, Edition, Counter
-    >>> from toolkit.graph.state import UnitState
+    >>> from toolkit.games.fire_in_the_sky.state import UnitState
     >>> m = Map(frozenset({"0101", "0102", "0103", "0201"}), {"Truk": Place("Truk", "0101", "base", flag="japan")},
     ...         (), frozenset(), (), {})
     >>> air = Counter("jp-air", "air", "japan", "japan", "air")

@@ -26,7 +26,7 @@ def not_negative(ctx: Context):
 @check("MARKER-FRACTION", "record-track", "A total kept in finer fractions than the track holds (quarters in v1.1, halves in the 2nd edition).")
 def quarters(ctx: Context):
     for name, nation, marker in _markers(ctx):
-        grain = ctx.edition.param("fraction_granularity", 0.25) or 0.25
+        grain = ctx.edition.param("fraction_granularity")
         if (marker.value / grain) != int(marker.value / grain):
             label = name.replace("_", " ") + (f" ({nation})" if nation else "")
             yield f"{label} is {marker.value!r}: the track keeps fractions in steps of {grain:g} only", marker.at
@@ -38,7 +38,7 @@ def merchantmen_pool(ctx: Context):
     if marker is None:
         return
     start = ctx.edition.param("merchantmen_pool_start")
-    step = ctx.edition.param("merchantmen_pool_step", 1) or 1
+    step = ctx.edition.param("merchantmen_pool_step")
     if start is not None and marker.value > start:
         yield f"Merchantmen Pool is {fmt(marker.value)}; it starts at {start} and never increases", marker.at
     if step and marker.value % step:
@@ -67,7 +67,7 @@ def transport_points(ctx: Context):
 @check("MARKER-SUBMARINE", "submarine-points", "Japanese Submarine Points above the level they are reset to.")
 def submarine_points(ctx: Context):
     japan = ctx.scenario.marker("submarine_points", "japan")
-    limit = ctx.edition.param("japanese_submarine_points", 2)
+    limit = ctx.edition.param("japanese_submarine_points")
     if japan is not None and limit is not None and japan.value > limit:
         yield f"Japanese Submarine Points are {fmt(japan.value)}; Japan resets them to {limit} every turn", japan.at
 

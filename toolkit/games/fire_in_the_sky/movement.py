@@ -2,12 +2,12 @@
 
 Every reach query returns a :class:`Reach`: ``{place or hex: Cost}`` where the
 key is the place name (box name, hex id for open sea, ``"Malaya/west"`` for a
-half hex) and :class:`~toolkit.graph.costs.Cost` holds Transport and Oil Points.
+half hex) and :class:`~toolkit.games.fire_in_the_sky.costs.Cost` holds Transport and Oil Points.
 ``Reach.hexes`` gives the hexes moved, ``Reach.nodes`` the graph node, and an
 empty reach carries ``reason`` and ``rule``.
 
 Enemy Air ZOC is applied per query as "stop" nodes on views of the sea graph
-(:func:`~toolkit.graph.mapgraph.stop_view`) or in a small state-space search
+(:func:`~toolkit.games.fire_in_the_sky.mapgraph.stop_view`) or in a small state-space search
 for the "stop or move one more hex" rule; nothing is copied.
 """
 
@@ -19,10 +19,10 @@ from typing import Iterable
 
 import networkx as nx
 
-from toolkit.graph.air_zoc import enemy_air_zoc
-from toolkit.graph.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
-from toolkit.graph.mapgraph import stop_bfs
-from toolkit.graph.state import GameState, UnitState, enemy_of
+from toolkit.games.fire_in_the_sky.air_zoc import enemy_air_zoc
+from toolkit.games.fire_in_the_sky.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
+from toolkit.games.fire_in_the_sky.mapgraph import stop_bfs
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 
 __all__ = [
     "Reach", "RuleError", "task_force", "sea_deployment", "one_hex_deployment", "operational_movement",

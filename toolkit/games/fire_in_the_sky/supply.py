@@ -30,10 +30,10 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from toolkit.graph.air_zoc import blocking_hexes
-from toolkit.graph.costs import param
-from toolkit.graph.mapgraph import stop_bfs
-from toolkit.graph.state import GameState, enemy_of
+from toolkit.games.fire_in_the_sky.air_zoc import blocking_hexes
+from toolkit.games.fire_in_the_sky.costs import param
+from toolkit.games.fire_in_the_sky.mapgraph import stop_bfs
+from toolkit.games.fire_in_the_sky.state import GameState, enemy_of
 
 __all__ = [
     "SupplyResult", "supply_line", "supplied_hexes", "land_unit_supplied", "brisbane_lifeline",

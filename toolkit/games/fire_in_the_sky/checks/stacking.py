@@ -30,11 +30,11 @@ def _totals(ctx: Context, unit_type: str, in_port_only: bool):
 
 @check("STACK-LAND", "stacking-land", "Land units over a land hex's Land Capacity (8, atoll 4), per side.")
 def land_stacking(ctx: Context):
-    capacity = ctx.edition.param("land_capacity", {"normal": 8, "atoll": 4}) or {"normal": 8, "atoll": 4}
+    capacity = ctx.edition.param("land_capacity")  # a required parameter: checked when the game loads
     totals, last = _totals(ctx, "land", in_port_only=True)
     for (name, side), total in sorted(totals.items()):
         place = ctx.map.places[name]
-        limit = capacity.get("atoll", 4) if place.atoll else capacity.get("normal", 8)
+        limit = capacity["atoll"] if place.atoll else capacity["normal"]
         if total > limit:
             kind = "an atoll" if place.atoll else "a land hex"
             yield (f"{name} is {kind} with Land Capacity {limit}; {side} land units there total Transport {fmt(total)} "

@@ -337,3 +337,83 @@ def hexside(a: str, b: str) -> frozenset[str]:
     if not are_adjacent(a, b):
         raise ValueError(f"hexes {a} and {b} are not adjacent")
     return frozenset((a, b))
+
+
+# --- the hex-grid map kind -----------------------------------------------------------
+
+#: Offsets allowed with each layout: a flat-topped grid stands in columns (``-q``), a
+#: pointy-topped one in rows (``-r``); ``odd``/``even`` name the 0-based lines shoved out.
+OFFSETS = {"flat-top": ("odd-q", "even-q"), "pointy-top": ("odd-r", "even-r")}
+
+
+class HexGrid:
+    """The geometry of one map's hex grid, as its ``grid:`` record sets it.
+
+    The module's functions are the flat-topped ``odd-q`` grid; a ``HexGrid`` reads
+    ``layout`` and ``offset`` so a map printed otherwise gets its own neighbours
+    and distances. It is the adapter that turns hex ids into adjacency.
+
+    Example
+    -------
+    >>> HexGrid().neighbours("0303") == neighbours("0303")
+    True
+    >>> HexGrid("flat-top", "even-q").neighbours("0101")
+    ['0201', '0202', '0102']
+    >>> sorted(HexGrid("pointy-top", "odd-r").neighbours("0202"))
+    ['0102', '0201', '0203', '0301', '0302', '0303']
+    >>> HexGrid("pointy-top", "odd-r").distance("0101", "0303")
+    3
+    """
+
+    __slots__ = ("layout", "offset")
+
+    def __init__(self, layout: str = "flat-top", offset: str = "odd-q"):
+        if offset not in OFFSETS.get(layout, ()):
+            raise ValueError(f"a {layout} grid takes offset {' or '.join(OFFSETS.get(layout, ('?',)))}, not {offset!r}")
+        self.layout = layout
+        self.offset = offset
+
+    def __repr__(self) -> str:
+        return f"HexGrid({self.layout!r}, {self.offset!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, HexGrid) and (self.layout, self.offset) == (other.layout, other.offset)
+
+    def __hash__(self) -> int:
+        return hash((self.layout, self.offset))
+
+    def to_cube(self, hex_: str) -> tuple[int, int, int]:
+        col, row = parse_hex_id(hex_)
+        c0, r0 = col - 1, row - 1
+        if self.layout == "flat-top":
+            q = c0
+            r = r0 - (c0 - (c0 & 1)) // 2 if self.offset == "odd-q" else r0 - (c0 + (c0 & 1)) // 2
+        else:
+            r = r0
+            q = c0 - (r0 - (r0 & 1)) // 2 if self.offset == "odd-r" else c0 - (r0 + (r0 & 1)) // 2
+        return (q, r, -q - r)
+
+    def _offset_of(self, q: int, r: int) -> tuple[int, int]:
+        """0-based (column, row) of a cube position."""
+        if self.layout == "flat-top":
+            c0 = q
+            r0 = r + (q - (q & 1)) // 2 if self.offset == "odd-q" else r + (q + (q & 1)) // 2
+        else:
+            r0 = r
+            c0 = q + (r - (r & 1)) // 2 if self.offset == "odd-r" else q + (r + (r & 1)) // 2
+        return c0, r0
+
+    def neighbours(self, hex_: str) -> list[str]:
+        """The hexes sharing a hexside with ``hex_`` whose column and row lie in 1..99."""
+        q, r, _ = self.to_cube(hex_)
+        out = []
+        for dq, dr, _ in DIRECTIONS:
+            c0, r0 = self._offset_of(q + dq, r + dr)
+            if 0 <= c0 < _MAX and 0 <= r0 < _MAX:
+                out.append(hex_id(c0 + 1, r0 + 1))
+        return out
+
+    def distance(self, a: str, b: str) -> int:
+        qa, ra, sa = self.to_cube(a)
+        qb, rb, sb = self.to_cube(b)
+        return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))

@@ -33,7 +33,8 @@ from typing import Callable, Iterable
 
 import networkx as nx
 
-from toolkit.graph.hexes import neighbours, parse_hex_id, to_cube
+from toolkit.graph import adjacency_graph
+from toolkit.model.hexes import parse_hex_id
 from toolkit.model import Map
 
 __all__ = ["MapGraph", "map_graph", "stop_view", "stop_bfs", "NoSuchPlace", "HALF_SEP"]
@@ -106,16 +107,12 @@ class MapGraph:
 
     def _build_grid(self) -> nx.Graph:
         m = self.map
-        g = nx.Graph()
+        g = adjacency_graph(m)  # the grid's geometry, as the map's grid record sets it
         for h in sorted(m.hexes):
             place = self.places_by_hex.get(h)
             col, row = parse_hex_id(h)
-            g.add_node(h, kind="hex", column=col, row=row, cube=to_cube(h),
+            g.add_node(h, kind="hex", column=col, row=row, cube=m.grid.to_cube(h),
                        place=place.name if place else None)
-        for h in m.hexes:
-            for n in neighbours(h):
-                if n in m.hexes:
-                    g.add_edge(h, n)
         for box in self.off_map.values():
             g.add_node(box.name, kind="box", box=box.name)
             for entry in box.entry_hexes:

@@ -1,0 +1,50 @@
+"""Fire in the Sky's rules checks, by rule family, and the context they share.
+
+:func:`registry` gathers them in a fixed order (control, counter mix, markers, placement,
+stacking); every check applies to both editions and cites each edition's rule number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.model import Place
+from toolkit.rules import CheckRegistry, Context, Unit
+
+from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, placement, stacking  # noqa: E402,I001
+
+__all__ = ["FitSContext", "FitSUnit", "registry"]
+
+
+@dataclass(frozen=True)
+class FitSUnit(Unit):
+    """A unit entry with Fire in the Sky's steps and Transport ratings."""
+
+    @property
+    def steps(self) -> int:
+        """Air steps for air units; copies for the others."""
+        return self.entry.steps if self.entry.steps else self.entry.count * (self.counter.steps if self.counter.type == "air" else 1)
+
+    @property
+    def transport(self) -> float:
+        if self.counter.type == "air":
+            return float(self.steps)
+        return self.counter.transport * self.entry.count
+
+
+class FitSContext(Context):
+    unit_class = FitSUnit
+
+    def capacity_factor(self, place: Place) -> int:
+        """Allied Base Expansion multiplies Air and Port Capacity of Allied bases by turn (v1.1 17.2; 2nd 15.2)."""
+        if self.control(place.name) != "allied":
+            return 1
+        turn = self.scenario.start_turn
+        for step in self.edition.param("base_expansion", []) or []:
+            if step["from_turn"] <= turn <= step["to_turn"]:
+                return int(step["multiplier"])
+        return 1
+
+
+def registry() -> CheckRegistry:
+    return CheckRegistry.from_modules([control, counter_mix, markers, placement, stacking])

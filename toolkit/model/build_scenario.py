@@ -1,0 +1,231 @@
+"""A scenario built from its file and the chain of base scenarios it ``extends:``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from toolkit.findings import Finding
+from toolkit.load import Document, resolved
+from toolkit.load.extends import MAX_EXTENDS, resolve_extends
+from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, UnitEntry
+from toolkit.model.build_game import build_units, load_game, optional_number
+from toolkit.model.reading import Loaded, bundled_scenarios, find_game_root, read_document, suggest
+
+__all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
+
+def allowed_roots() -> list[Path]:
+    return [Path.cwd().resolve(), bundled_scenarios().resolve()]
+
+
+def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
+    """The scenario documents from the root base to ``path``, each validated.
+
+    A loop or an over-long chain is reported at the ``extends:`` line of the
+    file being loaded (the variant), naming the files in the chain.
+    """
+    chain: list[Document] = []
+    seen: list[Path] = []
+    current = path
+    while True:
+        real = resolved(current)
+        if real in seen:
+            names = " -> ".join([d.name for d in chain] + [chain[seen.index(real)].name])
+            loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: the chain of base scenarios loops: {names}", chain[0].locate(("extends",))))
+            return None
+        if len(seen) >= MAX_EXTENDS:
+            loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: more than {MAX_EXTENDS} scenarios in the chain", chain[0].locate(("extends",))))
+            return None
+        seen.append(real)
+        document = read_document(current, "scenario", loaded)
+        if document is None:
+            return None
+        chain.append(document)
+        if "extends" not in document.data:
+            break
+        current, problem = resolve_extends(document, allowed_roots())
+        if problem is not None:
+            loaded.findings.append(problem)
+        if current is None:
+            return None
+    chain.reverse()
+    return chain
+
+
+class GameCache:
+    """Games already built, by folder and edition; reused only while none of their files changed.
+
+    Bounded (the oldest entry goes first); owned by whoever opens scenarios (the session).
+    """
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self._entries: dict = {}
+
+    def get(self, root: Path, edition: str | None) -> Loaded | None:
+        entry = self._entries.get((str(root), edition))
+        if entry is None or entry[0] != _mtimes(entry[1].documents):
+            return None
+        return entry[1]
+
+    def put(self, root: Path, edition: str | None, loaded: Loaded) -> None:
+        self._entries.pop((str(root), edition), None)
+        while len(self._entries) >= self.size:
+            self._entries.pop(next(iter(self._entries)))
+        self._entries[(str(root), edition)] = (_mtimes(loaded.documents), loaded)
+
+
+def load_scenario(path: str | os.PathLike, edition: str | None = None, games: GameCache | None = None) -> Loaded:
+    """Load a scenario (resolving ``extends:``), its game for the scenario's edition, and build both."""
+    path = Path(path)
+    loaded = Loaded()
+    chain = scenario_chain(path, loaded)
+    if chain is None:
+        return loaded
+    root_doc = chain[0]
+    game_id = next((d.data.get("game") for d in reversed(chain) if d.data.get("game")), None)
+    edition = edition or next((d.data.get("edition") for d in reversed(chain) if d.data.get("edition")), None)
+    root = find_game_root(root_doc.path, game_id)
+    if root is None:
+        loaded.findings.append(Finding("error", "REF-GAME", f"no game.yaml found beside the scenario or in its parent folders, and no bundled game {game_id!r}", root_doc.locate(("game",))))
+        return loaded
+    game_loaded = games.get(root, edition) if games is not None else None
+    if game_loaded is None:
+        game_loaded = load_game(root, edition)
+        if game_loaded.game is not None and games is not None:
+            games.put(root, edition, game_loaded)
+    for finding in game_loaded.findings:
+        if finding.extra.get("requested"):  # the scenario asked for that edition: point at its line
+            source = next((d for d in reversed(chain) if d.data.get("edition")), chain[-1])
+            finding = Finding("error", "REF-EDITION", finding.message, source.locate(("edition",)))
+        loaded.findings.append(finding)
+    loaded.documents[:0] = game_loaded.documents
+    if game_loaded.game is None:
+        return loaded
+    game = game_loaded.game
+    loaded.game = game
+    if game_id != game.id:
+        loaded.findings.append(Finding("error", "REF-GAME", f"game: {game_id!r} does not match the game in {root / 'game.yaml'} ({game.id!r})", chain[-1].locate(("game",))))
+    loaded.scenario = _build_scenario(chain, game, loaded)
+    return loaded
+
+
+def _mtimes(documents: list[Document]) -> tuple:
+    """Modification times of the game's files: a cached game is reused only while none changed."""
+    stamps = []
+    for document in documents:
+        try:
+            stamps.append(document.path.stat().st_mtime_ns)
+        except OSError:
+            stamps.append(None)
+    return tuple(stamps)
+
+
+def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenario:
+    counters = game.counters
+    edition = game.edition.id
+    places, boxes, hexes = game.map.places, game.map.boxes, game.map.hexes
+    info: dict = {}
+    optional: set[str] = set()
+    control: dict[str, ControlEntry] = {}
+    setup: list[Placement] = []
+    markers: dict = {}
+    turn_track: list = []
+    sunk: list[UnitEntry] = []
+    notes = ""
+    for doc in chain:
+        data = doc.data
+        for key in ("id", "title", "start_turn", "variant", "notes"):
+            if key in data:
+                info[key] = data[key]
+        info.setdefault("id", data.get("id"))
+        # Optional rules are kept in the edition's own numbering: a v1.1 scenario checked with
+        # --edition 2nd names 18.2.5, which is the 2nd edition's 16.2.5.
+        for j, number in enumerate(data.get("optional_rules", [])):
+            own = game.edition.optional_number(str(number))
+            if own is None:
+                loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}", doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
+            else:
+                optional.add(own)
+        for j, number in enumerate(data.get("remove_optional_rules", [])):
+            own = optional_number(str(number), game.edition)
+            if own not in optional:
+                loaded.findings.append(Finding("warning", "VARIANT-REMOVE", f"optional rule {number} is not in use in the base scenario; removing it changes nothing", doc.locate(("remove_optional_rules", j))))
+            optional.discard(own)
+        for j, record in enumerate(data.get("control", [])):
+            base = record["base"]
+            at = doc.locate(("control", j))
+            if base not in places:
+                loaded.findings.append(Finding("error", "REF-PLACE", f"control names {base!r}, which is no base on the map{suggest(base, places)}", doc.locate(("control", j, "base"))))
+                continue
+            if doc is not chain[0] and base in control and record["side"] == places[base].printed_control:
+                del control[base]  # a variant restoring the printed flag undoes its base's change
+                continue
+            control[base] = ControlEntry(base, record["side"], at)
+        # Removals first: they take units out of the base's set-up, never out of this file's own additions.
+        for section, target in (("remove", None), ("setup", setup)):
+            for j, record in enumerate(data.get(section, [])):
+                where = record["at"]
+                if where not in places and where not in boxes and where not in hexes:
+                    loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, list(places) + list(boxes))}", doc.locate((section, j, "at"))))
+                    continue
+                units = build_units(doc, (section, j, "units"), record["units"], counters, loaded, edition, game.edition)
+                placement = Placement(where, record["side"], units, doc.locate((section, j)))
+                if target is not None:
+                    target.append(placement)
+                else:
+                    _remove(setup, placement, loaded, doc, ("remove", j))
+        for name, value in (data.get("markers") or {}).items():
+            at = doc.locate(("markers", name))
+            if isinstance(value, dict) and "value" in value:
+                markers[name] = Marker(value["value"], at)
+            elif isinstance(value, dict):
+                merged = dict(markers.get(name) or {})
+                for nation, number in value.items():
+                    if nation not in ("source", "reconstructed"):
+                        merged[nation] = Marker(number, doc.locate(("markers", name, nation)))
+                markers[name] = merged
+        for j, record in enumerate(data.get("turn_track", [])):
+            units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
+            turn_track.append((record["turn"], Placement("Turn Record Track", record["side"], units, doc.locate(("turn_track", j)))))
+        sunk.extend(build_units(doc, ("sunk",), data.get("sunk", []), counters, loaded, edition, game.edition))
+    last = chain[-1]
+    return Scenario(
+        id=info.get("id") or last.path.stem, title=info.get("title") or last.path.stem, edition=edition,
+        start_turn=info.get("start_turn", 1), optional_rules=frozenset(optional), control=tuple(control.values()),
+        setup=tuple(setup), markers=markers, turn_track=tuple(turn_track), sunk=tuple(sunk), path=last.path,
+        at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
+        files=tuple(d.name for d in chain),
+    )
+
+
+def _remove(setup: list[Placement], removal: Placement, loaded: Loaded, doc: Document, path: tuple):
+    """Take a variant's removals out of the base set-up, reporting what is not there."""
+    for unit in removal.units:
+        remaining = unit.steps if unit.steps else unit.count
+        for index, placement in enumerate(setup):
+            if placement.where != removal.where or placement.side != removal.side or remaining <= 0:
+                continue
+            kept = []
+            for entry in placement.units:
+                if entry.counter == unit.counter and remaining > 0 and entry.reduced == unit.reduced:
+                    have = entry.steps if entry.steps else entry.count
+                    take = min(have, remaining)
+                    remaining -= take
+                    if have > take:
+                        kept.append(UnitEntry(entry.counter, entry.count if entry.steps else have - take,
+                                              have - take if entry.steps else None, entry.reduced, entry.optional_rule,
+                                              entry.task_force, entry.at))
+                else:
+                    kept.append(entry)
+            setup[index] = Placement(placement.where, placement.side, tuple(kept), placement.at)
+        if remaining > 0:
+            asked = unit.steps if unit.steps else unit.count
+            what = f"{'reduced ' if unit.reduced else ''}{unit.counter}"
+            if remaining == asked:
+                message = f"cannot remove {what} at {removal.where} ({removal.side}): the base scenario has no such unit there"
+            else:
+                noun = "steps" if unit.steps else "units"
+                message = f"cannot remove {asked} {noun} of {what} at {removal.where} ({removal.side}): the base scenario has only {asked - remaining}"
+            loaded.findings.append(Finding("error", "VARIANT-REMOVE", message, unit.at))
+    setup[:] = [p for p in setup if p.units]

@@ -1,0 +1,88 @@
+"""Reading data files for the model: load, validate against the schema, collect findings.
+
+Each step reports its problems as findings located in the user's files. A file that
+fails its schema is not built into the model.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.findings import ChartroomError, Finding
+from toolkit.load import Document, load_file, resolved
+from toolkit.model import Game, Scenario
+from toolkit.schema import schemas, validate
+
+__all__ = ["Loaded", "read_document", "find_game_root", "bundled_scenarios", "suggest", "in_edition"]
+
+
+def bundled_scenarios() -> Path:
+    """The games shipped with Chartroom: ``scenarios/`` in a checkout, ``toolkit/bundled`` when installed."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "scenarios", package / "bundled"):
+        if candidate.is_dir():
+            return candidate
+    return package.parent / "scenarios"
+
+
+def suggest(word: str, choices) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def in_edition(record: dict, edition: str) -> bool:
+    editions = record.get("editions") if isinstance(record, dict) else None
+    return not editions or edition in editions
+
+
+@dataclass
+class Loaded:
+    """What loading produced: the documents read, the findings, and the model if it could be built."""
+
+    findings: list[Finding] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+    game: Game | None = None
+    scenario: Scenario | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def read_document(path: Path, kind: str | None, loaded: Loaded) -> Document | None:
+    """Load and schema-validate one file; findings go to ``loaded``."""
+    try:
+        document = load_file(path)
+    except ChartroomError as error:
+        loaded.findings.append(error.finding())
+        return None
+    loaded.documents.append(document)
+    data = document.data
+    if not isinstance(data, dict):
+        loaded.findings.append(Finding("error", "SCHEMA-TYPE", "expected a mapping of keys at the top of the file", document.locate(())))
+        return None
+    actual = data.get("kind")
+    if kind and actual != kind:
+        loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: expected {kind!r}, got {actual!r}", document.locate(("kind",))))
+        return None
+    if actual not in schemas():
+        loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
+        return None
+    problems = validate(document, actual)
+    loaded.findings.extend(problems)
+    return None if problems else document
+
+
+def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
+    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
+    here = resolved(start).parent if start.is_file() or start.suffix else resolved(start)
+    for folder in [here, *here.parents][:4]:
+        if (folder / "game.yaml").is_file():
+            return folder
+    if game_id:
+        bundled = bundled_scenarios() / game_id
+        if (bundled / "game.yaml").is_file():
+            return bundled
+    return None

@@ -1,0 +1,194 @@
+"""One session: open a path (a game folder, a scenario or variant, any data file) and get the
+game, the scenario, its game module, the findings and a verdict.
+
+Every command opens what it works on through a :class:`Session` and then only chooses a
+reporter and an exit status. The session owns the caches of what it opened (bounded); a
+cache never changes an answer, only how fast it comes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.exits import for_findings
+from toolkit.findings import ChartroomError, Finding, Location
+from toolkit.games import GameModule, GameModuleError, game_module
+from toolkit.load import Document, display_path, load_file
+from toolkit.model import Game, Scenario
+from toolkit.model.build import GameCache, Loaded, bundled_scenarios, load_game, load_scenario, read_document, suggest
+from toolkit.rules import run_checks
+
+__all__ = ["Session", "Opened", "GAME_KINDS"]
+
+#: Document kinds that belong to a game's own data (an error in one makes every answer suspect).
+GAME_KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts")
+
+
+@dataclass
+class Opened:
+    """What opening a path gave: the documents, findings, and the model where it could be built."""
+
+    findings: list[Finding] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+    game: Game | None = None
+    scenario: Scenario | None = None
+    module: GameModule | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+    @property
+    def exit_status(self) -> int:
+        return for_findings(self.findings)
+
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    def game_errors(self) -> list[Finding]:
+        """Errors in the game's own files (manifest, map, counters, editions, schedules, charts)."""
+        game_files = {d.name for d in self.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario")}
+        return [f for f in self.errors() if f.location.file in game_files or f.code == "GAME-MODULE"]
+
+    def first_error(self, fallback: str = "") -> str:
+        errors = self.errors()
+        return f"{errors[0].location}: {errors[0].message}" if errors else fallback
+
+
+class Session:
+    """Opens games and scenarios, remembering the games it built (at most ``cache_size``)."""
+
+    def __init__(self, cache_size: int = 8):
+        self.games = GameCache(cache_size)
+        self._modules: dict[str, GameModule | GameModuleError] = {}
+
+    # --- game modules ------------------------------------------------------------------
+
+    def module_named(self, name: str | None) -> GameModule:
+        """The game module ``name``; raises :class:`GameModuleError` (remembered: one import per session)."""
+        key = str(name)
+        if key not in self._modules:
+            try:
+                self._modules[key] = game_module(name)
+            except GameModuleError as error:
+                self._modules[key] = error
+        found = self._modules[key]
+        if isinstance(found, GameModuleError):
+            raise found
+        return found
+
+    def _attach_module(self, opened: Opened, loaded: Loaded) -> None:
+        """Find the game's module and check the edition has the parameters the module reads."""
+        game = opened.game
+        manifest = next((d for d in loaded.documents if isinstance(d.data, dict) and d.data.get("kind") == "game"), None)
+        try:
+            opened.module = self.module_named(game.rules_module)
+        except GameModuleError as error:
+            at = manifest.locate(("rules_module",)) if manifest else Location(str(game.root / "game.yaml"))
+            opened.findings.append(Finding("error", "GAME-MODULE", str(error), at))
+            return
+        edition_doc = next((d for d in loaded.documents if isinstance(d.data, dict) and d.data.get("kind") == "edition"
+                            and d.data.get("edition") == game.edition.id), None)
+        at = edition_doc.locate(("parameters",), key=True) if edition_doc else game.edition.at
+        for name, needed_by in opened.module.required_parameters.items():
+            if game.edition.param(name) is None:
+                opened.findings.append(Finding("error", "EDITION-PARAMETER", f"the edition defines no parameter {name!r}, which {needed_by} need", at))
+
+    # --- opening -----------------------------------------------------------------------
+
+    def open_scenario(self, path: str | Path, edition: str | None = None, *, checks: bool = True) -> Opened:
+        """A scenario (its ``extends:`` chain resolved) and its game; with ``checks``, the rules findings too."""
+        loaded = load_scenario(path, edition, games=self.games)
+        opened = Opened(list(loaded.findings), list(loaded.documents), loaded.game, loaded.scenario)
+        if opened.game is None:
+            return opened
+        self._attach_module(opened, loaded)
+        if checks and opened.ok and opened.scenario is not None and opened.module is not None:
+            ctx = opened.module.context(opened.game, opened.scenario)
+            opened.findings.extend(run_checks(opened.module.checks(), ctx))
+        return opened
+
+    def game_root(self, name: str | Path) -> Path | None:
+        """A game folder (holding game.yaml) or the folder of a bundled game by id."""
+        folder = Path(name)
+        if (folder / "game.yaml").is_file():
+            return folder
+        bundled = bundled_scenarios() / str(name)
+        return bundled if (bundled / "game.yaml").is_file() else None
+
+    def bundled_games(self) -> list[str]:
+        root = bundled_scenarios()
+        return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+
+    def unknown_game(self, name: str) -> str:
+        return f"no game {name!r}: give a game id or a folder holding game.yaml{suggest(name, self.bundled_games())}"
+
+    def open_game(self, root: Path, edition: str | None = None) -> Opened:
+        """The game in ``root`` for one edition (default: its first)."""
+        loaded = self.games.get(root, edition) if edition else None
+        if loaded is None:
+            loaded = load_game(root, edition)
+            if loaded.game is not None and edition:
+                self.games.put(root, edition, loaded)
+        opened = Opened(list(loaded.findings), list(loaded.documents), loaded.game)
+        if opened.game is not None:
+            self._attach_module(opened, loaded)
+        return opened
+
+    def game_manifest(self, root: Path) -> tuple[dict | None, Opened]:
+        """The manifest in ``root`` (None when it cannot be read or fails its schema), and its findings."""
+        probe = Loaded()
+        manifest = read_document(root / "game.yaml", "game", probe)
+        return (manifest.data if manifest is not None else None), Opened(probe.findings, probe.documents)
+
+    def open_document(self, path: Path) -> Opened:
+        """Any data file, validated against its kind's schema only."""
+        probe = Loaded()
+        read_document(path, None, probe)
+        return Opened(probe.findings, probe.documents)
+
+    # --- chartroom check ---------------------------------------------------------------
+
+    def check_game_folder(self, folder: Path) -> tuple[list[Finding], int]:
+        """Every edition of the game in ``folder`` and every scenario its manifest lists."""
+        manifest, probe = self.game_manifest(folder)
+        if manifest is None:
+            return probe.findings, 1
+        findings: list[Finding] = []
+        files: set[str] = set()
+        for edition in [e["id"] for e in manifest.get("editions", [])]:
+            opened = self.open_game(folder, edition)
+            findings.extend(opened.findings)
+            files.update(d.name for d in opened.documents)
+        for scenario in manifest.get("files", {}).get("scenarios", []):
+            findings.extend(self.open_scenario(folder / scenario).findings)
+            files.add(display_path(folder / scenario))
+        return findings, len(files)
+
+    def check(self, paths: list[Path], edition: str | None = None) -> tuple[list[Finding], int]:
+        """Check every path: a game folder, a scenario, or any other data file (schema only)."""
+        findings: list[Finding] = []
+        files = 0
+        for path in paths:
+            if path.is_dir():
+                if not (path / "game.yaml").is_file():
+                    findings.append(Finding("error", "LOAD-FILE", "folder has no game.yaml", Location(display_path(path))))
+                    continue
+                more, count = self.check_game_folder(path)
+                findings.extend(more)
+                files += count
+                continue
+            files += 1
+            try:
+                document = load_file(path)
+            except ChartroomError as error:
+                findings.append(error.finding())
+                continue
+            kind = document.data.get("kind") if isinstance(document.data, dict) else None
+            if kind == "scenario":
+                findings.extend(self.open_scenario(path, edition).findings)
+            else:
+                findings.extend(self.open_document(path).findings)
+        unique = {(f.location, f.code, f.message): f for f in findings}
+        return sorted(unique.values(), key=Finding.sort_key), files
