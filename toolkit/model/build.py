@@ -75,7 +75,7 @@ def _read(path: Path, kind: str | None, loaded: Loaded) -> Document | None:
         return None
     from toolkit.schema import schemas
 
-    if actual not in schemas():
+    if not isinstance(actual, str) or actual not in schemas():  # kind: [] is a finding, not a TypeError
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
     problems = validate(document, actual)
