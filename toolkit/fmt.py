@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import ChartroomError
-from toolkit.load import MAX_FILE_BYTES, decode, display_path, load_text, resolved
+from toolkit.load import decode, display_path, load_text, read_bytes, resolved
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
 
@@ -210,10 +210,10 @@ def yaml_files(paths: list[Path]) -> list[Path]:
 
 
 def _read_bytes(path: Path, name: str) -> bytes:
-    from toolkit.load import load_file
-
-    load_file(path)  # every loader problem is reported as the loader reports it
-    return path.read_bytes()[: MAX_FILE_BYTES + 1]
+    """The file's bytes, read once (a regular file within the size limit), then checked by the loader."""
+    raw = read_bytes(path, name)
+    load_text(decode(raw, name), name, path)  # every loader problem is reported as the loader reports it
+    return raw
 
 
 def format_path(path: Path, check: bool = False) -> FmtResult:
