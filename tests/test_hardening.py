@@ -78,3 +78,217 @@ def test_at_most_the_size_limit_is_read_even_when_stat_lies(write, monkeypatch):
     with pytest.raises(ChartroomError) as info:
         load.load_file(path)
     assert info.value.code == "LOAD-SIZE" and sum(reads) <= 101
+
+
+# --- items 1 and 4: a cache folder that cannot be used or trusted ------------------------------
+
+GOOD = "kind: errata\ngame: g\nedition: v1.1\nerrata: []\n"
+BAD = "kind: errata\ngame: g\nedition: v1.1\nerrata: 5\n"
+
+
+@pytest.fixture
+def cache_at(monkeypatch):
+    """cache_at(folder): use ``folder`` as the on-disk cache, with the in-process memories cleared."""
+    from toolkit import load, schema
+
+    def _use(folder):
+        monkeypatch.setenv("CHARTROOM_CACHE", str(folder))
+        forget()
+
+    def forget():
+        monkeypatch.setattr(load, "_cache", {})
+        monkeypatch.setattr(schema, "_valid_in_process", set())
+
+    _use.forget = forget
+    return _use
+
+
+def check_status(capsys, path):
+    status, out, err = run(capsys, "check", path)
+    assert "internal error" not in err and "Traceback" not in out + err
+    return status, out
+
+
+@pytest.mark.parametrize("setting", ["CHARTROOM_CACHE", "HOME"])
+def test_a_cache_folder_under_a_regular_file_is_skipped(tmp_path, monkeypatch, capsys, cache_at, setting):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a regular file where a folder should be\n")
+    if setting == "HOME":
+        cache_at(tmp_path / "unused")
+        monkeypatch.delenv("CHARTROOM_CACHE")
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        monkeypatch.setenv("HOME", str(blocker / "home"))
+    else:
+        cache_at(blocker / "cache")
+    assert check_status(capsys, SHORT)[0] == 0
+
+
+def test_a_cache_folder_the_user_cannot_read_or_write_is_skipped(tmp_path, monkeypatch, capsys, cache_at):
+    """Mode 000 as a non-root user: every access to the folder is refused (root ignores modes, so simulate it)."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    cache_at(folder)
+    prefix = str(folder)
+
+    def guard(real):
+        def refuse(path, *args, **kwargs):
+            if os.fspath(path).startswith(prefix):
+                raise PermissionError(13, "Permission denied", os.fspath(path))
+            return real(path, *args, **kwargs)
+        return refuse
+
+    for name in ("stat", "lstat", "open", "mkdir", "scandir", "listdir"):
+        monkeypatch.setattr(os, name, guard(getattr(os, name)))
+    assert check_status(capsys, SHORT)[0] == 0
+    write_bad = tmp_path / "bad.yaml"
+    write_bad.write_text(BAD)
+    assert check_status(capsys, write_bad)[0] == 1
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/usr/bin/setpriv"), reason="needs root to become another user")
+def test_a_mode_000_cache_folder_as_a_real_non_root_user(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o000)
+    os.chmod(tmp_path, 0o755)
+    os.chown(folder, 65534, 65534)
+    env = {**os.environ, "CHARTROOM_CACHE": str(folder), "HOME": str(folder), "PYTHONDONTWRITEBYTECODE": "1"}
+    command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+               sys.executable, "-c", "import sys; from toolkit.cli import main; sys.exit(main(sys.argv[1:]))", "check", str(SHORT)]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    if "Permission denied" in done.stderr and "python" in done.stderr.lower() and "chartroom" not in done.stderr:
+        pytest.skip("the interpreter is not readable by another user here")
+    assert done.returncode == 0, done.stderr
+    assert "internal error" not in done.stderr
+
+
+def entries(folder):
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("valid-"))
+
+
+def test_a_cache_entry_of_the_wrong_shape_is_a_miss(tmp_path, capsys, cache_at):
+    folder = tmp_path / "cache"
+    cache_at(folder)
+    scenario = tmp_path / "bad.yaml"
+    scenario.write_text(BAD)
+    assert check_status(capsys, SHORT)[0] == 0
+    assert check_status(capsys, scenario)[0] == 1
+    for shape in ("[1]", "1", '"x"', "null", '{"format": "chartroom-parse-2"}', "{}", "[" * 100_000):
+        for entry in entries(folder):
+            entry.write_text(shape)
+        cache_at.forget()
+        assert check_status(capsys, SHORT)[0] == 0
+        assert check_status(capsys, scenario)[0] == 1
+
+
+def test_a_planted_entry_for_other_content_is_not_served(tmp_path, capsys, cache_at):
+    folder = tmp_path / "cache"
+    cache_at(folder)
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text(GOOD)
+    assert check_status(capsys, good)[0] == 0
+    (good_entry,) = entries(folder)
+    bad.write_text(BAD)
+    assert check_status(capsys, bad)[0] == 1
+    (bad_entry,) = [e for e in entries(folder) if e != good_entry]
+    bad_entry.write_bytes(good_entry.read_bytes())  # the good file's parse, stored under the bad file's key
+    cache_at.forget()
+    status, out = check_status(capsys, bad)
+    assert status == 1 and "bad.yaml:4:9" in out
+
+
+def test_a_fifo_cache_entry_or_marker_does_not_hang(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    folder = tmp_path / "cache"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    env = {**os.environ, "CHARTROOM_CACHE": str(folder)}
+    command = [sys.executable, "-c", "import sys; from toolkit.cli import main; sys.exit(main(sys.argv[1:]))", "check", str(bad), str(SHORT)]
+    first = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 1, first.stderr
+    for entry in list(folder.iterdir()):
+        entry.unlink()
+        os.mkfifo(entry)
+    again = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout), again.stderr
+
+
+def test_a_valid_marker_that_does_not_name_its_key_is_ignored(tmp_path, capsys, cache_at):
+    from toolkit import schema
+    from toolkit.load import load_file
+
+    folder = tmp_path / "cache"
+    cache_at(folder)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    assert check_status(capsys, bad)[0] == 1
+    marker = folder / f"valid-{schema._verdict_key(load_file(bad), 'errata')}"
+    for plant in ("empty", "folder", "other key"):
+        if marker.is_dir():
+            marker.rmdir()
+        elif marker.exists():
+            marker.unlink()
+        if plant == "folder":
+            marker.mkdir()
+        else:
+            marker.write_text("" if plant == "empty" else "chartroom-valid-2 " + "0" * 64 + "\n")
+        cache_at.forget()
+        status, out = check_status(capsys, bad)
+        assert status == 1 and "bad.yaml:4:9" in out, plant
+
+
+def test_cache_keys_cover_the_versions(tmp_path, monkeypatch, cache_at):
+    import toolkit
+    from toolkit.load import cache, load_file, yamlpos
+
+    cache_at(tmp_path / "cache")
+    path = tmp_path / "c.yaml"
+    path.write_text("a: [1, 2]\n")
+    load_file(path)
+    parses = []
+    real_parse = yamlpos.parse
+    monkeypatch.setattr(yamlpos, "parse", lambda text: parses.append(text) or real_parse(text))
+    cache_at.forget()
+    load_file(path)
+    assert parses == []  # served by the cache
+    for change in ("chartroom", "ruamel"):
+        if change == "chartroom":
+            monkeypatch.setattr(toolkit, "__version__", "99.0")
+        else:
+            monkeypatch.setattr(cache, "_ruamel_version", lambda: "99.0")
+        cache.versions.cache_clear()
+        cache_at.forget()
+        load_file(path)
+        assert len(parses) == 1, change
+        parses.clear()
+    cache.versions.cache_clear()
+
+
+def test_the_cache_folder_is_private_and_a_shared_one_is_not_used(tmp_path, capsys, cache_at):
+    folder = tmp_path / "made" / "chartroom"
+    cache_at(folder)
+    good = tmp_path / "good.yaml"
+    good.write_text(GOOD)
+    assert check_status(capsys, good)[0] == 0
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700 and entries(folder)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    cache_at(shared)
+    assert check_status(capsys, good)[0] == 0
+    assert list(shared.iterdir()) == []
+    if os.geteuid() == 0:
+        other = tmp_path / "other"
+        other.mkdir(mode=0o700)
+        os.chown(other, 65534, 65534)
+        cache_at(other)
+        assert check_status(capsys, good)[0] == 0
+        assert list(other.iterdir()) == []

@@ -79,8 +79,8 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         return cached
     from toolkit.load import cache
 
-    key = f"{digest}-{_PARSER_VERSION}"
-    parsed = cache.get(key)
+    key = cache.entry_key("parse", digest, _PARSER_VERSION)
+    parsed = cache.get(key, digest)
     if parsed is not None:
         document = Document(path or Path(name), name, parsed.data, parsed, digest)
         _cache[(key_path, name, digest)] = document
@@ -93,7 +93,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         raise ChartroomError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:
         raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
-    cache.put(key, parsed)
+    cache.put(key, digest, parsed)
     document = Document(path or Path(name), name, parsed.data, parsed, digest)
     _cache[(key_path, name, digest)] = document
     return document
