@@ -292,3 +292,56 @@ def test_the_cache_folder_is_private_and_a_shared_one_is_not_used(tmp_path, caps
         cache_at(other)
         assert check_status(capsys, good)[0] == 0
         assert list(other.iterdir()) == []
+
+
+# --- item 5: aliases bounded by the bytes they repeat, not only by nodes ----------------------
+
+def alias_bomb(write, count=7000, size=60_000):
+    lines = ["kind: errata", "game: g", "edition: v1.1", f'big: &b "{"x" * size}"', "errata: [" + ", ".join(["*b"] * count) + "]"]
+    return write("bomb.yaml", "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt", "--check"], ["fmt"]])
+def test_an_alias_of_a_long_string_repeated_is_refused_at_the_alias(write, tmp_path, monkeypatch, capsys, command):
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    path = alias_bomb(write)
+    before = path.read_bytes()
+    status, out, err = run(capsys, *command, path)
+    assert status == 2
+    assert_one_line_naming(out + err, "bomb.yaml:5:")
+    assert "YAML-ALIAS" in out + err
+    assert path.read_bytes() == before
+    cache = tmp_path / "cache"
+    assert sum(p.stat().st_size for p in cache.iterdir()) < 1_000_000 if cache.exists() else True
+
+
+def test_a_few_aliases_of_a_long_string_still_load(write):
+    from toolkit.load import load_file
+
+    assert len(load_file(alias_bomb(write, count=10)).data["errata"]) == 10
+
+
+# --- item 7: lone surrogates refused where they are written -----------------------------------
+
+@pytest.mark.parametrize("line, expected", [
+    ('title: "Short \\udc00 Campaign"', "s.yaml:4:15"),
+    ('extends: "\\ud800"', "s.yaml:4:11"),
+    ('title: "ok \\\\udc00 then \\U0000DBFF"', "s.yaml:4:25"),
+    ('"\\udc00key": 1', "s.yaml:4:2"),
+])
+def test_a_lone_surrogate_escape_is_refused_at_the_escape(write, capsys, line, expected):
+    path = write("s.yaml", f"kind: scenario\ngame: fire-in-the-sky\nid: s\n{line}\n")
+    for command in (["check"], ["fmt", "--check"], ["diff"], ["new", "--from"]):
+        argv = [*command, path] if command[0] != "diff" else ["diff", path, SHORT]
+        if command[0] == "new":
+            argv = ["new", path.parent / "variant.yaml", "--from", path]
+        status, out, err = run(capsys, *argv)
+        assert status == 2, (command, out, err)
+        assert_one_line_naming(out + err, expected)
+        assert "YAML-CHAR" in out + err or "surrogate" in out + err
+
+
+def test_a_surrogate_pair_written_as_one_escape_is_fine(write):
+    from toolkit.load import load_file
+
+    assert load_file(write("p.yaml", 'a: "\\U0001F600 and \\u00e9"\n')).data == {"a": "\U0001F600 and \u00e9"}
