@@ -345,3 +345,82 @@ def test_a_surrogate_pair_written_as_one_escape_is_fine(write):
     from toolkit.load import load_file
 
     assert load_file(write("p.yaml", 'a: "\\U0001F600 and \\u00e9"\n')).data == {"a": "\U0001F600 and \u00e9"}
+
+
+# --- item 10: fmt touches only what it was asked to, and keeps what it does not own -----------
+
+MESSY = "title: 'Messy'\nkind: scenario\nid: messy\ngame: fire-in-the-sky\n"
+
+
+def test_fmt_refuses_an_empty_path(tmp_path, monkeypatch, capsys):
+    (tmp_path / "s.yaml").write_text(MESSY)
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "fmt", "")
+    assert status == 2 and out == ""
+    assert_one_line_naming(err, "empty path")
+    assert (tmp_path / "s.yaml").read_text() == MESSY
+
+
+def test_fmt_of_a_folder_follows_no_links_and_enters_no_hidden_folders(tmp_path, capsys):
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    (root / ".hidden").mkdir(parents=True)
+    outside.mkdir()
+    for path in (root / "s.yaml", root / ".hidden" / "h.yaml", outside / "o.yaml", root / ".dot.yaml"):
+        path.write_text(MESSY)
+    (root / "linked").symlink_to(outside, target_is_directory=True)
+    (root / "link.yaml").symlink_to(outside / "o.yaml")
+    status, out, err = run(capsys, "fmt", root)
+    assert status == 0, err
+    assert out.count("reformatted") == 1 and "s.yaml: reformatted" in out
+    assert (root / "s.yaml").read_text() != MESSY
+    for untouched in (root / ".hidden" / "h.yaml", outside / "o.yaml", root / ".dot.yaml"):
+        assert untouched.read_text() == MESSY, untouched
+
+
+def test_fmt_refuses_a_read_only_file(write, capsys):
+    path = write("ro.yaml", MESSY)
+    os.chmod(path, 0o444)
+    status, out, err = run(capsys, "fmt", path)
+    assert status == 2
+    assert_one_line_naming(err, "ro.yaml")
+    assert "read-only" in err
+    assert path.read_text() == MESSY and stat.S_IMODE(path.stat().st_mode) == 0o444
+    assert run(capsys, "fmt", "--check", path)[0] == 1  # checking writes nothing: still allowed
+
+
+def test_fmt_refuses_to_break_hard_links(write, capsys):
+    path = write("a.yaml", MESSY)
+    other = path.parent / "b.yaml"
+    os.link(path, other)
+    status, out, err = run(capsys, "fmt", path)
+    assert status == 2
+    assert_one_line_naming(err, "a.yaml")
+    assert "hard links" in err
+    assert path.read_text() == MESSY and os.path.samefile(path, other)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can format another user's file")
+def test_fmt_as_root_keeps_the_owner_group_and_mode(write, capsys):
+    path = write("theirs.yaml", MESSY)
+    os.chown(path, 65534, 65534)
+    os.chmod(path, 0o640)
+    status, out, err = run(capsys, "fmt", path)
+    assert status == 0, err
+    info = path.stat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (65534, 65534, 0o640)
+    assert path.read_text() != MESSY
+
+
+def test_fmt_keeps_the_spelling_of_scalars(write, capsys):
+    text = ('notes: "caf\\u00e9 \\U0001F600"\nkind: scenario\nid: spelled\ngame: fire-in-the-sky\n'
+            'custom: [.Inf, -.INF, .NaN, ~, Null, TRUE, False, 0o17, 0x1F, "\\t", ~]\n'
+            'other:\n- a: ~\n  b: TRUE\n')
+    path = write("spelled.yaml", text)
+    status, out, err = run(capsys, "fmt", path)
+    assert status == 0, err
+    formatted = path.read_text()
+    assert formatted.startswith("kind: scenario\n")
+    assert 'notes: "caf\\u00e9 \\U0001F600"\n' in formatted
+    assert "custom: [.Inf, -.INF, .NaN, ~, Null, TRUE, False, 0o17, 0x1F, \"\\t\", ~]\n" in formatted
+    assert "  - a: ~\n    b: TRUE\n" in formatted
+    assert run(capsys, "fmt", "--check", path)[0] == 0
