@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import os
 import stat
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from toolkit.findings import ChartroomError
@@ -78,7 +80,11 @@ def _reorder_text(text: str, data) -> str:
     wanted = canonical_order(data.get("kind"), keys)
     if wanted == keys:
         return text
-    starts = [data.lc.key(k) for k in keys]
+    return _reorder_lines(text, keys, wanted, [data.lc.key(k) for k in keys])
+
+
+def _reorder_lines(text: str, keys: list, wanted: list, starts: list) -> str:
+    """Move the block of each key (starting at its 0-based line, column) into the order ``wanted``."""
     if any(column != 0 for _, column in starts) or [s for s, _ in starts] != sorted({s for s, _ in starts}):
         return text  # keys not one per line at column 0: leave the order alone
     lines = text.splitlines(keepends=True)
@@ -95,6 +101,23 @@ def _reorder_text(text: str, data) -> str:
         bodies[key] = "".join(lines[first:last])
         gaps.append("".join(lines[last:end]))  # blank lines after a block stay where they are
     return "".join(lines[: begin[0]]) + "".join(bodies[k] + gap for k, gap in zip(wanted, gaps))
+
+
+def _reorder_by_loader(text: str, document) -> str:
+    """:func:`_reorder_text` with the top-level keys' lines from Chartroom's loader (no extra ruamel.yaml load).
+
+    Text with a top-level merge key (``<<:``) is left to ruamel's pass, as before.
+    """
+    data = document.data
+    if not isinstance(data, dict) or re.search(r"^<<\s*:", text, re.MULTILINE):
+        return text
+    keys = list(data)
+    if canonical_order(data.get("kind"), keys) == keys:
+        return text
+    starts = [document.parsed.keys.get((key,)) for key in keys]
+    if any(start is None for start in starts):
+        return text
+    return _reorder_lines(text, keys, canonical_order(data.get("kind"), keys), starts)
 
 
 def _block_start(lines: list[str], key_line: int, previous: int | None) -> int:
@@ -136,6 +159,7 @@ def _one_pass(text: str) -> str:
     return _keep_spelling(reordered, out.getvalue())
 
 
+@lru_cache(maxsize=4)  # one format_text asks for the same few texts' spans more than once
 def _scalar_spans(text: str) -> tuple[tuple, list] | None:
     """The kinds of every parser event of ``text``, and the (start, end) offsets of each scalar, in order."""
     from ruamel.yaml import YAML
@@ -183,6 +207,32 @@ def _keep_spelling(before: str, after: str) -> str:
 
 
 def _comments(text: str) -> Counter:
+    """Every comment line in ``text`` (stripped), counted.
+
+    A comment is a ``#`` at the start of a line or after white space that is not inside a
+    scalar (YAML 1.2, 6.6): found from the scalars' spans the parser already gave, or, when
+    the text does not parse, with ruamel's scanner.
+    """
+    spans = _scalar_spans(text)
+    if spans is None:
+        return _scanned_comments(text)
+    inside = bytearray(len(text))
+    for start, end in spans[1]:
+        inside[start:end] = b"\1" * (end - start)
+    found: Counter = Counter()
+    at = text.find("#")
+    while at >= 0:
+        if not inside[at] and (at == 0 or text[at - 1] in " \t\n\r"):
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            found[text[at:end].strip()] += 1
+            at = text.find("#", end)
+        else:
+            at = text.find("#", at + 1)
+    return found
+
+
+def _scanned_comments(text: str) -> Counter:
     """Every comment line in ``text`` (stripped), counted, as ruamel's scanner sees them."""
     from ruamel.yaml.tokens import CommentToken
 
@@ -220,12 +270,13 @@ def format_text(text: str, name: str = "<text>") -> str:
 
     ``text`` must already load with Chartroom's loader (raises ChartroomError otherwise).
     """
-    original = load_text(text, name).data
+    document = load_text(text, name)
+    original = document.data
     crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
     if "\r" in text and not crlf:
         raise FmtRefused("mixed or bare-CR line endings; save the file with LF or CRLF endings throughout")
     lf = text.replace("\r\n", "\n") if crlf else text
-    result = _one_pass(lf)
+    result = _one_pass(_reorder_by_loader(lf, document))
     if result == lf:
         return text  # already canonical: formatting it changes nothing
     again = _one_pass(result)
