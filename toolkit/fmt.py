@@ -17,22 +17,26 @@ is refused, and nothing written, unless Chartroom's loader reads the formatted
 text as data equal to the original's, every comment is still there, and
 formatting the result again changes nothing. A file is written atomically
 (a temporary file in the same folder, fsync, ``os.replace``, the original
-permissions) and only when its bytes change.
+owner, group and permissions) and only when its bytes change. A read-only file
+and a file with several hard links are refused, not rewritten; a folder is walked
+without following symbolic links and without entering hidden folders.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import re
 import os
 import stat
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from toolkit.findings import ChartroomError
-from toolkit.load import MAX_FILE_BYTES, decode, display_path, load_text, resolved
+from toolkit.load import decode, display_path, load_text, read_bytes, resolved
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
 
@@ -76,7 +80,11 @@ def _reorder_text(text: str, data) -> str:
     wanted = canonical_order(data.get("kind"), keys)
     if wanted == keys:
         return text
-    starts = [data.lc.key(k) for k in keys]
+    return _reorder_lines(text, keys, wanted, [data.lc.key(k) for k in keys])
+
+
+def _reorder_lines(text: str, keys: list, wanted: list, starts: list) -> str:
+    """Move the block of each key (starting at its 0-based line, column) into the order ``wanted``."""
     if any(column != 0 for _, column in starts) or [s for s, _ in starts] != sorted({s for s, _ in starts}):
         return text  # keys not one per line at column 0: leave the order alone
     lines = text.splitlines(keepends=True)
@@ -93,6 +101,23 @@ def _reorder_text(text: str, data) -> str:
         bodies[key] = "".join(lines[first:last])
         gaps.append("".join(lines[last:end]))  # blank lines after a block stay where they are
     return "".join(lines[: begin[0]]) + "".join(bodies[k] + gap for k, gap in zip(wanted, gaps))
+
+
+def _reorder_by_loader(text: str, document) -> str:
+    """:func:`_reorder_text` with the top-level keys' lines from Chartroom's loader (no extra ruamel.yaml load).
+
+    Text with a top-level merge key (``<<:``) is left to ruamel's pass, as before.
+    """
+    data = document.data
+    if not isinstance(data, dict) or re.search(r"^<<\s*:", text, re.MULTILINE):
+        return text
+    keys = list(data)
+    if canonical_order(data.get("kind"), keys) == keys:
+        return text
+    starts = [document.parsed.keys.get((key,)) for key in keys]
+    if any(start is None for start in starts):
+        return text
+    return _reorder_lines(text, keys, canonical_order(data.get("kind"), keys), starts)
 
 
 def _block_start(lines: list[str], key_line: int, previous: int | None) -> int:
@@ -131,10 +156,83 @@ def _one_pass(text: str) -> str:
         yaml.dump(data, out)
     except (YAMLError, ValueError, TypeError, AttributeError, RecursionError) as exc:
         raise FmtRefused(f"ruamel.yaml cannot round-trip it ({type(exc).__name__})") from None
-    return out.getvalue()
+    return _keep_spelling(reordered, out.getvalue())
+
+
+@lru_cache(maxsize=4)  # one format_text asks for the same few texts' spans more than once
+def _scalar_spans(text: str) -> tuple[tuple, list] | None:
+    """The kinds of every parser event of ``text``, and the (start, end) offsets of each scalar, in order."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.events import ScalarEvent
+
+    try:
+        events = list(YAML(typ="safe", pure=True).parse(text))
+    except (YAMLError, ValueError, TypeError, RecursionError):
+        return None
+    kinds = tuple(type(event).__name__ for event in events)
+    return kinds, [(e.start_mark.index, e.end_mark.index) for e in events if isinstance(e, ScalarEvent)]
+
+
+def _keep_spelling(before: str, after: str) -> str:
+    """``after`` (ruamel's layout of ``before``) with each one-line scalar spelled as in ``before``.
+
+    ruamel.yaml respells some scalars (``.Inf`` as ``.inf``, ``~`` and ``Null`` as ``null``,
+    ``TRUE`` as ``true``, ``"caf\\u00e9"`` as ``"café"``); the layout is about indentation and
+    order, not spelling, so a scalar written on one line is put back as it was written.
+    Scalars spanning lines (block scalars, folded plain text) keep ruamel's layout.
+    """
+    if before == after:
+        return after
+    old, new = _scalar_spans(before), _scalar_spans(after)
+    if old is None or new is None or old[0] != new[0]:
+        return after  # not the same event structure: leave ruamel's text (the data check still guards it)
+    pieces, last = [], 0
+    for (a0, a1), (b0, b1) in zip(old[1], new[1]):
+        written, respelled = before[a0:a1], after[b0:b1]
+        if written == respelled or a1 == a0 or "\n" in written or "\r" in written:
+            continue
+        if b1 > b0:
+            pieces += [after[last:b0], written]
+            last = b1
+            continue
+        # ruamel wrote an empty value (``a: ~`` as ``a:``): put the spelling back after the ``:`` or ``-``.
+        at = b0
+        while at > last and after[at - 1] in " \n":
+            at -= 1
+        if at > last and after[at - 1] in ":-":
+            pieces += [after[last:at], " ", written]
+            last = at
+    return "".join(pieces) + after[last:] if pieces else after
 
 
 def _comments(text: str) -> Counter:
+    """Every comment line in ``text`` (stripped), counted.
+
+    A comment is a ``#`` at the start of a line or after white space that is not inside a
+    scalar (YAML 1.2, 6.6): found from the scalars' spans the parser already gave, or, when
+    the text does not parse, with ruamel's scanner.
+    """
+    spans = _scalar_spans(text)
+    if spans is None:
+        return _scanned_comments(text)
+    inside = bytearray(len(text))
+    for start, end in spans[1]:
+        inside[start:end] = b"\1" * (end - start)
+    found: Counter = Counter()
+    at = text.find("#")
+    while at >= 0:
+        if not inside[at] and (at == 0 or text[at - 1] in " \t\n\r"):
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            found[text[at:end].strip()] += 1
+            at = text.find("#", end)
+        else:
+            at = text.find("#", at + 1)
+    return found
+
+
+def _scanned_comments(text: str) -> Counter:
     """Every comment line in ``text`` (stripped), counted, as ruamel's scanner sees them."""
     from ruamel.yaml.tokens import CommentToken
 
@@ -172,12 +270,13 @@ def format_text(text: str, name: str = "<text>") -> str:
 
     ``text`` must already load with Chartroom's loader (raises ChartroomError otherwise).
     """
-    original = load_text(text, name).data
+    document = load_text(text, name)
+    original = document.data
     crlf = "\r\n" in text and text.count("\r\n") == text.count("\n")
     if "\r" in text and not crlf:
         raise FmtRefused("mixed or bare-CR line endings; save the file with LF or CRLF endings throughout")
     lf = text.replace("\r\n", "\n") if crlf else text
-    result = _one_pass(lf)
+    result = _one_pass(_reorder_by_loader(lf, document))
     if result == lf:
         return text  # already canonical: formatting it changes nothing
     again = _one_pass(result)
@@ -199,21 +298,43 @@ def format_text(text: str, name: str = "<text>") -> str:
 # --- files ------------------------------------------------------------------------------
 
 def yaml_files(paths: list[Path]) -> list[Path]:
-    """The files to format: each file given, and every ``*.yaml``/``*.yml`` under each folder given."""
+    """The files to format: each file given, and every ``*.yaml``/``*.yml`` under each folder given.
+
+    A folder is walked without following symbolic links (to folders or to files: a link's
+    target is outside the walk or reached by it anyway) and without entering hidden
+    folders (``.git``, ``.venv``) or taking hidden files.
+    """
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+            found.extend(_walk(path))
         else:
             found.append(path)
     return found
 
 
-def _read_bytes(path: Path, name: str) -> bytes:
-    from toolkit.load import load_file
+def _walk(folder: Path) -> list[Path]:
+    found = []
+    for here, folders, files in os.walk(folder, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and not os.path.islink(os.path.join(here, f)))
+        for name in sorted(files):
+            full = Path(here) / name
+            if name.startswith(".") or full.suffix not in (".yaml", ".yml"):
+                continue
+            try:
+                info = os.lstat(full)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found.append(full)
+    return sorted(found)
 
-    load_file(path)  # every loader problem is reported as the loader reports it
-    return path.read_bytes()[: MAX_FILE_BYTES + 1]
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    """The file's bytes, read once (a regular file within the size limit), then checked by the loader."""
+    raw = read_bytes(path, name)
+    load_text(decode(raw, name), name, path)  # every loader problem is reported as the loader reports it
+    return raw
 
 
 def format_path(path: Path, check: bool = False) -> FmtResult:
@@ -236,6 +357,9 @@ def format_path(path: Path, check: bool = False) -> FmtResult:
         return FmtResult(name, "unchanged")
     if check:
         return FmtResult(name, "changed", f"{name}: would be reformatted")
+    refusal = _unwritable(path)
+    if refusal:
+        return FmtResult(name, "error", f"{name}: not formatted: {refusal}")
     try:
         write_atomically(path, new)
     except OSError as exc:
@@ -251,16 +375,40 @@ def _kind(text: str, name: str):
     return kind if isinstance(kind, str) and kind in schemas() else None
 
 
+def _unwritable(path: Path) -> str:
+    """Why formatting must not rewrite the file (empty when it may).
+
+    A read-only file (no write permission for its owner, or none for the current user)
+    is left as it is, even for root. A file with more than one hard link is left as it
+    is too: replacing it would break the links, and rewriting it in place is not atomic.
+    """
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return f"cannot read its permissions: {exc.strerror or exc}"
+    if not info.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+        return "the file is read-only; make it writable to format it"
+    if info.st_nlink > 1:
+        return f"the file has {info.st_nlink} hard links and rewriting it would break them; format a copy and move it into place"
+    return ""
+
+
 def write_atomically(path: Path, content: bytes) -> None:
-    """Replace the file's content at once: temporary file beside it, fsync, rename; permissions kept."""
+    """Replace the file's content at once: temporary file beside it, fsync, rename; owner, group and permissions kept."""
     target = resolved(path)  # a symbolic link stays a link to the rewritten file
-    mode = stat.S_IMODE(target.stat().st_mode)
+    info = target.stat()
+    mode = stat.S_IMODE(info.st_mode)
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
+        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+            try:
+                os.chown(temporary, info.st_uid, info.st_gid)  # as root: the file stays its owner's
+            except PermissionError:
+                pass  # not root: only root can give a file away
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:

@@ -64,6 +64,8 @@ def cmd_fmt(args) -> int:
     from toolkit.fmt import format_path, yaml_files
 
     status = EXIT_OK
+    if any(not p for p in args.paths):  # Path("") is the working folder: never format it by accident
+        return _error("fmt: an empty path names no file (is a shell variable empty?); nothing formatted")
     files = yaml_files([Path(p) for p in args.paths])
     if not files:
         return _error("no YAML files found")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from toolkit.load.types import Parsed, YamlProblem
 MAX_FILE_BYTES = 512 * 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "display_path", "resolved", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -78,8 +79,8 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         return cached
     from toolkit.load import cache
 
-    key = f"{digest}-{_PARSER_VERSION}"
-    parsed = cache.get(key)
+    key = cache.entry_key("parse", digest, _PARSER_VERSION)
+    parsed = cache.get(key, digest)
     if parsed is not None:
         document = Document(path or Path(name), name, parsed.data, parsed, digest)
         _cache[(key_path, name, digest)] = document
@@ -92,7 +93,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         raise ChartroomError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:
         raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
-    cache.put(key, parsed)
+    cache.put(key, digest, parsed)
     document = Document(path or Path(name), name, parsed.data, parsed, digest)
     _cache[(key_path, name, digest)] = document
     return document
@@ -102,20 +103,58 @@ def load_file(path: str | os.PathLike) -> Document:
     """Read and parse one YAML file; raise :class:`ChartroomError` on any problem."""
     path = Path(path)
     name = display_path(path)
+    return load_text(decode(read_bytes(path, name), name), name, path)
+
+
+def read_bytes(path: Path, name: str | None = None) -> bytes:
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; raise :class:`ChartroomError` otherwise.
+
+    The file is opened without blocking and checked on the open descriptor, so a FIFO, a
+    device or a socket is refused instead of hanging or reading for ever, and at most
+    ``MAX_FILE_BYTES + 1`` bytes are read even when the size ``stat`` reports is wrong.
+    """
+    name = display_path(path) if name is None else name
     try:
-        if path.is_dir():
-            raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ChartroomError(Location(name), f"file is {size} bytes; Chartroom reads YAML files of at most {MAX_FILE_BYTES} bytes", "LOAD-SIZE")
-        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise ChartroomError(Location(name), "no such file", "LOAD-FILE") from None
+    except IsADirectoryError:
+        raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE") from None
     except PermissionError:
         raise ChartroomError(Location(name), "permission denied", "LOAD-FILE") from None
     except OSError as exc:
         raise ChartroomError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
-    return load_text(decode(raw, name), name, path)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE")
+        if not stat.S_ISREG(info.st_mode):
+            raise ChartroomError(Location(name), "is not a regular file", "LOAD-FILE")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ChartroomError(Location(name), _too_big(info.st_size), "LOAD-SIZE")
+        chunks, total = [], 0
+        while total <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise ChartroomError(Location(name), _too_big(total, at_least=True), "LOAD-SIZE")
+        return b"".join(chunks)
+    except BlockingIOError:
+        raise ChartroomError(Location(name), "is not a regular file", "LOAD-FILE") from None
+    except IsADirectoryError:
+        raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE") from None
+    except OSError as exc:
+        raise ChartroomError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
+    finally:
+        os.close(fd)
+
+
+def _too_big(size: int, at_least: bool = False) -> str:
+    more = "more than " if at_least else ""
+    return f"file is {more}{size - 1 if at_least else size} bytes; Chartroom reads YAML files of at most {MAX_FILE_BYTES} bytes"
 
 
 def decode(raw: bytes, name: str) -> str:

@@ -8,8 +8,11 @@ construct is caught where it arises and reported with its line and column:
 - nesting deeper than ``MAX_DEPTH`` (ruamel's composer would recurse);
 - aliases that refer to themselves (cycles) or to unknown anchors;
 - alias bombs: the size of the expanded document is computed on the node DAG
-  (each alias is charged the size of what it repeats) before anything is
-  expanded, and refused over ``MAX_NODES``;
+  (each alias is charged the size of what it repeats, in nodes and in characters
+  of scalar text) before anything is expanded, and refused at the alias that takes
+  it over ``MAX_NODES`` nodes or :func:`expanded_chars_limit` characters (16 times
+  the file's size, at least 1 MiB and at most 8 MiB);
+- escapes of lone UTF-16 surrogates (``"\\ud800"``), which no encoding can hold;
 - tags outside YAML's core set (``!!python/...``, ``!Custom``);
 - scalars an explicit tag cannot hold (``!!bool maybe``, ``!!int x``);
 - integers longer than ``MAX_INT_DIGITS`` digits;
@@ -46,6 +49,9 @@ from ruamel.yaml.reader import ReaderError
 
 MAX_DEPTH = 64
 MAX_NODES = 200_000
+EXPANSION_FACTOR = 16  # aliases may repeat at most this many times the file's own size ...
+MIN_EXPANDED_CHARS = 1024 * 1024  # ... or this many characters in a small file ...
+MAX_EXPANDED_CHARS = 8 * 1024 * 1024  # ... and never more than this
 MAX_INT_DIGITS = 30
 
 _CORE = "tag:yaml.org,2002:"
@@ -57,6 +63,8 @@ _INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|.)", re.DOTALL)  # one escape; an escaped backslash is consumed whole
 
 
 @dataclass(eq=False)
@@ -111,12 +119,16 @@ def _to_float(text: str, line: int, column: int) -> float:
     return float(text)
 
 
-def _scalar(event) -> Node:
+def _scalar(event, source: str = "") -> Node:
     line, column = _mark(event)
     text = event.value
     if event.style == ">":
         # ruamel's round-trip scanner marks fold points with BEL; a literal BEL cannot occur here.
         text = text.replace("\x07", "")
+    elif event.style == '"' and _SURROGATE.search(text):
+        line, column = _surrogate_escape(event, source)
+        raise YamlProblem(line, column, "escape of a lone UTF-16 surrogate (U+D800 to U+DFFF) is not a character; "
+                          "write the character itself, or \\U followed by its 8 hex digits", "YAML-CHAR")
     tag = event.tag
     plain_implicit = event.implicit[0] if event.implicit else False
     if tag in (None, "!") and plain_implicit and event.style is None:
@@ -148,6 +160,16 @@ def _scalar(event) -> Node:
     raise YamlProblem(line, column, f"tag {_short_tag(tag)} is not supported; Chartroom reads plain YAML values only", "YAML-TAG")
 
 
+def _surrogate_escape(event, source: str) -> tuple[int, int]:
+    """The 0-based line and column of the first escape in a double-quoted scalar that names a surrogate."""
+    start, end = event.start_mark.index, event.end_mark.index
+    for match in _ESCAPE.finditer(source, start, end):
+        digits = match.group(1) or match.group(2)
+        if digits and 0xD800 <= int(digits, 16) <= 0xDFFF:
+            return _offset_to_line_col(source, match.start())
+    return _mark(event)
+
+
 def _short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
@@ -160,14 +182,28 @@ def _check_collection_tag(event, expected: str):
     raise YamlProblem(line, column, f"tag {_short_tag(tag)} is not supported; Chartroom reads plain YAML values only", "YAML-TAG")
 
 
+def expanded_chars_limit(text: str) -> int:
+    """How many characters of scalar text a document of ``text`` may hold once its aliases are expanded."""
+    return min(MAX_EXPANDED_CHARS, max(MIN_EXPANDED_CHARS, EXPANSION_FACTOR * len(text)))
+
+
 def compose(text: str) -> Node | None:
-    """Compose the single document in ``text`` into a node graph (aliases shared)."""
-    yaml = YAML(typ="rt", pure=True)
+    """Compose the single document in ``text`` into a node graph (aliases shared).
+
+    While composing, the size of the document once every alias is expanded is kept
+    up to date, in nodes and in characters of scalar text (an alias adds the size of
+    the node it repeats, computed once per anchor on the DAG); the alias that takes
+    it over :data:`MAX_NODES` or :func:`expanded_chars_limit` is refused where it stands.
+    """
+    yaml = YAML(typ="safe", pure=True)  # the events are the same as the round-trip parser's, without its comment bookkeeping
     anchors: dict[str, Node] = {}
     open_anchors: set[str] = set()
     stack: list[tuple[Node, list]] = []  # (collection node, pending key for maps)
     root: Node | None = None
     documents = 0
+    nodes = chars = 0
+    chars_limit = expanded_chars_limit(text)
+    weights: dict[int, tuple[int, int]] = {}
 
     def attach(node: Node):
         nonlocal root
@@ -184,42 +220,51 @@ def compose(text: str) -> Node | None:
 
     try:
         for event in yaml.parse(text):
-            if isinstance(event, (StreamStartEvent, StreamEndEvent, DocumentEndEvent)):
-                continue
-            if isinstance(event, DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    line, column = _mark(event)
-                    raise YamlProblem(line, column, "a file holds one YAML document; found a second one", "YAML-SYNTAX")
-                continue
-            if isinstance(event, ScalarEvent):
-                node = _scalar(event)
+            cls = event.__class__
+            if cls is ScalarEvent:
+                node = _scalar(event, text)
+                nodes += 1
+                chars += len(node.text)
                 if event.anchor:
                     anchors[event.anchor] = node
                 attach(node)
-            elif isinstance(event, AliasEvent):
-                line, column = _mark(event)
-                if event.anchor in open_anchors:
-                    raise YamlProblem(line, column, f"alias *{event.anchor} refers to the node that contains it", "YAML-ALIAS")
-                if event.anchor not in anchors:
-                    raise YamlProblem(line, column, f"alias *{event.anchor} names no anchor defined before it", "YAML-ALIAS")
-                attach(anchors[event.anchor])
-            elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
-                is_seq = isinstance(event, SequenceStartEvent)
+            elif cls is SequenceStartEvent or cls is MappingStartEvent:
+                is_seq = cls is SequenceStartEvent
                 _check_collection_tag(event, "seq" if is_seq else "map")
                 line, column = _mark(event)
                 if len(stack) >= MAX_DEPTH:
                     raise YamlProblem(line, column, f"nesting is deeper than {MAX_DEPTH} levels", "YAML-DEPTH")
                 node = Node("seq" if is_seq else "map", line, column, event.tag, anchor=event.anchor)
+                nodes += 1
                 attach(node)
                 if event.anchor:
                     anchors[event.anchor] = node
                     open_anchors.add(event.anchor)
                 stack.append((node, []))
-            elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
+            elif cls is SequenceEndEvent or cls is MappingEndEvent:
                 node, _ = stack.pop()
                 if node.anchor:
                     open_anchors.discard(node.anchor)
+            elif cls is AliasEvent:
+                line, column = _mark(event)
+                if event.anchor in open_anchors:
+                    raise YamlProblem(line, column, f"alias *{event.anchor} refers to the node that contains it", "YAML-ALIAS")
+                if event.anchor not in anchors:
+                    raise YamlProblem(line, column, f"alias *{event.anchor} names no anchor defined before it", "YAML-ALIAS")
+                target = anchors[event.anchor]
+                more_nodes, more_chars = _weight(target, weights)
+                nodes += more_nodes
+                chars += more_chars
+                if nodes > MAX_NODES:
+                    raise YamlProblem(line, column, f"aliases expand this document to more than {MAX_NODES} nodes (at alias *{event.anchor})", "YAML-ALIAS")
+                if chars > chars_limit:
+                    raise YamlProblem(line, column, f"aliases expand this document to more than {chars_limit} characters of text (at alias *{event.anchor}, which repeats {more_chars} characters)", "YAML-ALIAS")
+                attach(target)
+            elif cls is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    line, column = _mark(event)
+                    raise YamlProblem(line, column, "a file holds one YAML document; found a second one", "YAML-SYNTAX")
     except YamlProblem:
         raise
     except MarkedYAMLError as exc:
@@ -233,6 +278,33 @@ def compose(text: str) -> Node | None:
     except YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return root
+
+
+def _weight(node: Node, weights: dict) -> tuple[int, int]:
+    """(nodes, characters of scalar text) of ``node`` with every alias expanded; memoized on the DAG, iterative."""
+    known = weights.get(id(node))
+    if known is not None:
+        return known
+    todo = [(node, False)]
+    while todo:
+        current, ready = todo.pop()
+        if id(current) in weights:
+            continue
+        if current.kind == "scalar":
+            weights[id(current)] = (1, len(current.text))
+            continue
+        children = _children(current)
+        if ready:
+            count, chars = 1, 0
+            for child in children:
+                more = weights[id(child)]
+                count += more[0]
+                chars += more[1]
+            weights[id(current)] = (count, chars)
+        else:
+            todo.append((current, True))
+            todo.extend((child, False) for child in children if id(child) not in weights)
+    return weights[id(node)]
 
 
 def _offset_to_line_col(text: str, offset: int) -> tuple[int, int]:
@@ -338,5 +410,5 @@ def parse(text: str) -> Parsed:
     size = expanded_size(root)
     if size > MAX_NODES:
         line, column = (root.line, root.column) if root else (0, 0)
-        raise YamlProblem(line, column, f"aliases expand this document to more than {MAX_NODES} nodes", "YAML-ALIAS")
+        raise YamlProblem(line, column, f"the document holds more than {MAX_NODES} values, lists and mappings once aliases are expanded", "YAML-ALIAS")
     return to_data(root)

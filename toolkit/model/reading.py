@@ -67,7 +67,7 @@ def read_document(path: Path, kind: str | None, loaded: Loaded) -> Document | No
     if kind and actual != kind:
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: expected {kind!r}, got {actual!r}", document.locate(("kind",))))
         return None
-    if actual not in schemas():
+    if not isinstance(actual, str) or actual not in schemas():  # kind: [] is a finding, not a TypeError
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
     problems = validate(document, actual)

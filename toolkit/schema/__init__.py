@@ -94,26 +94,28 @@ def _schemas_digest() -> str:
 
 
 def _verdict_key(document, kind: str) -> str | None:
+    """The key of a "valid" verdict: the document's content, the kind, every schema, and the versions."""
     from toolkit.load import cache
 
     if cache.cache_dir() is None or not getattr(document, "digest", None):
         return None
-    import hashlib
-
-    from toolkit import __version__
-
-    return hashlib.sha256(f"{document.digest}:{kind}:{_schemas_digest()}:{__version__}".encode()).hexdigest()
+    return cache.entry_key("valid", document.digest, kind, _schemas_digest())
 
 
 _valid_in_process: set[str] = set()
 
 
+def _verdict_marker(key: str) -> bytes:
+    return f"chartroom-valid-2 {key}\n".encode()
+
+
 def _known_valid(key: str) -> bool:
+    """Whether a verdict marker for ``key`` exists: a regular file in a trusted folder that names its key."""
     from toolkit.load import cache
 
     if key in _valid_in_process:
         return True
-    if (cache.cache_dir() / f"valid-{key}").is_file():
+    if cache.read_entry(f"valid-{key}", limit=256) == _verdict_marker(key):
         _valid_in_process.add(key)
         return True
     return False
@@ -123,12 +125,7 @@ def _remember_valid(key: str) -> None:
     from toolkit.load import cache
 
     _valid_in_process.add(key)
-    try:
-        folder = cache.cache_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"valid-{key}").touch()
-    except OSError:
-        pass
+    cache.write_entry(f"valid-{key}", _verdict_marker(key))
 
 
 # --- translation -----------------------------------------------------------------
