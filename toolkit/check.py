@@ -26,7 +26,7 @@ def _check_game(folder: Path) -> tuple[list[Finding], int]:
     from toolkit.model.build import Loaded, _read, load_game
 
     probe = Loaded()
-    manifest = _read(folder / "game.yaml", "game", probe)
+    manifest = _read(folder / "game.yaml", "game", probe, folder)
     if manifest is None:
         return probe.findings, 1
     findings: list[Finding] = []
@@ -43,7 +43,7 @@ def _check_game(folder: Path) -> tuple[list[Finding], int]:
 
 def check_paths(paths: list[Path], edition: str | None = None) -> tuple[list[Finding], int]:
     """Check every path: a game folder, a scenario, or any other data file (schema only)."""
-    from toolkit.model.build import Loaded, _read
+    from toolkit.model.build import Loaded, _read, document_game_root
 
     findings: list[Finding] = []
     files = 0
@@ -67,7 +67,7 @@ def check_paths(paths: list[Path], edition: str | None = None) -> tuple[list[Fin
             findings.extend(check_scenario(path, edition))
         else:
             probe = Loaded()
-            _read(path, None, probe)
+            _read(path, None, probe, document_game_root)
             findings.extend(probe.findings)
     unique = {(f.location, f.code, f.message): f for f in findings}
     return sorted(unique.values(), key=Finding.sort_key), files

@@ -21,7 +21,7 @@ from toolkit.model import (
 )
 from toolkit.schema import validate
 
-__all__ = ["Loaded", "load_game", "load_scenario", "find_game_root", "bundled_scenarios", "suggest"]
+__all__ = ["Loaded", "load_game", "load_scenario", "find_game_root", "document_game_root", "bundled_scenarios", "suggest"]
 
 
 def bundled_scenarios() -> Path:
@@ -57,8 +57,12 @@ class Loaded:
         return not any(f.severity == "error" for f in self.findings)
 
 
-def _read(path: Path, kind: str | None, loaded: Loaded) -> Document | None:
-    """Load and schema-validate one file; findings go to ``loaded``."""
+def _read(path: Path, kind: str | None, loaded: Loaded, game_root=None) -> Document | None:
+    """Load and schema-validate one file; findings go to ``loaded``.
+
+    ``game_root`` (a folder, or a function of the loaded document giving one) selects the
+    game whose overlay schemas narrow the core schema; None checks against the core only.
+    """
     try:
         document = load_file(path)
     except ChartroomError as error:
@@ -78,12 +82,18 @@ def _read(path: Path, kind: str | None, loaded: Loaded) -> Document | None:
     if actual not in schemas():
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
-    problems = validate(document, actual)
+    problems = validate(document, actual, game_root(document) if callable(game_root) else game_root)
     loaded.findings.extend(problems)
     return None if problems else document
 
 
 # --- the game ------------------------------------------------------------------------
+
+def document_game_root(document: Document) -> Path | None:
+    """The game folder of a data file: ``game.yaml`` beside it or above it, else the bundled game it names."""
+    game_id = document.data.get("game") if isinstance(document.data, dict) else None
+    return find_game_root(document.path, game_id if isinstance(game_id, str) else None)
+
 
 def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
     """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
@@ -104,7 +114,7 @@ _game_cache: dict = {}
 def load_game(root: Path, edition: str | None = None) -> Loaded:
     """Load every data file of the game in ``root`` for one edition (default: the first)."""
     loaded = Loaded()
-    manifest = _read(root / "game.yaml", "game", loaded)
+    manifest = _read(root / "game.yaml", "game", loaded, root)
     if manifest is None:
         return loaded
     info = manifest.data
@@ -114,17 +124,17 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
     docs: dict[str, object] = {}
     for role, kind in (("map", "map"), ("counters", "counters")):
         if role in files:
-            docs[role] = _read(root / files[role], kind, loaded)
+            docs[role] = _read(root / files[role], kind, loaded, root)
     edition_files = files.get("editions", {})
     if edition not in edition_files:
         loaded.findings.append(Finding("error", "REF-EDITION", f"edition {edition!r} is not one of this game's editions: {', '.join(edition_files)}{suggest(edition, edition_files)}",
                                        manifest.locate(("files", "editions")), extra={"requested": True}))
         return loaded
-    docs["edition"] = _read(root / edition_files[edition], "edition", loaded)
-    schedule_docs = [_read(root / f, "schedule", loaded) for f in files.get("schedules", [])]
-    errata_docs = [_read(root / f, "errata", loaded) for f in files.get("errata", [])]
+    docs["edition"] = _read(root / edition_files[edition], "edition", loaded, root)
+    schedule_docs = [_read(root / f, "schedule", loaded, root) for f in files.get("schedules", [])]
+    errata_docs = [_read(root / f, "errata", loaded, root) for f in files.get("errata", [])]
     for f in files.get("charts", []) if isinstance(files.get("charts"), list) else list((files.get("charts") or {}).values()):
-        _read(root / f, "charts", loaded)
+        _read(root / f, "charts", loaded, root)
     if not loaded.ok or any(d is None for d in docs.values()):
         return loaded
     for document in loaded.documents:
@@ -405,7 +415,7 @@ def _scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
             loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: more than {MAX_EXTENDS} scenarios in the chain", chain[0].locate(("extends",))))
             return None
         seen.append(real)
-        document = _read(current, "scenario", loaded)
+        document = _read(current, "scenario", loaded, document_game_root)
         if document is None:
             return None
         chain.append(document)
