@@ -1,8 +1,12 @@
 """JSON Schema validation of documents, with every error located at file:line:col.
 
-The schemas live in ``schemas/`` (one per document kind, draft 2020-12). They are
-registered with a ``referencing`` registry that has no retriever, so a ``$ref``
-never reaches the network. A validation error's path is translated into the
+The core schemas live in ``schemas/`` (one per document kind, draft 2020-12, sharing
+``defs.schema.json``); they are game-agnostic. A game narrows them with overlay schemas in
+its folder (``<game>/schemas/<kind>.schema.json``): each ``$ref``s the core schema of its
+kind and binds the core's ``$dynamicAnchor`` hooks (side, control, nation, flag, turn,
+source, citation) to the game's vocabulary, adding its own shapes where it has them. All are
+registered with a ``referencing`` registry that has no retriever, so a ``$ref`` never
+reaches the network. A validation error's path is translated into the
 position of the YAML node that caused it, and its message into one line a
 designer can act on.
 """
@@ -18,7 +22,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding, Location
 
-__all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "KINDS"]
+__all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
 KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts", "scenario")
 
@@ -105,7 +109,8 @@ def _validator_for(root: str | None, kind: str, signature: tuple):
     return Draft202012Validator(found[path.resolve().as_uri()], registry=registry)
 
 
-def _validator(kind: str, game_root: Path | None = None):
+def validator(kind: str, game_root: Path | None = None):
+    """The jsonschema validator of ``kind``: the game's overlay when ``game_root`` has one, else the core."""
     root = str(Path(game_root).resolve()) if game_root is not None and schema_path(kind, game_root) != schema_dir() / f"{kind}.schema.json" else None
     return _validator_for(root, kind, _overlay_signature(Path(root)) if root else ())
 
@@ -124,9 +129,8 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     key = _verdict_key(document, kind, game_root)
     if key and _known_valid(key):
         return []
-    validator = _validator(kind, game_root)
     findings = []
-    for error in validator.iter_errors(document.data):
+    for error in validator(kind, game_root).iter_errors(document.data):
         findings.extend(_translate(error, document))
     unique = {(f.location, f.message): f for f in findings}
     if not unique and key:
