@@ -105,8 +105,11 @@ def _validator_for(root: str | None, kind: str, signature: tuple):
         found.update(_resources(overlay_dir(Path(root))))
     registry = Registry().with_resources(
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in found.items()
-    )
-    return Draft202012Validator(found[path.resolve().as_uri()], registry=registry)
+    ).crawl()  # anchors found once: an uncrawled registry crawls again at every dynamic reference
+    # The root is a one-line $ref to the schema: jsonschema adds its root to the registry
+    # uncrawled, and re-crawls it at every dynamic reference; a root without subschemas is cheap.
+    target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
+    return Draft202012Validator({"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": target}, registry=registry)
 
 
 def validator(kind: str, game_root: Path | None = None):
