@@ -34,7 +34,7 @@ def test_new_writes_a_commented_variant_that_checks_clean(work, capsys):
     text = (work / "my-variant.yaml").read_text(encoding="utf-8")
     first = text.split("\n", 1)[0]
     assert first.startswith("# yaml-language-server: $schema=")
-    assert (work / first.split("=", 1)[1]).resolve() == (SHORT.parents[2] / "schemas" / "scenario.schema.json").resolve()
+    assert (work / first.split("=", 1)[1]).resolve() == (SHORT.parent / "schemas" / "scenario.schema.json").resolve()  # the game's overlay
     for word in ("variant: true", "edition: v1.1", "extends:", "# reconstructed:", "# notes:", "# setup:", "# remove:",
                  "# control:", "# markers:", "# optional_rules:"):
         assert word in text, word

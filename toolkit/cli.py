@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
     p.add_argument("kind")
+    p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
     for module in (render_cli, variant_cli):
         module.register(sub)
@@ -145,7 +146,17 @@ def cmd_schema(args) -> int:
     if args.kind not in schemas():
         print(f"chartroom: no schema for kind {args.kind!r}{suggest(args.kind, schemas())}; kinds: {', '.join(sorted(schemas()))}", file=sys.stderr)
         return EXIT_INPUT
-    _write(f"{schema_path(args.kind)}\n")
+    root = None
+    if args.game:
+        from toolkit.model.build import bundled_scenarios, suggest
+
+        folder = Path(args.game)
+        root = folder if (folder / "game.yaml").is_file() else bundled_scenarios() / args.game
+        if not (root / "game.yaml").is_file():
+            games = sorted(p.name for p in bundled_scenarios().iterdir() if (p / "game.yaml").is_file()) if bundled_scenarios().is_dir() else []
+            print(f"chartroom: no game {args.game!r} (neither a folder with game.yaml nor a bundled game){suggest(args.game, games)}; bundled games: {', '.join(games) or 'none'}", file=sys.stderr)
+            return EXIT_INPUT
+    _write(f"{schema_path(args.kind, root)}\n")
     return EXIT_OK
 
 

@@ -16,7 +16,7 @@ from toolkit.findings import ChartroomError, Finding, Location
 from toolkit.games import GameModule, GameModuleError, game_module
 from toolkit.load import Document, display_path, load_file
 from toolkit.model import Game, Scenario
-from toolkit.model.build import GameCache, Loaded, bundled_scenarios, load_game, load_scenario, read_document, suggest
+from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.rules import run_checks
 
 __all__ = ["Session", "Opened", "GAME_KINDS"]
@@ -139,13 +139,13 @@ class Session:
     def game_manifest(self, root: Path) -> tuple[dict | None, Opened]:
         """The manifest in ``root`` (None when it cannot be read or fails its schema), and its findings."""
         probe = Loaded()
-        manifest = read_document(root / "game.yaml", "game", probe)
+        manifest = read_document(root / "game.yaml", "game", probe, root)
         return (manifest.data if manifest is not None else None), Opened(probe.findings, probe.documents)
 
     def open_document(self, path: Path) -> Opened:
         """Any data file, validated against its kind's schema only."""
         probe = Loaded()
-        read_document(path, None, probe)
+        read_document(path, None, probe, document_game_root)
         return Opened(probe.findings, probe.documents)
 
     # --- chartroom check ---------------------------------------------------------------

@@ -81,7 +81,7 @@ def variant_text(path: Path, base: Path, session: Session) -> str:
     scenario = loaded.scenario
     folder = resolved(path).parent
     text = _TEMPLATE.format(
-        schema=_relative(schema_path("scenario"), folder), base_title=scenario.title, base_name=display_path(base),
+        schema=_relative(schema_path("scenario", loaded.game.root), folder), base_title=scenario.title, base_name=display_path(base),
         name=display_path(path), game=loaded.game.id, id=_id_from(path.stem), title=_quoted(_title_from(path.stem)),
         edition=scenario.edition, start_turn=f"# start_turn: {scenario.start_turn}".ljust(36), extends=_quoted(_relative(base, folder)),
         examples=loaded.module.new_template if loaded.module is not None else "",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from toolkit.model.build_game import load_game
 from toolkit.model.build_scenario import GameCache, load_scenario, scenario_chain
-from toolkit.model.reading import Loaded, bundled_scenarios, find_game_root, in_edition, read_document, suggest
+from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, in_edition, read_document, suggest
 
-__all__ = ["Loaded", "load_game", "load_scenario", "scenario_chain", "GameCache", "find_game_root", "bundled_scenarios",
+__all__ = ["Loaded", "load_game", "load_scenario", "scenario_chain", "GameCache", "find_game_root", "document_game_root", "bundled_scenarios",
            "suggest", "in_edition", "read_document"]

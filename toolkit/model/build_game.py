@@ -16,7 +16,7 @@ __all__ = ["load_game", "build_units", "optional_number"]
 def load_game(root: Path, edition: str | None = None) -> Loaded:
     """Load every data file of the game in ``root`` for one edition (default: the first)."""
     loaded = Loaded()
-    manifest = read_document(root / "game.yaml", "game", loaded)
+    manifest = read_document(root / "game.yaml", "game", loaded, root)
     if manifest is None:
         return loaded
     info = manifest.data
@@ -26,16 +26,16 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
     docs: dict[str, object] = {}
     for role, kind in (("map", "map"), ("counters", "counters")):
         if role in files:
-            docs[role] = read_document(root / files[role], kind, loaded)
+            docs[role] = read_document(root / files[role], kind, loaded, root)
     edition_files = files.get("editions", {})
     if edition not in edition_files:
         loaded.findings.append(Finding("error", "REF-EDITION", f"edition {edition!r} is not one of this game's editions: {', '.join(edition_files)}{suggest(edition, edition_files)}",
                                        manifest.locate(("files", "editions")), extra={"requested": True}))
         return loaded
-    docs["edition"] = read_document(root / edition_files[edition], "edition", loaded)
-    schedule_docs = [read_document(root / f, "schedule", loaded) for f in files.get("schedules", [])]
-    errata_docs = [read_document(root / f, "errata", loaded) for f in files.get("errata", [])]
-    chart_docs = [read_document(root / f, "charts", loaded) for f in files.get("charts", [])]
+    docs["edition"] = read_document(root / edition_files[edition], "edition", loaded, root)
+    schedule_docs = [read_document(root / f, "schedule", loaded, root) for f in files.get("schedules", [])]
+    errata_docs = [read_document(root / f, "errata", loaded, root) for f in files.get("errata", [])]
+    chart_docs = [read_document(root / f, "charts", loaded, root) for f in files.get("charts", [])]
     if not loaded.ok or any(d is None for d in docs.values()):
         return loaded
     for document in loaded.documents:

@@ -10,7 +10,7 @@ from toolkit.load import Document, resolved
 from toolkit.load.extends import MAX_EXTENDS, resolve_extends
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number
-from toolkit.model.reading import Loaded, bundled_scenarios, find_game_root, read_document, suggest
+from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, read_document, suggest
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
 
@@ -37,7 +37,7 @@ def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
             loaded.findings.append(Finding("error", "EXTENDS-CYCLE", f"extends: more than {MAX_EXTENDS} scenarios in the chain", chain[0].locate(("extends",))))
             return None
         seen.append(real)
-        document = read_document(current, "scenario", loaded)
+        document = read_document(current, "scenario", loaded, document_game_root)
         if document is None:
             return None
         chain.append(document)

@@ -15,7 +15,7 @@ from toolkit.load import Document, load_file, resolved
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
-__all__ = ["Loaded", "read_document", "find_game_root", "bundled_scenarios", "suggest", "in_edition"]
+__all__ = ["Loaded", "read_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition"]
 
 
 def bundled_scenarios() -> Path:
@@ -51,8 +51,12 @@ class Loaded:
         return not any(f.severity == "error" for f in self.findings)
 
 
-def read_document(path: Path, kind: str | None, loaded: Loaded) -> Document | None:
-    """Load and schema-validate one file; findings go to ``loaded``."""
+def read_document(path: Path, kind: str | None, loaded: Loaded, game_root=None) -> Document | None:
+    """Load and schema-validate one file; findings go to ``loaded``.
+
+    ``game_root`` (a folder, or a function of the loaded document giving one) selects the
+    game whose overlay schemas narrow the core schema; None checks against the core only.
+    """
     try:
         document = load_file(path)
     except ChartroomError as error:
@@ -70,9 +74,15 @@ def read_document(path: Path, kind: str | None, loaded: Loaded) -> Document | No
     if not isinstance(actual, str) or actual not in schemas():  # kind: [] is a finding, not a TypeError
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
-    problems = validate(document, actual)
+    problems = validate(document, actual, game_root(document) if callable(game_root) else game_root)
     loaded.findings.extend(problems)
     return None if problems else document
+
+
+def document_game_root(document: Document) -> Path | None:
+    """The game folder of a data file: ``game.yaml`` beside it or above it, else the bundled game it names."""
+    game_id = document.data.get("game") if isinstance(document.data, dict) else None
+    return find_game_root(document.path, game_id if isinstance(game_id, str) else None)
 
 
 def find_game_root(start: Path, game_id: str | None = None) -> Path | None:

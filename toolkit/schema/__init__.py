@@ -1,8 +1,12 @@
 """JSON Schema validation of documents, with every error located at file:line:col.
 
-The schemas live in ``schemas/`` (one per document kind, draft 2020-12). They are
-registered with a ``referencing`` registry that has no retriever, so a ``$ref``
-never reaches the network. A validation error's path is translated into the
+The core schemas live in ``schemas/`` (one per document kind, draft 2020-12, sharing
+``defs.schema.json``); they are game-agnostic. A game narrows them with overlay schemas in
+its folder (``<game>/schemas/<kind>.schema.json``): each ``$ref``s the core schema of its
+kind and binds the core's ``$dynamicAnchor`` hooks (side, control, nation, flag, turn,
+source, citation) to the game's vocabulary, adding its own shapes where it has them. All are
+registered with a ``referencing`` registry that has no retriever, so a ``$ref`` never
+reaches the network. A validation error's path is translated into the
 position of the YAML node that caused it, and its message into one line a
 designer can act on.
 """
@@ -18,7 +22,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding, Location
 
-__all__ = ["schema_dir", "schemas", "schema_path", "validate", "KINDS"]
+__all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
 KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts", "scenario")
 
@@ -35,47 +39,101 @@ def schema_dir() -> Path:
     return package.parent / "schemas"
 
 
-def schema_path(kind: str) -> Path:
+def schema_path(kind: str, game_root: Path | None = None) -> Path:
+    """The schema a document of ``kind`` is checked against: the game's overlay if it has one, else the core's."""
+    if game_root is not None:
+        overlay = overlay_dir(game_root) / f"{kind}.schema.json"
+        if overlay.is_file():
+            return overlay
     return schema_dir() / f"{kind}.schema.json"
+
+
+def overlay_dir(game_root: Path) -> Path:
+    """Where a game keeps its overlay schemas: ``<game folder>/schemas/``."""
+    return Path(game_root) / "schemas"
 
 
 @lru_cache(maxsize=1)
 def schemas() -> dict[str, dict]:
-    """Every schema in ``schemas/`` by file stem (``map.schema`` -> ``map``)."""
+    """Every core schema in ``schemas/`` by file stem (``map.schema`` -> ``map``)."""
     found = {}
     for path in sorted(schema_dir().glob("*.schema.json")):
         found[path.name[: -len(".schema.json")]] = json.loads(path.read_text(encoding="utf-8"))
     return found
 
 
-@lru_cache(maxsize=None)
-def _validator(kind: str):
+def _overlay_signature(game_root: Path | None) -> tuple:
+    """(name, size, mtime) of each overlay file of the game: a changed overlay is read again."""
+    if game_root is None:
+        return ()
+    folder = overlay_dir(game_root)
+    if not folder.is_dir():
+        return ()
+    out = []
+    for path in sorted(folder.glob("*.schema.json")):
+        stat = path.stat()
+        out.append((path.name, stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+def _resources(folder: Path):
+    """(uri, contents) of every schema in ``folder``: under its ``$id`` and under its file URI, so a
+    relative ``$ref`` resolves whether the base is the ``$id`` or the file (as editors use)."""
+    for path in sorted(folder.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        if "$id" in contents:
+            yield contents["$id"], contents
+        yield path.resolve().as_uri(), contents
+
+
+@lru_cache(maxsize=32)
+def _validator_for(root: str | None, kind: str, signature: tuple):
+    """A validator of ``kind``: the core schema, or the game's overlay with the core registered beside it.
+
+    Built once per (game root, kind, overlay files' signature); the registry has no retriever,
+    so a ``$ref`` that names nothing registered fails instead of reaching the network.
+    """
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
-    all_schemas = schemas()
-    if kind not in all_schemas:
+    if kind not in schemas():
         raise KeyError(kind)
+    found = dict(_resources(schema_dir()))
+    path = schema_path(kind, Path(root) if root else None)
+    if root:
+        found.update(_resources(overlay_dir(Path(root))))
     registry = Registry().with_resources(
-        (s["$id"], Resource.from_contents(s, default_specification=DRAFT202012)) for s in all_schemas.values() if "$id" in s
-    )
-    return Draft202012Validator(all_schemas[kind], registry=registry)
+        (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in found.items()
+    ).crawl()  # anchors found once: an uncrawled registry crawls again at every dynamic reference
+    # The root is a one-line $ref to the schema: jsonschema adds its root to the registry
+    # uncrawled, and re-crawls it at every dynamic reference; a root without subschemas is cheap.
+    target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
+    return Draft202012Validator({"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": target}, registry=registry)
 
 
-def validate(document, kind: str) -> list[Finding]:
+def validator(kind: str, game_root: Path | None = None):
+    """The jsonschema validator of ``kind``: the game's overlay when ``game_root`` has one, else the core."""
+    root = str(Path(game_root).resolve()) if game_root is not None and schema_path(kind, game_root) != schema_dir() / f"{kind}.schema.json" else None
+    return _validator_for(root, kind, _overlay_signature(Path(root)) if root else ())
+
+
+def validate(document, kind: str, game_root: Path | None = None) -> list[Finding]:
     """Validate ``document`` (a :class:`toolkit.load.Document`) against the schema of ``kind``.
+
+    With ``game_root`` (the folder of a game's ``game.yaml``) whose ``schemas/<kind>.schema.json``
+    exists, the document is checked against that overlay (the core schema narrowed to the game's
+    vocabulary); else against the core schema.
 
     A document already found valid against the same schemas is not validated again: the
     verdict is kept in the parse cache folder, keyed by the document's content and the
-    schemas' content (so jsonschema is not even imported on a warm cache).
+    schemas' content, overlays included (so jsonschema is not even imported on a warm cache).
     """
-    key = _verdict_key(document, kind)
+    key = _verdict_key(document, kind, game_root)
     if key and _known_valid(key):
         return []
-    validator = _validator(kind)
     findings = []
-    for error in validator.iter_errors(document.data):
+    for error in validator(kind, game_root).iter_errors(document.data):
         findings.extend(_translate(error, document))
     unique = {(f.location, f.message): f for f in findings}
     if not unique and key:
@@ -84,7 +142,7 @@ def validate(document, kind: str) -> list[Finding]:
 
 
 @lru_cache(maxsize=1)
-def _schemas_digest() -> str:
+def _core_digest() -> str:
     import hashlib
 
     digest = hashlib.sha256()
@@ -93,13 +151,32 @@ def _schemas_digest() -> str:
     return digest.hexdigest()
 
 
-def _verdict_key(document, kind: str) -> str | None:
-    """The key of a "valid" verdict: the document's content, the kind, every schema, and the versions."""
+@lru_cache(maxsize=32)
+def _overlay_digest(root: str, signature: tuple) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name, _size, _mtime in signature:
+        digest.update(name.encode() + b"\0" + (overlay_dir(Path(root)) / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _schemas_digest(game_root: Path | None = None) -> str:
+    """The content of the core schemas and of the game's overlay schemas, as one digest."""
+    core = _core_digest()
+    signature = _overlay_signature(game_root)
+    if not signature:
+        return core
+    return f"{core}+{_overlay_digest(str(Path(game_root).resolve()), signature)}"
+
+
+def _verdict_key(document, kind: str, game_root: Path | None = None) -> str | None:
+    """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
     from toolkit.load import cache
 
     if cache.cache_dir() is None or not getattr(document, "digest", None):
         return None
-    return cache.entry_key("valid", document.digest, kind, _schemas_digest())
+    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root))
 
 
 _valid_in_process: set[str] = set()
