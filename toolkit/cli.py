@@ -148,13 +148,11 @@ def cmd_schema(args) -> int:
         return EXIT_INPUT
     root = None
     if args.game:
-        from toolkit.model.build import bundled_scenarios, suggest
-
-        folder = Path(args.game)
-        root = folder if (folder / "game.yaml").is_file() else bundled_scenarios() / args.game
-        if not (root / "game.yaml").is_file():
-            games = sorted(p.name for p in bundled_scenarios().iterdir() if (p / "game.yaml").is_file()) if bundled_scenarios().is_dir() else []
-            print(f"chartroom: no game {args.game!r} (neither a folder with game.yaml nor a bundled game){suggest(args.game, games)}; bundled games: {', '.join(games) or 'none'}", file=sys.stderr)
+        root = args.session.game_root(args.game)
+        if root is None:
+            games = args.session.bundled_games()
+            print(f"chartroom: no game {args.game!r} (neither a folder with game.yaml nor a bundled game){suggest(args.game, games)}; "
+                  f"bundled games: {', '.join(games) or 'none'}", file=sys.stderr)
             return EXIT_INPUT
     _write(f"{schema_path(args.kind, root)}\n")
     return EXIT_OK
