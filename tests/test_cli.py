@@ -181,8 +181,8 @@ def test_an_edition_missing_a_parameter_is_a_data_error(tmp_path, capsys):
     game = tmp_path / "fire-in-the-sky"
     shutil.copytree(ROOT / "scenarios" / "fire-in-the-sky", game)
     edition = game / "editions" / "v1.1.yaml"
-    edition.write_text("".join(l for l in edition.read_text(encoding="utf-8").splitlines(True)
-                               if not l.startswith("  supply_leg_hexes:")), encoding="utf-8")
+    edition.write_text("".join(line for line in edition.read_text(encoding="utf-8").splitlines(True)
+                               if not line.startswith("  supply_leg_hexes:")), encoding="utf-8")
     status, out, _ = run(capsys, "check", str(game / "short-campaign.yaml"))
     assert status == 1 and "EDITION-PARAMETER the edition defines no parameter 'supply_leg_hexes'" in out
     status, out, err = run(capsys, "supply", str(game / "short-campaign.yaml"), "--side", "allied", "--to", "Brisbane")

@@ -30,7 +30,7 @@ RULE_KEYS = [
     "dd-transfer", "asw", "submarine-attack", "reinforcements", "naval-aviation",
     "replacements", "off-map-movement", "sea-deployment", "one-hex-deployment",
     "deployment-stacking", "operational-movement", "naval-oil-cost", "task-force",
-    "reaction", "air-commitment", "amphibious-landing", "disembark", "sea-control",
+    "reaction", "reaction-off-map", "air-commitment", "amphibious-landing", "disembark", "sea-control",
     "damage-naval", "damage-land", "return-to-base", "base-control-change", "disbandment",
     "base-expansion", "resource-fueling", "netherlands", "british-oriental-fleet",
     "british-european-fleet", "turn-1-special", "short-campaign",

@@ -230,10 +230,9 @@ def test_no_allied_reaction_to_the_lae_landing(tmp_path, capsys, monkeypatch, un
     """Example of Play, Operational Movement: Air ZOCs make an Allied reaction to the Lae force impossible,
     while the Dutch may still react at Surabaya (v1.1 10.1)."""
     import json
+    import os
 
     from toolkit.cli import main
-
-    import os
 
     monkeypatch.chdir(tmp_path)  # a designer's own folder; the base is a bundled scenario
     path = tmp_path / "lae.yaml"

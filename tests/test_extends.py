@@ -51,7 +51,7 @@ def line_of(path: Path, text: str) -> int:
 # --- chains ------------------------------------------------------------------------------
 
 def test_a_chain_of_variants_applies_each_file_in_order(work):
-    first = variant(work, "first.yaml", "start_turn: 3\noptional_rules: [\"18.2.5\"]\nmarkers:\n  oil_points: {value: 20, reconstructed: \"more oil\"}\n")
+    variant(work, "first.yaml", "start_turn: 3\noptional_rules: [\"18.2.5\"]\nmarkers:\n  oil_points: {value: 20, reconstructed: \"more oil\"}\n")
     second = variant(work, "second.yaml", "remove_optional_rules: [\"18.2.5\"]\nmarkers:\n  transport_points: {us: 10, reconstructed: \"fewer\"}\n", extends="first.yaml")
     loaded = load_scenario(second)
     assert loaded.ok, loaded.findings

@@ -11,15 +11,29 @@ import pytest
 
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.costs import (
-    Cost, asw_cost, dd_transfer_cost, end_of_phase, oil_transport, operational_movement_cost, sea_deployment_cost,
+    Cost,
+    asw_cost,
+    dd_transfer_cost,
+    end_of_phase,
+    oil_transport,
+    operational_movement_cost,
+    sea_deployment_cost,
 )
 from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, NoSuchPlace, map_graph
 from toolkit.games.fire_in_the_sky.movement import (
-    RuleError, air_commitment, air_points, amphibious_reach, one_hex_deployment, operational_movement, reaction, sea_deployment,
+    RuleError,
+    air_commitment,
+    air_points,
+    amphibious_reach,
+    one_hex_deployment,
+    operational_movement,
+    reaction,
+    sea_deployment,
 )
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import brisbane_lifeline, land_unit_supplied, supplied_hexes, supply_line
 from toolkit.model import Box, Counter, Edition, LandConnection, Map, Place, SplitHex
+
 
 def _edition(edition_id: str) -> Edition:
     """The bundled edition's parameters and rule numbers: the edition file is the only home of rule values."""

@@ -4,7 +4,6 @@ checks) give only Chartroom's own one-line located findings: never a traceback, 
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +12,9 @@ from hypothesis import strategies as st
 from conftest import GAME, SHORT
 from toolkit.check import check_paths
 from toolkit.cli import main
+from toolkit.session import Session
 
+SESSION = Session()  # one session for the whole run, as one long-lived process would keep (games rebuilt when a file changes)
 pytestmark = pytest.mark.skipif(not SHORT.exists(), reason="bundled scenario not written yet")
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -60,7 +61,7 @@ def test_mutated_scenario_gives_located_findings(tmp_path_factory, data):
     folder = tmp_path_factory.mktemp("fuzz")
     path = folder / "short.yaml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    findings, _ = check_paths([path])
+    findings, _ = check_paths([path], session=SESSION)
     _assert_clean(findings)
 
 
@@ -71,7 +72,7 @@ def test_mutated_game_data_gives_located_findings(tmp_path_factory, data, name):
     shutil.copytree(GAME, folder)
     target = folder / name
     target.write_text(data.draw(mutated(target.read_text(encoding="utf-8"))), encoding="utf-8", errors="surrogatepass")
-    findings, _ = check_paths([folder / "short-campaign.yaml"])
+    findings, _ = check_paths([folder / "short-campaign.yaml"], session=SESSION)
     _assert_clean(findings)
 
 

@@ -16,7 +16,6 @@ from toolkit.render import build_aids as _build_aids
 from toolkit.render.aids import aids_of, schedule, setup_card
 from toolkit.render.env import environment
 from toolkit.render.svgmap import render_map_svg
-
 from toolkit.session import Session  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"

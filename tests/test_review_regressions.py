@@ -164,7 +164,7 @@ def test_graph_commands_refuse_a_game_with_map_errors(tmp_path, capsys, old, new
 def test_map_geometry_errors_are_found(tmp_path, capsys, old, new, code):
     root = _broken_game(tmp_path, old, new)
     status, out, _ = run(capsys, "check", root)
-    assert status == 1 and f"map.yaml:" in out and code in out, out
+    assert status == 1 and "map.yaml:" in out and code in out, out
 
 
 # --- bundled data in the canonical layout ---------------------------------------------------------

@@ -18,14 +18,25 @@ from functools import cache
 
 import pytest
 
-from conftest import GAME, SHORT
+from conftest import GAME
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.costs import (
-    asw_cost, dd_transfer_cost, end_of_phase, oil_transport, operational_movement_cost, reaction_cost,
+    asw_cost,
+    dd_transfer_cost,
+    end_of_phase,
+    oil_transport,
+    operational_movement_cost,
+    reaction_cost,
     sea_deployment_cost,
 )
 from toolkit.games.fire_in_the_sky.movement import (
-    air_commitment, air_points, amphibious_reach, one_hex_deployment, operational_movement, reaction, sea_deployment,
+    air_commitment,
+    air_points,
+    amphibious_reach,
+    one_hex_deployment,
+    operational_movement,
+    reaction,
+    sea_deployment,
 )
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import brisbane_lifeline, land_unit_supplied, supply_line

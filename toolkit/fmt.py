@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import io
 import math
-import re
 import os
+import re
 import stat
 import tempfile
 from collections import Counter

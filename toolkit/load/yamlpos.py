@@ -30,22 +30,19 @@ import re
 from dataclasses import dataclass, field
 
 from ruamel.yaml import YAML
-
-from toolkit.load.types import Parsed, YamlProblem
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
-    DocumentEndEvent,
     DocumentStartEvent,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
-    StreamEndEvent,
-    StreamStartEvent,
 )
 from ruamel.yaml.reader import ReaderError
+
+from toolkit.load.types import Parsed, YamlProblem
 
 MAX_DEPTH = 64
 MAX_NODES = 200_000
@@ -258,7 +255,8 @@ def compose(text: str) -> Node | None:
                 if nodes > MAX_NODES:
                     raise YamlProblem(line, column, f"aliases expand this document to more than {MAX_NODES} nodes (at alias *{event.anchor})", "YAML-ALIAS")
                 if chars > chars_limit:
-                    raise YamlProblem(line, column, f"aliases expand this document to more than {chars_limit} characters of text (at alias *{event.anchor}, which repeats {more_chars} characters)", "YAML-ALIAS")
+                    raise YamlProblem(line, column, f"aliases expand this document to more than {chars_limit} characters of text "
+                                      f"(at alias *{event.anchor}, which repeats {more_chars} characters)", "YAML-ALIAS")
                 attach(target)
             elif cls is DocumentStartEvent:
                 documents += 1

@@ -70,6 +70,10 @@ def _turns(record) -> tuple[int, int]:
     return (1, 1)
 
 
+def _not_an_edition(edition, editions: list[str]) -> str:
+    return f"edition {edition!r} is not one of this game's editions: {', '.join(editions)}{suggest(edition, editions)}"
+
+
 def _unknown_editions(document: Document, editions: list[str]) -> list[Finding]:
     """Edition ids in ``editions:`` lists and ``edition:`` keys must be the manifest's."""
     found = []
@@ -80,9 +84,9 @@ def _unknown_editions(document: Document, editions: list[str]) -> list[Finding]:
                 if key == "editions" and isinstance(value, list) and document.data.get("kind") != "game":
                     for i, item in enumerate(value):
                         if isinstance(item, str) and item not in editions:
-                            found.append(Finding("error", "REF-EDITION", f"edition {item!r} is not one of this game's editions: {', '.join(editions)}{suggest(item, editions)}", document.locate(path + (key, i))))
+                            found.append(Finding("error", "REF-EDITION", _not_an_edition(item, editions), document.locate(path + (key, i))))
                 elif key == "edition" and isinstance(value, str) and document.data.get("kind") != "scenario" and value not in editions:
-                    found.append(Finding("error", "REF-EDITION", f"edition {value!r} is not one of this game's editions: {', '.join(editions)}{suggest(value, editions)}", document.locate(path + (key,))))
+                    found.append(Finding("error", "REF-EDITION", _not_an_edition(value, editions), document.locate(path + (key,))))
                 else:
                     walk(value, path + (key,))
         elif isinstance(node, list):

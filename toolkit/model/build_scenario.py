@@ -132,7 +132,6 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
     markers: dict = {}
     turn_track: list = []
     sunk: list[UnitEntry] = []
-    notes = ""
     for doc in chain:
         data = doc.data
         for key in ("id", "title", "start_turn", "variant", "notes"):
@@ -144,13 +143,15 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         for j, number in enumerate(data.get("optional_rules", [])):
             own = game.edition.optional_number(str(number))
             if own is None:
-                loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}", doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
+                message = f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}"
+                loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", message, doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
             else:
                 optional.add(own)
         for j, number in enumerate(data.get("remove_optional_rules", [])):
             own = optional_number(str(number), game.edition)
             if own not in optional:
-                loaded.findings.append(Finding("warning", "VARIANT-REMOVE", f"optional rule {number} is not in use in the base scenario; removing it changes nothing", doc.locate(("remove_optional_rules", j))))
+                message = f"optional rule {number} is not in use in the base scenario; removing it changes nothing"
+                loaded.findings.append(Finding("warning", "VARIANT-REMOVE", message, doc.locate(("remove_optional_rules", j))))
             optional.discard(own)
         for j, record in enumerate(data.get("control", [])):
             base = record["base"]

@@ -15,7 +15,18 @@ from toolkit.render.sitepages import generate_pages
 
 __all__ = ["SiteError", "build_site", "CONFIG"]
 
-CONFIG = Path(__file__).resolve().parents[2] / "site" / "mkdocs.yml"
+
+
+def _site_sources() -> Path:
+    """The mkdocs project: ``site/`` in a checkout, ``toolkit/site`` when installed."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "site", package / "site"):
+        if (candidate / "mkdocs.yml").is_file():
+            return candidate
+    return package.parent / "site"
+
+
+CONFIG = _site_sources() / "mkdocs.yml"
 #: Written into every site Chartroom builds; mkdocs never deletes hidden files when it cleans the folder.
 MARKER = ".chartroom-site"
 

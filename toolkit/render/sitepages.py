@@ -17,13 +17,23 @@ import re
 from pathlib import Path
 
 from toolkit.load import load_file
+from toolkit.model.build import bundled_scenarios
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
+from toolkit.schema import schema_dir
 
 __all__ = ["md", "nav_title", "generate_pages", "game_pages", "scenario_page", "reference_pages", "copied_docs", "slug"]
 
-REPO = Path(__file__).resolve().parents[2]
+
+
+def guides_dir() -> Path:
+    """The hand-written guides: ``docs/`` in a checkout, ``toolkit/guides`` when installed."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "docs", package / "guides"):
+        if candidate.is_dir():
+            return candidate
+    return package.parent / "docs"
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 
 
@@ -75,12 +85,12 @@ def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, s
     gid = info.get("game", folder.name)
     editions = [e["id"] for e in info.get("editions", [])]
     loaded = {ed: session.open_game(folder, ed) for ed in editions}
-    games = {ed: l.game for ed, l in loaded.items() if l.game is not None}
+    games = {ed: opened.game for ed, opened in loaded.items() if opened.game is not None}
     base = f"games/{gid}"
     pages: dict[str, str] = {}
     title = info.get("title", gid)
     if not games:
-        first = next((f for l in loaded.values() for f in l.findings if f.severity == "error"), None)
+        first = next((f for opened in loaded.values() for f in opened.findings if f.severity == "error"), None)
         pages[f"{base}/index.md"] = _page(title, fragment("site/problem.html", problem=first))
         return pages, []
     first_game = games[editions[0]] if editions[0] in games else next(iter(games.values()))
@@ -325,30 +335,30 @@ def rules_reference(game_folders: list[Path], session) -> str:
     return _page("Rules cross-reference", *parts)
 
 
-def reference_pages(repo: Path, session, cli_parser) -> dict[str, str]:
-    games = _games(repo / "scenarios")
+def reference_pages(session, cli_parser) -> dict[str, str]:
+    games = _games(bundled_scenarios())
     return {
-        "reference/schemas.md": schema_reference(repo / "schemas"),
+        "reference/schemas.md": schema_reference(schema_dir()),
         "reference/cli.md": cli_reference(cli_parser),
         "reference/rules.md": rules_reference(games, session),
     }
 
 
-def copied_docs(repo: Path = REPO) -> dict[str, str]:
+def copied_docs(guides: Path | None = None) -> dict[str, str]:
     """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
     out = {}
     for name in ("data-format.md", "designing-a-variant.md"):
-        path = repo / "docs" / name
+        path = (guides or guides_dir()) / name
         if path.is_file():
             out[f"guide/{name}"] = path.read_text(encoding="utf-8")
     return out
 
 
-def generate_pages(session, cli_parser, repo: Path = REPO, extra_scenarios=()) -> tuple[dict[str, str], list]:
+def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, str], list]:
     """Every generated page by its path under the docs folder, and the navigation of the generated part."""
     pages: dict[str, str] = {}
     nav_games, nav_scenarios = [], []
-    for folder in _games(repo / "scenarios"):
+    for folder in _games(bundled_scenarios()):
         game_pages_, scenarios = game_pages(folder, session)
         pages.update(game_pages_)
         gid = folder.name
@@ -365,8 +375,8 @@ def generate_pages(session, cli_parser, repo: Path = REPO, extra_scenarios=()) -
         page, title = scenario_page(Path(path), uri, session)
         pages.update(page)
         nav_scenarios.append({nav_title(title): uri})
-    pages.update(reference_pages(repo, session, cli_parser))
-    pages.update(copied_docs(repo))
+    pages.update(reference_pages(session, cli_parser))
+    pages.update(copied_docs())
     nav = {"games": nav_games, "scenarios": nav_scenarios,
            "guides": [{"Data format": p} for p in ["guide/data-format.md"] if p in pages]
            + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],

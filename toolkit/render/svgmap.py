@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from toolkit.model.hexes import parse_hex_id
 from toolkit.model import Game, Scenario
+from toolkit.model.hexes import parse_hex_id
 from toolkit.render.env import environment, side_label
 
 __all__ = ["render_map_svg", "MapLayout", "hex_center", "OVERLAYS", "overlay_status"]

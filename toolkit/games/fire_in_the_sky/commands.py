@@ -13,11 +13,23 @@ import json
 import sys
 from pathlib import Path
 
-from toolkit.games.fire_in_the_sky.costs import MissingParameter
+# The rule queries (map graphs, supply, Air ZOC, movement) import networkx, which costs about
+# 0.3 s (python -X importtime); each command imports them when it runs, so that `chartroom
+# check` and the other commands, which build this parser, never pay for them.
+from toolkit.games.fire_in_the_sky.costs import (
+    MissingParameter,
+    asw_cost,
+    dd_transfer_cost,
+    oil_transport,
+    operational_movement_cost,
+    sea_deployment_cost,
+)
+from toolkit.model.build import suggest
 
 __all__ = ["register", "HANDLERS"]
 
 from toolkit.exits import EXIT_INPUT, EXIT_OK  # noqa: E402
+
 GAME_ID = "fire-in-the-sky"
 MODES = ("sea-deployment", "one-hex", "operational", "reaction")
 
@@ -203,8 +215,6 @@ def _node(graph, name: str) -> str:
 
 
 def _counter(game, counter_id: str):
-    from toolkit.model.build import suggest
-
     counter = game.counters.get(counter_id)
     if counter is None:
         raise UsageError(f"no counter {counter_id!r} in the {game.edition.id} counter mix{suggest(counter_id, game.counters)}")
@@ -318,8 +328,6 @@ def cmd_zoc(args) -> int:
 
 
 def _pick_units(state, args):
-    from toolkit.model.build import suggest
-
     graph = state.graph
     at = None
     if args.at:
@@ -396,7 +404,6 @@ def cmd_cost(args) -> int:
 
 
 def _cost_sea(args) -> int:
-    from toolkit.games.fire_in_the_sky.costs import sea_deployment_cost
 
     game = _load_game(args)
     counter = _counter(game, args.unit)
@@ -408,7 +415,6 @@ def _cost_sea(args) -> int:
 
 
 def _cost_operational(args) -> int:
-    from toolkit.games.fire_in_the_sky.costs import operational_movement_cost
     from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, task_force
     from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 
@@ -437,7 +443,6 @@ def _cost_operational(args) -> int:
 
 
 def _cost_oil(args) -> int:
-    from toolkit.games.fire_in_the_sky.costs import oil_transport
     from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 
     game, state = _state(args)
@@ -462,7 +467,6 @@ def _marker(scenario, name, nation=None):
 
 
 def _cost_dd(args) -> int:
-    from toolkit.games.fire_in_the_sky.costs import dd_transfer_cost
 
     game = _load_game(args)
     tp = dd_transfer_cost(game.edition, args.count)
@@ -470,7 +474,6 @@ def _cost_dd(args) -> int:
 
 
 def _cost_asw(args) -> int:
-    from toolkit.games.fire_in_the_sky.costs import asw_cost
 
     game = _load_game(args)
     oil = asw_cost(game.edition, args.rolls)

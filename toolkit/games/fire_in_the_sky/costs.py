@@ -47,7 +47,7 @@ def _num(x: float):
 #: The edition parameters the map queries read; ``chartroom check`` reports any an edition file lacks.
 REQUIRED_PARAMETERS = (
     "air_ops_move", "amphibious_range", "asw_roll_oil_cost", "dd_transfer_tp_cost", "land_ops_move",
-    "naval_oil_long_multiplier", "naval_oil_rounding", "naval_oil_short_hexes", "oil_per_resource_hex",
+    "naval_oil_long_multiplier", "naval_oil_rounding", "naval_oil_short_hexes", "operational_land_units_end_on_land", "oil_per_resource_hex",
     "oil_same_hex_cost", "oil_transport_limit", "oil_transport_tp_cost", "operational_movement_multiplier",
     "reaction_fraction", "reaction_oil_long_multiplier", "resource_fueling_from_turn", "sea_deployment_multiplier",
     "sea_deployment_range", "supply_leg_hexes", "task_force_max_naval", "task_force_max_other",

@@ -34,8 +34,8 @@ from typing import Callable, Iterable
 import networkx as nx
 
 from toolkit.graph import adjacency_graph
-from toolkit.model.hexes import parse_hex_id
 from toolkit.model import Map
+from toolkit.model.hexes import parse_hex_id
 
 __all__ = ["MapGraph", "map_graph", "stop_view", "stop_bfs", "NoSuchPlace", "HALF_SEP"]
 

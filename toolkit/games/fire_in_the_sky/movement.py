@@ -315,7 +315,7 @@ def operational_movement(state: GameState, task_force_units, allowance: int | No
         allowance = min(_allowance(state, u) for u in tf)
     start = _start(state, tf)
     found = _zoc_search(state, side, start, allowance)
-    if ed.id == "2nd" and any(u.type == "land" for u in tf):
+    if param(ed, "operational_land_units_end_on_land") and any(u.type == "land" for u in tf):  # 2nd 3.1.3
         found = {n: d for n, d in found.items() if (graph.node_hex(n) or n) in graph.places_by_hex}
     origin = graph.places_by_hex.get(graph.node_hex(start) or "")
     resource = bool(origin and origin.resource)
@@ -357,7 +357,7 @@ def reaction(state: GameState, units, allowance: int | None = None) -> Reach:
     if tf[0].at is None:
         return Reach(rule, "the Task Force is not on the map")
     if tf[0].at in graph.off_map:
-        return Reach(ed.cite("entry-hexes") if ed.id == "v1.1" else rule, "no unit can react from an off-map box")
+        return Reach(ed.cite("reaction-off-map"), "no unit can react from an off-map box")
     if allowance is None:
         share = param(ed, "reaction_fraction") or {}
         half = float(share.get("fraction", 0.5)) * min(u.movement for u in tf)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, placement, stacking  # noqa: E402,I001
 from toolkit.model import Place
 from toolkit.rules import CheckRegistry, Context, Unit
-
-from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, placement, stacking  # noqa: E402,I001
 
 __all__ = ["FitSContext", "FitSUnit", "registry"]
 

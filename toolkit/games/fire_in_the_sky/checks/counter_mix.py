@@ -102,7 +102,7 @@ def optional_counters(ctx: Context):
         if rule and rule not in in_use:
             yield (f"{unit.counter.name} is an optional-rule counter ({rule}); add {rule!r} to optional_rules "
                    f"or mark the entry `optional_rule: \"{rule}\"`", unit.entry.at)
-    for turn, placement in ctx.scenario.turn_track:
+    for _turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             counter = ctx.game.counters.get(entry.counter)
             if counter and counter.optional_rule and counter.optional_rule not in in_use and ctx.in_use(entry):
