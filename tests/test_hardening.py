@@ -13,6 +13,7 @@ import pytest
 
 from conftest import SHORT
 from toolkit.cli import main
+from toolkit.load.memo import BoundedMemo
 
 
 def run(capsys, *argv):
@@ -96,8 +97,8 @@ def cache_at(monkeypatch):
         forget()
 
     def forget():
-        monkeypatch.setattr(load, "_cache", {})
-        monkeypatch.setattr(schema, "_valid_in_process", set())
+        monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+        monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(8))
 
     _use.forget = forget
     return _use

@@ -8,6 +8,7 @@ import pytest
 
 from toolkit.findings import ChartroomError
 from toolkit.load import MAX_FILE_BYTES, load_file, load_text
+from toolkit.load.memo import BoundedMemo
 
 
 def error_of(text: str):
@@ -118,10 +119,10 @@ def test_disk_cache_reuses_a_parse_by_content(tmp_path, monkeypatch, write):
     from toolkit.load import yamlpos
 
     monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(load, "_cache", {})
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
     path = write("c.yaml", "a: [1, 2]\n")
     first = load_file(path)
-    monkeypatch.setattr(load, "_cache", {})
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
 
     def no_parse(text):
         raise AssertionError("parsed again")
@@ -139,12 +140,12 @@ def test_corrupt_cache_entry_falls_back_to_parsing(tmp_path, monkeypatch, write)
     from toolkit import load
 
     monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(load, "_cache", {})
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
     path = write("c.yaml", "a: 1\n")
     load_file(path)
     for entry in (tmp_path / "cache").glob("*.json"):
         entry.write_text("{not json")
-    monkeypatch.setattr(load, "_cache", {})
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
     assert load_file(path).data == {"a": 1}
 
 
@@ -157,8 +158,8 @@ def test_schema_verdict_cached_only_for_valid_documents(tmp_path, monkeypatch, w
     from toolkit import load, schema
 
     monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(load, "_cache", {})
-    monkeypatch.setattr(schema, "_valid_in_process", set())
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(8))
     good = load_file(write("good.yaml", "kind: errata\ngame: g\nedition: v1.1\nerrata: []\n"))
     bad = load_file(write("bad.yaml", "kind: errata\ngame: g\nedition: v1.1\nerrata: 5\n"))
     assert schema.validate(good, "errata") == []

@@ -8,6 +8,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from conftest import GAME, ROOT
+from toolkit.load.memo import BoundedMemo
 from toolkit.schema import schema_dir, schemas
 
 SCHEMA_FILES = sorted(schema_dir().glob("*.schema.json"))
@@ -202,8 +203,8 @@ def test_verdict_cache_forgets_a_valid_document_when_an_overlay_changes(tmp_path
     from toolkit.load import load_file
 
     monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(load, "_cache", {})
-    monkeypatch.setattr(schema, "_valid_in_process", set())
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(8))
     game = tmp_path / "game"
     shutil.copytree(GAME / "schemas", game / "schemas")
     document = load_file(write("red.yaml", RED.replace("side: red", "side: allied")))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import ChartroomError, Location
+from toolkit.load.memo import BoundedMemo
 from toolkit.load.types import Parsed, YamlProblem
 
 MAX_FILE_BYTES = 512 * 1024
@@ -67,7 +68,7 @@ class Document:
             key = False
 
 
-_cache: dict[tuple[str, str], Document] = {}
+_cache = BoundedMemo(512)  # parsed documents by path, name and content digest
 
 
 def load_text(text: str, name: str, path: Path | None = None) -> Document:
@@ -83,7 +84,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     parsed = cache.get(key, digest)
     if parsed is not None:
         document = Document(path or Path(name), name, parsed.data, parsed, digest)
-        _cache[(key_path, name, digest)] = document
+        _cache.put((key_path, name, digest), document)
         return document
     from toolkit.load.yamlpos import parse
 
@@ -95,7 +96,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
     cache.put(key, digest, parsed)
     document = Document(path or Path(name), name, parsed.data, parsed, digest)
-    _cache[(key_path, name, digest)] = document
+    _cache.put((key_path, name, digest), document)
     return document
 
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from toolkit.findings import Finding
+from toolkit.load.memo import BoundedMemo
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
@@ -174,12 +175,12 @@ def _verdict_key(document, kind: str, game_root: Path | None = None) -> str | No
     """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
     from toolkit.load import cache
 
-    if cache.cache_dir() is None or not getattr(document, "digest", None):
-        return None
+    if not getattr(document, "digest", None):
+        return None  # verdicts are kept by content, in process and, where the cache folder is usable, on disk
     return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root))
 
 
-_valid_in_process: set[str] = set()
+_valid_in_process = BoundedMemo(4096)  # verdict keys found valid in this process
 
 
 def _verdict_marker(key: str) -> bytes:
@@ -193,7 +194,7 @@ def _known_valid(key: str) -> bool:
     if key in _valid_in_process:
         return True
     if cache.read_entry(f"valid-{key}", limit=256) == _verdict_marker(key):
-        _valid_in_process.add(key)
+        _valid_in_process.put(key, True)
         return True
     return False
 
@@ -201,7 +202,7 @@ def _known_valid(key: str) -> bool:
 def _remember_valid(key: str) -> None:
     from toolkit.load import cache
 
-    _valid_in_process.add(key)
+    _valid_in_process.put(key, True)
     cache.write_entry(f"valid-{key}", _verdict_marker(key))
 
 
