@@ -337,7 +337,7 @@ def reference_pages(repo: Path, session, cli_parser) -> dict[str, str]:
 def copied_docs(repo: Path = REPO) -> dict[str, str]:
     """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
     out = {}
-    for name in ("data-format.md", "designing-a-variant.md"):
+    for name in ("data-format.md", "designing-a-variant.md", "adding-a-game.md"):
         path = repo / "docs" / name
         if path.is_file():
             out[f"guide/{name}"] = path.read_text(encoding="utf-8")
@@ -369,6 +369,7 @@ def generate_pages(session, cli_parser, repo: Path = REPO, extra_scenarios=()) -
     pages.update(copied_docs(repo))
     nav = {"games": nav_games, "scenarios": nav_scenarios,
            "guides": [{"Data format": p} for p in ["guide/data-format.md"] if p in pages]
-           + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],
+           + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages]
+           + [{"Adding a game": p} for p in ["guide/adding-a-game.md"] if p in pages],
            "reference": [{"Schemas": "reference/schemas.md"}, {"Command line": "reference/cli.md"}, {"Rules cross-reference": "reference/rules.md"}]}
     return pages, nav
