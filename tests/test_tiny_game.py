@@ -103,6 +103,36 @@ def test_area_map_errors_are_located(tiny_copy, capsys):
     assert "tiny/map.yaml:13:29: error REF-PLACE Crossroads lies in 'Midle', which is no area of the map; did you mean 'Middle'?" in out
 
 
+def test_area_defined_twice_is_located(tiny_copy, capsys):
+    path = tiny_copy / "map.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  - {name: South, kind: zone", "  - {name: Middle, kind: box, reconstructed: \"again\"}\n  - {name: South, kind: zone"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", "tiny")
+    assert status == 1
+    assert "tiny/map.yaml:7:12: error MAP-DUPLICATE area 'Middle' is defined twice" in out
+
+
+def test_tiny_overlays_bind_the_manifests_vocabulary():
+    """Each overlay is a valid 2020-12 schema on the core of its kind, with the manifest's sides, nations, turns, citation."""
+    import json
+
+    from jsonschema import Draft202012Validator
+    from ruamel.yaml import YAML
+
+    game = YAML(typ="safe").load((TINY / "game.yaml").read_text(encoding="utf-8"))
+    overlays = sorted((TINY / "schemas").glob("*.schema.json"))
+    assert [p.name.split(".")[0] for p in overlays] == ["counters", "edition", "map", "scenario"]
+    for path in overlays:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        assert schema["$ref"] == f"../../../../schemas/{path.name}"
+        bound = schema["$defs"]
+        assert bound["side"]["enum"] == [s["id"] for s in game["sides"]]
+        assert bound["nation"]["enum"] == [n["id"] for n in game["nations"]]
+        assert (bound["turn"]["minimum"], bound["turn"]["maximum"]) == (game["turns"]["first"], game["turns"]["last"])
+        assert bound["citation"]["enum"] == [f"{game['citation']} {e['id']}" for e in game["editions"]]
+
+
 # --- its own check, with its own citation ----------------------------------------------
 
 OVER = ("  - {at: North, side: red, units: [{counter: red-infantry, count: 2}], reconstructed: \"fixture\"}\n"
