@@ -103,6 +103,7 @@ class Map:
     kind: str = "hex-grid"  # or "areas": zones, boxes and tracks joined by listed adjacency
     grid: HexGrid = field(default_factory=HexGrid)
     adjacency: frozenset[frozenset[str]] = frozenset()  # the listed pairs of an area map
+    area_kinds: dict[str, str] = field(default_factory=dict)  # area map: each area's kind (zone, box, track), in listed order
 
     def adjacent_pairs(self):
         """Every pair of neighbouring nodes: hexes by the grid's geometry, areas as listed."""

@@ -21,6 +21,8 @@ def build_map(doc: Document, edition: str, loaded: Loaded, side_of: dict | None 
         loaded.findings.append(Finding("error", "MAP-GRID", f"grid: {problem}", doc.locate(("grid", "offset"))))
         grid = HexGrid()
     neighbours = grid.neighbours
+    is_areas = "areas" in data  # the schema tells the kinds apart the same way
+    areas, area_kinds, adjacency = _areas(doc, edition, loaded) if is_areas else ([], {}, frozenset())
     hexes = set()
     for i, area in enumerate(data.get("playing_area") or []):
         if not in_edition(area, edition):
@@ -43,7 +45,9 @@ def build_map(doc: Document, edition: str, loaded: Loaded, side_of: dict | None 
         )
         if place.name in places:
             loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"place {place.name!r} is defined twice (first at line {places[place.name].at.line})", doc.locate(("places", i, "name"))))
-        if place.hex in by_hex:
+        if is_areas and place.hex not in area_kinds:
+            loaded.findings.append(Finding("error", "REF-PLACE", f"{place.name} lies in {place.hex!r}, which is no area of the map{suggest(place.hex, areas)}", doc.locate(("places", i, "hex"))))
+        if place.hex in by_hex and not is_areas:  # an area holds any number of places
             loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"hex {place.hex} already holds {by_hex[place.hex]!r}; one place per hex", doc.locate(("places", i, "hex"))))
         if hexes and place.hex not in hexes:
             loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"{place.name} is at hex {place.hex}, which is not in the playing area", doc.locate(("places", i, "hex"))))
@@ -96,17 +100,25 @@ def build_map(doc: Document, edition: str, loaded: Loaded, side_of: dict | None 
         if box.connects_to and box.connects_to not in places:
             loaded.findings.append(Finding("error", "REF-PLACE", f"{box.name} connects to {box.connects_to!r}, which is no base on the map{suggest(box.connects_to, places)}", doc.locate(("boxes", i, "connects_to"))))
         boxes[box.name] = box
-    areas, adjacency = _areas(doc, edition, loaded)
-    if areas:
+    if is_areas:
         return Map(frozenset(areas), places, tuple(connections), frozenset(impassable), tuple(splits), boxes,
-                   grid_record.get("hex_km", 0), "areas", grid, adjacency)
+                   grid_record.get("hex_km", 0), "areas", grid, adjacency, area_kinds)
     return Map(frozenset(hexes), places, tuple(connections), frozenset(impassable), tuple(splits), boxes,
                grid_record.get("hex_km", 900), "hex-grid", grid)
 
 
-def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], frozenset]:
-    """An area map: its areas (zones, boxes, tracks) and every adjacent pair, as listed."""
-    areas = [r["name"] for r in doc.data.get("areas") or [] if in_edition(r, edition)]
+def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict[str, str], frozenset]:
+    """An area map: its areas (zones, boxes, tracks) in the listed order, the kind of each, and every adjacent pair, as listed."""
+    areas: list[str] = []
+    kinds: dict[str, str] = {}
+    for i, record in enumerate(doc.data.get("areas") or []):
+        if not in_edition(record, edition):
+            continue
+        if record["name"] in kinds:
+            loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"area {record['name']!r} is defined twice", doc.locate(("areas", i, "name"))))
+            continue
+        areas.append(record["name"])
+        kinds[record["name"]] = record.get("kind", "zone")
     pairs = set()
     for i, record in enumerate(doc.data.get("adjacency") or []):
         if not in_edition(record, edition):
@@ -116,7 +128,7 @@ def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], froz
                 loaded.findings.append(Finding("error", "REF-PLACE", f"adjacency names {name!r}, which is no area of the map{suggest(name, areas)}",
                                                doc.locate(("adjacency", i, "between", j))))
         pairs.add(frozenset(record["between"]))
-    return areas, frozenset(pairs)
+    return areas, kinds, frozenset(pairs)
 
 
 def _resolve_hex(name: str, places: dict, hexes) -> str | None:

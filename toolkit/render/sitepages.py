@@ -347,7 +347,7 @@ def reference_pages(session, cli_parser) -> dict[str, str]:
 def copied_docs(guides: Path | None = None) -> dict[str, str]:
     """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
     out = {}
-    for name in ("data-format.md", "designing-a-variant.md"):
+    for name in ("data-format.md", "designing-a-variant.md", "adding-a-game.md"):
         path = (guides or guides_dir()) / name
         if path.is_file():
             out[f"guide/{name}"] = path.read_text(encoding="utf-8")
@@ -379,6 +379,7 @@ def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, s
     pages.update(copied_docs())
     nav = {"games": nav_games, "scenarios": nav_scenarios,
            "guides": [{"Data format": p} for p in ["guide/data-format.md"] if p in pages]
-           + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],
+           + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages]
+           + [{"Adding a game": p} for p in ["guide/adding-a-game.md"] if p in pages],
            "reference": [{"Schemas": "reference/schemas.md"}, {"Command line": "reference/cli.md"}, {"Rules cross-reference": "reference/rules.md"}]}
     return pages, nav

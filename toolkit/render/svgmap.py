@@ -7,6 +7,8 @@ lower ("odd-q" on the 0-based index). Every hex of the playing area is exactly o
 counted. Output is deterministic: sorted iteration, fixed precision, no ids that
 depend on anything but the data.
 
+A map of kind ``areas`` is drawn by :func:`toolkit.render.svgareas.render_area_map_svg` instead.
+
 Overlays for a scenario: ``control`` (who holds each base at the start), ``air_zoc``
 and ``supply`` (from :mod:`toolkit.games.fire_in_the_sky.air_zoc` and :mod:`toolkit.games.fire_in_the_sky.supply`
 when those modules exist; without them the overlay is left out and the legend says so).
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from toolkit.model import Game, Scenario
 from toolkit.model.hexes import parse_hex_id
 from toolkit.render.env import environment, side_label
+from toolkit.render.svgareas import render_area_map_svg
 
 __all__ = ["render_map_svg", "MapLayout", "hex_center", "OVERLAYS", "overlay_status"]
 
@@ -154,6 +157,8 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     proportions (for print); without it the size is in pixels of the drawing. ``layers`` holds the
     node sets per side the game module computed for the overlays (``air_zoc``, ``supply``).
     """
+    if game.map.kind == "areas":  # no hexes to draw: areas, listed adjacency, places inside
+        return render_area_map_svg(game, scenario, overlays=overlays, title=title, css_class=css_class, fit_mm=fit_mm)
     layers = layers or {}
     m = game.map
     overlays = tuple(o for o in overlays if o in OVERLAYS)

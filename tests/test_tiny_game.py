@@ -1,0 +1,281 @@
+"""Prove the seam: a third game (tests/games/tiny, an area map) and a renamed copy of Fire in the Sky.
+
+Every case runs the real command in process on real files. The tiny game's module is
+``games.tiny_module`` (tests/games/tiny_module/), importable once ``tests/`` is on sys.path.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from conftest import GAME, ROOT
+from toolkit.cli import main
+
+TESTS = ROOT / "tests"
+TINY = TESTS / "games" / "tiny"
+SKIRMISH = TINY / "skirmish.yaml"
+FITS_CODES = {"STACK-LAND", "STACK-AIR", "STACK-PORT", "COUNTER-MIX", "PLACE-LAND", "PLACE-SEA"}
+
+
+def run(capsys, *args):
+    status = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    """The tiny game's module importable (as pytest's rootdir insertion does, made explicit)."""
+    monkeypatch.syspath_prepend(str(TESTS))
+    return TINY
+
+
+@pytest.fixture
+def tiny_copy(tiny, tmp_path, monkeypatch):
+    """A copy of the tiny game in a temporary working folder (variants may not leave it)."""
+    folder = tmp_path / "tiny"
+    shutil.copytree(TINY, folder)
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def scenario(folder, name, setup, side_word="red"):
+    """A tiny scenario file in ``folder`` with the set-up lines ``setup`` (YAML, indented by 2)."""
+    path = folder / name
+    path.write_text(
+        "# yaml-language-server: $schema=schemas/scenario.schema.json\n"
+        "kind: scenario\ngame: tiny\nid: fixture\ntitle: Fixture\nedition: standard\n"
+        f'reconstructed: "test fixture"\nsetup:\n{setup}', encoding="utf-8")
+    return path
+
+
+# --- the game loads and is clean ---------------------------------------------------------
+
+def test_tiny_game_folder_is_clean(tiny, capsys):
+    status, out, err = run(capsys, "check", TINY)
+    assert (status, err) == (0, "")
+    assert out.endswith("ok: 6 files checked, no findings\n")
+
+
+def test_tiny_game_loads_an_area_map(tiny):
+    from toolkit.graph import adjacency_graph
+    from toolkit.session import Session
+
+    opened = Session().open_scenario(SKIRMISH)
+    assert opened.ok, opened.findings
+    game = opened.game
+    assert game.map.kind == "areas" and opened.module.map_kind == "areas"
+    assert game.map.hexes == {"North", "Middle", "South"}
+    assert game.map.area_kinds == {"North": "zone", "Middle": "zone", "South": "zone"}
+    assert sorted(tuple(sorted(e)) for e in adjacency_graph(game.map).edges()) == [("Middle", "North"), ("Middle", "South")]
+    assert {p.name: p.hex for p in game.map.places.values()} == {
+        "Red Keep": "North", "Crossroads": "Middle", "Blue Keep": "South", "Old Mill": "Middle"}
+    assert game.control_of(opened.scenario, "Crossroads") == "red"
+    assert game.edition.cite("stacking") == "Tiny standard 4.1"
+
+
+def test_tiny_scenario_validates_against_its_overlay(tiny_copy, capsys):
+    good = scenario(tiny_copy, "good.yaml", "  - {at: Middle, side: red, units: [{counter: red-tank}], reconstructed: \"fixture\"}\n")
+    assert run(capsys, "check", good)[0] == 0
+    bad = scenario(tiny_copy, "bad.yaml", "  - {at: Middle, side: japan, units: [{counter: red-tank}], reconstructed: \"fixture\"}\n")
+    status, out, _ = run(capsys, "check", bad)
+    assert status == 1
+    assert "tiny/bad.yaml:9:24: error SCHEMA-ENUM side: text 'japan' is not one of: red, blue" in out
+
+
+def test_area_map_errors_are_located(tiny_copy, capsys):
+    """An area map names its areas; the hex grid's keys and patterns are no part of it."""
+    path = tiny_copy / "map.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("hex: Middle, kind: base", "hex: Midle, kind: base")
+                    .replace("[Middle, South]", "[Middle, Soth]")
+                    .replace("adjacency:", "grid: {layout: flat-top}\nadjacency:"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", "tiny/map.yaml")
+    assert status == 1
+    assert "tiny/map.yaml:8:1: error SCHEMA-KEY unknown key 'grid' in document" in out
+    path.write_text(text.replace("hex: Middle, kind: base", "hex: Midle, kind: base").replace("[Middle, South]", "[Middle, Soth]"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", "tiny")
+    assert status == 1
+    assert "tiny/map.yaml:10:24: error REF-PLACE adjacency names 'Soth', which is no area of the map; did you mean 'South'?" in out
+    assert "tiny/map.yaml:13:29: error REF-PLACE Crossroads lies in 'Midle', which is no area of the map; did you mean 'Middle'?" in out
+
+
+def test_area_defined_twice_is_located(tiny_copy, capsys):
+    path = tiny_copy / "map.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  - {name: South, kind: zone", "  - {name: Middle, kind: box, reconstructed: \"again\"}\n  - {name: South, kind: zone"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", "tiny")
+    assert status == 1
+    assert "tiny/map.yaml:7:12: error MAP-DUPLICATE area 'Middle' is defined twice" in out
+
+
+def test_tiny_overlays_bind_the_manifests_vocabulary():
+    """Each overlay is a valid 2020-12 schema on the core of its kind, with the manifest's sides, nations, turns, citation."""
+    import json
+
+    from jsonschema import Draft202012Validator
+    from ruamel.yaml import YAML
+
+    game = YAML(typ="safe").load((TINY / "game.yaml").read_text(encoding="utf-8"))
+    overlays = sorted((TINY / "schemas").glob("*.schema.json"))
+    assert [p.name.split(".")[0] for p in overlays] == ["counters", "edition", "map", "scenario"]
+    for path in overlays:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        assert schema["$ref"] == f"../../../../schemas/{path.name}"
+        bound = schema["$defs"]
+        assert bound["side"]["enum"] == [s["id"] for s in game["sides"]]
+        assert bound["nation"]["enum"] == [n["id"] for n in game["nations"]]
+        assert (bound["turn"]["minimum"], bound["turn"]["maximum"]) == (game["turns"]["first"], game["turns"]["last"])
+        assert bound["citation"]["enum"] == [f"{game['citation']} {e['id']}" for e in game["editions"]]
+
+
+# --- its own check, with its own citation ----------------------------------------------
+
+OVER = ("  - {at: North, side: red, units: [{counter: red-infantry, count: 2}], reconstructed: \"fixture\"}\n"
+        "  - {at: Red Keep, side: red, units: [{counter: red-tank}], reconstructed: \"fixture\"}\n"
+        "  - {at: North, side: blue, units: [{counter: blue-tank}], reconstructed: \"fixture\"}\n")
+
+
+def test_tiny_check_fires_with_its_citation(tiny_copy, capsys):
+    status, out, _ = run(capsys, "check", scenario(tiny_copy, "over.yaml", OVER))
+    assert status == 1
+    assert ("tiny/over.yaml:10:39: error TINY-STACK 3 Red counters in North; at most 2 of one side may stand in an area: "
+            "move 1 elsewhere [Tiny standard 4.1]") in out
+    assert out.count("TINY-STACK") == 1
+
+
+def test_tiny_check_quiet_at_the_limit(tiny_copy, capsys):
+    status, out, _ = run(capsys, "check", scenario(tiny_copy, "limit.yaml", OVER.split("\n", 1)[0] + "\n"))
+    assert status == 0, out
+    status, out, _ = run(capsys, "check", tiny_copy / "variants" / "reinforced.yaml")
+    assert status == 0, out
+
+
+def test_no_fire_in_the_sky_check_runs_for_it(tiny_copy, capsys, monkeypatch):
+    """A scenario that breaks Fire in the Sky's rules (10 land units in one place, counters beyond the
+    mix, units outside any base) gets only the tiny game's checks."""
+    import toolkit.session
+    from toolkit.games import game_module
+
+    ran: list[set[str]] = []
+    real = toolkit.session.run_checks
+
+    def recording(registry, ctx, only=None):
+        ran.append({c.code for c in registry.for_edition(ctx.edition.id)})
+        return real(registry, ctx, only)
+
+    monkeypatch.setattr(toolkit.session, "run_checks", recording)
+    lines = "  - {at: Middle, side: blue, units: [{counter: blue-infantry, count: 9}, {counter: blue-tank}], reconstructed: \"fixture\"}\n"
+    status, out, _ = run(capsys, "check", scenario(tiny_copy, "fits-breaker.yaml", lines))
+    assert status == 1
+    codes = set(re.findall(r" (?:error|warning) ([A-Z][A-Z-]+) ", out))
+    assert codes == {"TINY-STACK"}
+    fits = {c.code for c in game_module("fire_in_the_sky").checks()}
+    assert FITS_CODES <= fits and not codes & fits
+    assert ran == [{c.code for c in game_module("games.tiny_module").checks()}] == [{"TINY-STACK"}]
+
+
+# --- aids and site -----------------------------------------------------------------------------
+
+def test_aids_build_for_the_tiny_game(tiny, tmp_path, capsys):
+    status, out, err = run(capsys, "aids", SKIRMISH, "-o", tmp_path / "aids")
+    assert status == 0, err
+    svg = (tmp_path / "aids" / "map.svg").read_text(encoding="utf-8")
+    assert 'data-area-count="3"' in svg
+    assert len(re.findall(r'<rect class="cr-area ', svg)) == 3
+    assert re.findall(r'data-between="([^"]+)"', svg) == ["Middle - North", "Middle - South"]
+    assert '<polygon class="cr-hex' not in svg
+    assert "Crossroads (1 VP)" in svg and "Old Mill" in svg
+    card = (tmp_path / "aids" / "setup-red.html").read_text(encoding="utf-8")
+    assert "Red Keep" in card
+
+
+def test_area_map_shows_control_per_side(tiny):
+    from toolkit.render.svgareas import SIDE_COLOURS
+    from toolkit.render.svgmap import render_map_svg
+    from toolkit.session import Session
+
+    opened = Session().open_scenario(SKIRMISH)
+    printed = render_map_svg(opened.game)
+    at_start = render_map_svg(opened.game, opened.scenario)
+    swatch = r'<title>Crossroads \(Middle\)[^<]*</title>\s*<rect class="cr-swatch" [^>]*fill="([^"]+)"'
+    assert re.search(swatch, printed).group(1) == "#8c8c8c"  # printed: no flag
+    assert re.search(swatch, at_start).group(1) == SIDE_COLOURS[0]  # red holds it at the start
+    assert render_map_svg(opened.game, opened.scenario) == at_start  # deterministic
+
+
+def test_site_builds_the_tiny_scenario_page(tiny, tmp_path, capsys):
+    status, out, err = run(capsys, "site", "-o", tmp_path / "site", "--scenario", SKIRMISH)
+    assert status == 0, err
+    pages = [p for p in (tmp_path / "site").rglob("index.html") if "Skirmish at the Crossroads" in p.read_text(encoding="utf-8")]
+    assert pages, "no page for the tiny scenario"
+    assert any('data-area-count="3"' in p.read_text(encoding="utf-8") for p in pages)
+
+
+# --- a manifest naming a missing module -----------------------------------------------------
+
+def test_missing_game_module_is_a_located_finding(tiny_copy, capsys):
+    manifest = tiny_copy / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("rules_module: games.tiny_module", "rules_module: nosuch"), encoding="utf-8")
+    line = text[: text.index("rules_module:")].count("\n") + 1
+    status, out, err = run(capsys, "check", "tiny")
+    assert status == 1
+    assert "Traceback" not in out + err and "internal error" not in err
+    assert f"tiny/game.yaml:{line}:15: error GAME-MODULE rules_module: no game module 'nosuch'" in out
+    status, out, err = run(capsys, "check", "tiny/skirmish.yaml")
+    assert status == 1 and f"tiny/game.yaml:{line}:15: error GAME-MODULE" in out
+
+
+# --- Fire in the Sky with its editions renamed ---------------------------------------------------
+
+RENAME = {"v1.1": "first", "2nd": "second"}
+_EDITION_WORD = re.compile(r"(?<![\w./-])(v1\.1|2nd)(?![\w-])(?!\.yaml)")
+
+
+def _rename_editions(folder):
+    """Every edition id and citation in the copy: manifest, edition files, charts and errata keys,
+    ``editions:`` lists, sources, and the overlays' citation enums and source patterns."""
+    for path in sorted(folder.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(_EDITION_WORD.sub(lambda m: RENAME[m.group(1)], text), encoding="utf-8")
+    for path in sorted((folder / "schemas").glob("*.schema.json")):
+        text = path.read_text(encoding="utf-8").replace("(v1\\\\.1|2nd)", "(first|second)")  # the source pattern
+        path.write_text(_EDITION_WORD.sub(lambda m: RENAME[m.group(1)], text), encoding="utf-8")
+
+
+@pytest.fixture
+def renamed(tmp_path, monkeypatch):
+    folder = tmp_path / "fire-in-the-sky"
+    shutil.copytree(GAME, folder)
+    _rename_editions(folder)
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_renamed_editions_keep_the_game_clean(renamed, capsys):
+    manifest = (renamed / "game.yaml").read_text(encoding="utf-8")
+    assert "{first: editions/v1.1.yaml, second: editions/2nd.yaml}" in manifest
+    assert "v1.1" not in (renamed / "schemas" / "scenario.schema.json").read_text(encoding="utf-8")
+    status, out, _ = run(capsys, "check", renamed / "short-campaign.yaml")
+    assert status == 0, out
+
+
+def test_renamed_editions_keep_every_check_running(renamed, capsys):
+    text = (TESTS / "checks" / "stack-land-fail.yaml").read_text(encoding="utf-8")
+    assert "extends: ../../scenarios/fire-in-the-sky/short-campaign.yaml" in text
+    text = text.replace("# yaml-language-server: $schema=../../schemas/scenario.schema.json",
+                        "# yaml-language-server: $schema=schemas/scenario.schema.json")
+    text = text.replace("extends: ../../scenarios/fire-in-the-sky/short-campaign.yaml", "extends: short-campaign.yaml\nedition: first")
+    line = int(re.search(r"# expect: STACK-LAND@(\d+)", text).group(1)) + 1  # one line added above the unit
+    (renamed / "stack-land-fail.yaml").write_text(text, encoding="utf-8")
+    status, out, _ = run(capsys, "check", renamed / "stack-land-fail.yaml")
+    assert status == 1
+    assert re.search(rf"stack-land-fail\.yaml:{line}:\d+: error STACK-LAND .*\[FitS first 2\.2\.2\.1\]", out), out
+    status, out, _ = run(capsys, "check", renamed / "stack-land-fail.yaml", "--edition", "second")
+    assert status == 1
+    assert re.search(r"error STACK-LAND .*\[FitS second [0-9.]+\]", out), out

@@ -1,0 +1,103 @@
+"""An area map as SVG: areas as labelled rounded boxes, adjacency as lines, places listed inside.
+
+The counterpart of :mod:`toolkit.render.svgmap` for a map of kind ``areas`` (zones, boxes and
+tracks joined by listed adjacency): there is no geometry in the data, so the areas are laid
+out in the order the map lists them, row by row (one row for up to four areas, else a near
+square grid). Each area is exactly one ``<rect class="cr-area ...">`` with ``data-area``; each
+listed adjacency is one ``<line class="cr-adj">``. A base's swatch shows who holds it (the
+printed flag, or control at the start of the scenario); sides take colours in the order the
+manifest lists them. Output is deterministic: listed order, fixed precision.
+"""
+
+from __future__ import annotations
+
+import math
+
+from toolkit.model import Game, Scenario
+from toolkit.render.env import environment
+
+__all__ = ["render_area_map_svg", "SIDE_COLOURS"]
+
+MARGIN = 24.0
+TITLE_BAND = 46.0
+AREA_W = 210.0
+GAP_X = 70.0
+GAP_Y = 50.0
+LINE = 14.0
+LEGEND_BAND = 60.0
+#: Fill of a side's swatch, by the side's position in the manifest; uncontrolled is grey.
+SIDE_COLOURS = ("#c8102e", "#1f4e9c", "#2e7d32", "#ef8a00", "#6a1b9a", "#00838f")
+NEUTRAL = "#8c8c8c"
+
+
+def _r(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _columns(n: int) -> int:
+    return max(1, n if n <= 4 else math.ceil(math.sqrt(n)))
+
+
+def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=("control",), title: str | None = None,
+                        css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None) -> str:
+    """The area map of ``game`` (and control at the start of ``scenario``) as a standalone SVG document string."""
+    m = game.map
+    names = list(m.area_kinds) or sorted(m.hexes)
+    sides = list(game.side_ids)
+    colour = {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(sides)}
+    show_control = scenario is not None and "control" in overlays
+
+    inside: dict[str, list] = {name: [] for name in names}
+    for place in m.places.values():  # places in listed order (the map's order)
+        if place.hex in inside:
+            inside[place.hex].append(place)
+
+    columns = _columns(len(names))
+    rows = math.ceil(len(names) / columns) if names else 0
+    heights = [0.0] * rows
+    for i, name in enumerate(names):
+        heights[i // columns] = max(heights[i // columns], 34.0 + LINE * max(1, len(inside[name])))
+    tops = []
+    y = MARGIN + TITLE_BAND
+    for h in heights:
+        tops.append(y)
+        y += h + GAP_Y
+    boxes, centre = [], {}
+    for i, name in enumerate(names):
+        row, col = divmod(i, columns)
+        x, top, h = MARGIN + col * (AREA_W + GAP_X), tops[row], heights[row]
+        centre[name] = (x + AREA_W / 2, top + h / 2)
+        lines = []
+        for j, place in enumerate(inside[name]):
+            ly = top + 36.0 + LINE * j
+            entry = {"name": place.name, "x": _r(x + 26.0), "y": _r(ly), "sx": _r(x + 10.0), "sy": _r(ly - 9.0), "vp": place.vp,
+                     "fill": "", "control": ""}
+            if place.is_base:
+                holder = game.control_of(scenario, place.name) if show_control else place.printed_control
+                entry.update({"fill": colour.get(holder, NEUTRAL), "control": game.side_name(holder) if holder in colour else "uncontrolled"})
+            lines.append(entry)
+        boxes.append({"name": name, "kind": m.area_kinds.get(name, "zone"), "x": _r(x), "y": _r(top), "w": _r(AREA_W), "h": _r(h),
+                      "tx": _r(x + AREA_W / 2), "ty": _r(top + 18.0), "places": lines})
+    links = []
+    for a, b in m.adjacent_pairs():
+        if a in centre and b in centre:
+            (x1, y1), (x2, y2) = centre[a], centre[b]
+            links.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{a} - {b}"})
+
+    width = MARGIN * 2 + max(columns * AREA_W + (columns - 1) * GAP_X, 420.0)
+    legend_y = y - GAP_Y + 24.0 if rows else MARGIN + TITLE_BAND
+    height = legend_y + LEGEND_BAND
+    legend = [{"label": game.side_name(side), "fill": colour[side], "x": _r(130.0 * i)} for i, side in enumerate(sides)]
+    legend.append({"label": "uncontrolled", "fill": NEUTRAL, "x": _r(130.0 * len(sides))})
+    heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")
+    sub = f"{game.edition.citation}" + (f", turn {scenario.start_turn} set-up" if scenario is not None else "") + f"; {len(names)} areas"
+    size_w, size_h = _r(width), _r(height)
+    if fit_mm is not None:
+        scale = min(fit_mm[0] / width, fit_mm[1] / height)
+        size_w, size_h = f"{_r(width * scale)}mm", f"{_r(height * scale)}mm"
+    return environment().get_template("area_map.svg").render(
+        width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
+        areas=boxes, links=links, legend=legend, legend_x=MARGIN, legend_y=_r(legend_y), show_control=show_control,
+        area_count=len(names),
+    )
