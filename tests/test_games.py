@@ -59,3 +59,31 @@ def test_a_variant_with_optional_counters_checks_under_both_editions(capsys):
         out, _ = capsys.readouterr()
         assert status == 0, out
         assert not [f for f in __import__("json").loads(out) if f["code"].startswith(("OPTIONAL", "COUNTER"))]
+
+
+# --- the contract every bundled game module keeps ------------------------------------------
+
+BUNDLED = [(folder.name, folder) for folder in sorted(bundled_scenarios().glob("*/")) if (folder / "game.yaml").is_file()]
+
+
+@pytest.mark.parametrize("name, folder", BUNDLED, ids=[n for n, _ in BUNDLED])
+def test_every_bundled_game_keeps_the_module_contract(name, folder):
+    """Its module satisfies GameModule; every edition has the parameters it needs and the rules its checks cite."""
+    from toolkit.games import GameModule
+    from toolkit.session import Session
+
+    session = Session()
+    manifest, probe = session.game_manifest(folder)
+    assert manifest is not None, probe.findings
+    for edition in [e["id"] for e in manifest["editions"]]:
+        opened = session.open_game(folder, edition)
+        assert opened.ok, [f"{f.location}: {f.code} {f.message}" for f in opened.findings]
+        module = opened.module
+        assert isinstance(module, GameModule)
+        assert module.map_kind == opened.game.map.kind
+        assert [s.id for s in opened.game.sides], "the manifest names the sides"
+        checks = module.checks()
+        assert len(checks) > 0 and len({c.code for c in checks}) == len(checks)
+        for check in checks.for_edition(edition):
+            assert check.rule in opened.game.edition.rules, (edition, check.code, check.rule)
+            assert opened.game.edition.cite(check.rule).startswith(opened.game.citation + " "), check.code

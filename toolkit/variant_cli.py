@@ -11,6 +11,9 @@ import sys
 from pathlib import Path
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
+from toolkit.fmt import format_path, yaml_files
+from toolkit.load import display_path
+from toolkit.variant import VariantError, diff_scenarios, new_variant, render_diff
 
 __all__ = ["register", "HANDLERS"]
 
@@ -37,9 +40,6 @@ def _error(message: str) -> int:
 
 
 def cmd_new(args) -> int:
-    from toolkit.load import display_path
-    from toolkit.variant import VariantError, new_variant
-
     try:
         path = new_variant(args.path, args.base, args.session)
     except VariantError as exc:
@@ -49,9 +49,6 @@ def cmd_new(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from toolkit.load import display_path
-    from toolkit.variant import VariantError, diff_scenarios, render_diff
-
     try:
         differences = diff_scenarios(args.a, args.b, args.session)
     except VariantError as exc:
@@ -61,8 +58,6 @@ def cmd_diff(args) -> int:
 
 
 def cmd_fmt(args) -> int:
-    from toolkit.fmt import format_path, yaml_files
-
     status = EXIT_OK
     if any(not p for p in args.paths):  # Path("") is the working folder: never format it by accident
         return _error("fmt: an empty path names no file (is a shell variable empty?); nothing formatted")

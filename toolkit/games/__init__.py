@@ -138,9 +138,7 @@ def game_module(name: str | None) -> GameModule:
 
 def bundled_modules() -> list[str]:
     """The game modules shipped under ``toolkit.games``, by name."""
-    import toolkit.games as package
-
-    return sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg)
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
 
 
 def all_bundled() -> Sequence[GameModule]:

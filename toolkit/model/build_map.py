@@ -12,99 +12,122 @@ __all__ = ["build_map"]
 
 
 def build_map(doc: Document, edition: str, loaded: Loaded, side_of: dict | None = None) -> Map:
-    side_of = side_of or {}
-    data = doc.data
-    grid_record = data.get("grid") or {}
-    try:
-        grid = HexGrid(grid_record.get("layout", "flat-top"), grid_record.get("offset", "odd-q"))
-    except ValueError as problem:
-        loaded.findings.append(Finding("error", "MAP-GRID", f"grid: {problem}", doc.locate(("grid", "offset"))))
-        grid = HexGrid()
-    neighbours = grid.neighbours
-    is_areas = "areas" in data  # the schema tells the kinds apart the same way
-    areas, area_kinds, adjacency = _areas(doc, edition, loaded) if is_areas else ([], {}, frozenset())
-    hexes = set()
-    for i, area in enumerate(data.get("playing_area") or []):
-        if not in_edition(area, edition):
-            continue
-        first, last = area["rows"]
-        for row in range(first, last + 1):
-            hexes.add(hex_id(area["column"], row))
-    places: dict[str, Place] = {}
-    by_hex: dict[str, str] = {}
-    for i, record in enumerate(data.get("places") or []):
-        if not in_edition(record, edition):
-            continue
-        at = doc.locate(("places", i))
-        place = Place(
-            name=record["name"], hex=record["hex"], kind=record.get("kind", "base"),
-            air=record.get("air", 0) or 0, port=record.get("port", 0) or 0, atoll=bool(record.get("atoll", False)),
-            vp=record.get("vp", 0) or 0, flag=record.get("flag", "none") or "none", home_base=record.get("home_base"),
-            resource=bool(record.get("resource", False)), sea=record.get("sea", True) is not False, at=at,
-            side=side_of.get(record.get("flag")),
-        )
-        if place.name in places:
-            loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"place {place.name!r} is defined twice (first at line {places[place.name].at.line})", doc.locate(("places", i, "name"))))
-        if is_areas and place.hex not in area_kinds:
-            loaded.findings.append(Finding("error", "REF-PLACE", f"{place.name} lies in {place.hex!r}, which is no area of the map{suggest(place.hex, areas)}", doc.locate(("places", i, "hex"))))
-        if place.hex in by_hex and not is_areas:  # an area holds any number of places
-            loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"hex {place.hex} already holds {by_hex[place.hex]!r}; one place per hex", doc.locate(("places", i, "hex"))))
-        if hexes and place.hex not in hexes:
-            loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"{place.name} is at hex {place.hex}, which is not in the playing area", doc.locate(("places", i, "hex"))))
-        places[place.name] = place
-        by_hex[place.hex] = place.name
-    connections = []
-    for i, record in enumerate(data.get("land_connections") or []):
-        if not in_edition(record, edition):
-            continue
-        a, b = record["between"]
-        for j, name in enumerate((a, b)):
-            if _resolve_hex(name, places, hexes) is None:
-                loaded.findings.append(Finding("error", "REF-PLACE", f"land connection names {name!r}, which is no land hex on the map{suggest(name, places)}", doc.locate(("land_connections", i, "between", j))))
-        connections.append(LandConnection(a, b, doc.locate(("land_connections", i))))
-    impassable = set()
-    for i, record in enumerate(data.get("impassable_hexsides") or []):
-        if not in_edition(record, edition):
-            continue
-        pair = [_resolve_hex(x, places, hexes) or x for x in record["between"]]
-        for j, h in enumerate(pair):
-            if hexes and h not in hexes:
-                loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"impassable hexside names {record['between'][j]!r}, which is no hex in the playing area", doc.locate(("impassable_hexsides", i, "between", j))))
-        if len(pair) == 2 and all(h in hexes for h in pair) and pair[1] not in neighbours(pair[0]):
-            loaded.findings.append(Finding("error", "MAP-HEXSIDE", f"hexes {pair[0]} and {pair[1]} are not adjacent, so they share no hexside", doc.locate(("impassable_hexsides", i, "between"))))
-        impassable.add(frozenset(pair))
-    splits = []
-    for i, record in enumerate(data.get("split_hexes") or []):
-        if not in_edition(record, edition):
-            continue
-        halves = tuple((h["name"], tuple(h.get("neighbours", []))) for h in record.get("halves", []))
-        if hexes and record["hex"] not in hexes:
-            loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"split hex {record['hex']} is not in the playing area", doc.locate(("split_hexes", i, "hex"))))
-        else:
-            for k, (_, reached) in enumerate(halves):
-                for j, n in enumerate(reached):
-                    if n not in neighbours(record["hex"]) or (hexes and n not in hexes):
-                        loaded.findings.append(Finding("error", "MAP-HEXSIDE", f"{n} is not a hex next to the split hex {record['hex']} in the playing area", doc.locate(("split_hexes", i, "halves", k, "neighbours", j))))
-        splits.append(SplitHex(record["hex"], record.get("name", record["hex"]), halves, doc.locate(("split_hexes", i))))
-    boxes: dict[str, Box] = {}
-    for i, record in enumerate(data.get("boxes") or []):
-        if not in_edition(record, edition):
-            continue
-        entries = tuple(e["hex"] if isinstance(e, dict) else e for e in record.get("entry_hexes", []) if in_edition(e, edition))
-        box = Box(record["name"], record.get("kind", "special"), record.get("nation"), record.get("home_base"),
-                  record.get("connects_to"), entries, record.get("of"), doc.locate(("boxes", i)), side_of.get(record.get("nation")))
-        for j, entry in enumerate(record.get("entry_hexes", [])):
-            h = entry["hex"] if isinstance(entry, dict) else entry
-            if hexes and h not in hexes:
-                loaded.findings.append(Finding("error", "MAP-OUTSIDE", f"{box.name}: Entry Hex {h} is not in the playing area", doc.locate(("boxes", i, "entry_hexes", j))))
-        if box.connects_to and box.connects_to not in places:
-            loaded.findings.append(Finding("error", "REF-PLACE", f"{box.name} connects to {box.connects_to!r}, which is no base on the map{suggest(box.connects_to, places)}", doc.locate(("boxes", i, "connects_to"))))
-        boxes[box.name] = box
-    if is_areas:
-        return Map(frozenset(areas), places, tuple(connections), frozenset(impassable), tuple(splits), boxes,
-                   grid_record.get("hex_km", 0), "areas", grid, adjacency, area_kinds)
-    return Map(frozenset(hexes), places, tuple(connections), frozenset(impassable), tuple(splits), boxes,
-               grid_record.get("hex_km", 900), "hex-grid", grid)
+    """The map of ``edition``: a hex grid (its ``grid:`` geometry read) or areas with listed adjacency."""
+    return _MapBuilder(doc, edition, loaded, side_of or {}).build()
+
+
+def _error(code: str, message: str, at) -> Finding:
+    return Finding("error", code, message, at)
+
+
+class _MapBuilder:
+    """One map document read part by part; each part reports its problems at their lines."""
+
+    def __init__(self, doc: Document, edition: str, loaded: Loaded, side_of: dict):
+        self.doc, self.edition, self.loaded, self.side_of = doc, edition, loaded, side_of
+        self.data = doc.data
+        self.grid_record = self.data.get("grid") or {}
+        self.is_areas = "areas" in self.data  # the schema tells the kinds apart the same way
+        self.hexes: set[str] = set()
+        self.places: dict[str, Place] = {}
+
+    def records(self, key: str):
+        """(index, record) of the records of ``key`` that hold in this edition."""
+        return [(i, r) for i, r in enumerate(self.data.get(key) or []) if in_edition(r, self.edition)]
+
+    def report(self, code: str, message: str, path: tuple) -> None:
+        self.loaded.findings.append(_error(code, message, self.doc.locate(path)))
+
+    def build(self) -> Map:
+        try:
+            self.grid = HexGrid(self.grid_record.get("layout", "flat-top"), self.grid_record.get("offset", "odd-q"))
+        except ValueError as problem:
+            self.report("MAP-GRID", f"grid: {problem}", ("grid", "offset"))
+            self.grid = HexGrid()
+        areas, area_kinds, adjacency = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, frozenset())
+        for _, run in self.records("playing_area"):
+            first, last = run["rows"]
+            self.hexes.update(hex_id(run["column"], row) for row in range(first, last + 1))
+        self._places(areas, area_kinds)
+        parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), tuple(self._split_hexes()), self._boxes())
+        if self.is_areas:
+            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds)
+        return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km", 900), "hex-grid", self.grid)
+
+    def _places(self, areas: list[str], area_kinds: dict) -> None:
+        by_hex: dict[str, str] = {}
+        for i, record in self.records("places"):
+            place = Place(
+                name=record["name"], hex=record["hex"], kind=record.get("kind", "base"),
+                air=record.get("air", 0) or 0, port=record.get("port", 0) or 0, atoll=bool(record.get("atoll", False)),
+                vp=record.get("vp", 0) or 0, flag=record.get("flag", "none") or "none", home_base=record.get("home_base"),
+                resource=bool(record.get("resource", False)), sea=record.get("sea", True) is not False, at=self.doc.locate(("places", i)),
+                side=self.side_of.get(record.get("flag")),
+            )
+            if place.name in self.places:
+                self.report("MAP-DUPLICATE", f"place {place.name!r} is defined twice (first at line {self.places[place.name].at.line})",
+                            ("places", i, "name"))
+            if self.is_areas and place.hex not in area_kinds:
+                self.report("REF-PLACE", f"{place.name} lies in {place.hex!r}, which is no area of the map{suggest(place.hex, areas)}",
+                            ("places", i, "hex"))
+            if place.hex in by_hex and not self.is_areas:  # an area holds any number of places
+                self.report("MAP-DUPLICATE", f"hex {place.hex} already holds {by_hex[place.hex]!r}; one place per hex", ("places", i, "hex"))
+            if self.hexes and place.hex not in self.hexes:
+                self.report("MAP-OUTSIDE", f"{place.name} is at hex {place.hex}, which is not in the playing area", ("places", i, "hex"))
+            self.places[place.name] = place
+            by_hex[place.hex] = place.name
+
+    def _land_connections(self):
+        for i, record in self.records("land_connections"):
+            a, b = record["between"]
+            for j, name in enumerate((a, b)):
+                if _resolve_hex(name, self.places, self.hexes) is None:
+                    self.report("REF-PLACE", f"land connection names {name!r}, which is no land hex on the map{suggest(name, self.places)}",
+                                ("land_connections", i, "between", j))
+            yield LandConnection(a, b, self.doc.locate(("land_connections", i)))
+
+    def _impassable_hexsides(self):
+        hexes = self.hexes
+        for i, record in self.records("impassable_hexsides"):
+            pair = [_resolve_hex(x, self.places, hexes) or x for x in record["between"]]
+            for j, h in enumerate(pair):
+                if hexes and h not in hexes:
+                    self.report("MAP-OUTSIDE", f"impassable hexside names {record['between'][j]!r}, which is no hex in the playing area",
+                                ("impassable_hexsides", i, "between", j))
+            if len(pair) == 2 and all(h in hexes for h in pair) and pair[1] not in self.grid.neighbours(pair[0]):
+                self.report("MAP-HEXSIDE", f"hexes {pair[0]} and {pair[1]} are not adjacent, so they share no hexside",
+                            ("impassable_hexsides", i, "between"))
+            yield frozenset(pair)
+
+    def _split_hexes(self):
+        hexes = self.hexes
+        for i, record in self.records("split_hexes"):
+            halves = tuple((h["name"], tuple(h.get("neighbours", []))) for h in record.get("halves", []))
+            if hexes and record["hex"] not in hexes:
+                self.report("MAP-OUTSIDE", f"split hex {record['hex']} is not in the playing area", ("split_hexes", i, "hex"))
+            else:
+                for k, (_, reached) in enumerate(halves):
+                    for j, n in enumerate(reached):
+                        if n not in self.grid.neighbours(record["hex"]) or (hexes and n not in hexes):
+                            self.report("MAP-HEXSIDE", f"{n} is not a hex next to the split hex {record['hex']} in the playing area",
+                                        ("split_hexes", i, "halves", k, "neighbours", j))
+            yield SplitHex(record["hex"], record.get("name", record["hex"]), halves, self.doc.locate(("split_hexes", i)))
+
+    def _boxes(self) -> dict[str, Box]:
+        boxes: dict[str, Box] = {}
+        for i, record in self.records("boxes"):
+            entries = tuple(e["hex"] if isinstance(e, dict) else e for e in record.get("entry_hexes", []) if in_edition(e, self.edition))
+            box = Box(record["name"], record.get("kind", "special"), record.get("nation"), record.get("home_base"),
+                      record.get("connects_to"), entries, record.get("of"), self.doc.locate(("boxes", i)), self.side_of.get(record.get("nation")))
+            for j, entry in enumerate(record.get("entry_hexes", [])):
+                h = entry["hex"] if isinstance(entry, dict) else entry
+                if self.hexes and h not in self.hexes:
+                    self.report("MAP-OUTSIDE", f"{box.name}: Entry Hex {h} is not in the playing area", ("boxes", i, "entry_hexes", j))
+            if box.connects_to and box.connects_to not in self.places:
+                self.report("REF-PLACE", f"{box.name} connects to {box.connects_to!r}, which is no base on the map{suggest(box.connects_to, self.places)}",
+                            ("boxes", i, "connects_to"))
+            boxes[box.name] = box
+        return boxes
 
 
 def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict[str, str], frozenset]:

@@ -156,36 +156,63 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     ``fit_mm`` (width, height) sizes the drawing to fit that area in millimetres, keeping its
     proportions (for print); without it the size is in pixels of the drawing. ``layers`` holds the
     node sets per side the game module computed for the overlays (``air_zoc``, ``supply``).
+    Each map kind has its renderer: a hex grid here, areas in :mod:`toolkit.render.svgareas`.
     """
     if game.map.kind == "areas":  # no hexes to draw: areas, listed adjacency, places inside
         return render_area_map_svg(game, scenario, overlays=overlays, title=title, css_class=css_class, fit_mm=fit_mm)
     layers = layers or {}
     m = game.map
     overlays = tuple(o for o in overlays if o in OVERLAYS)
-    boxes_off = sorted((b for b in m.boxes.values() if b.kind == "off-map"), key=lambda b: b.name)
-    probe = MapLayout.of(m.hexes, 0.0, 0.0)
-    mid_x = probe.width / 2
-    left_boxes, right_boxes = [], []
-    for box in boxes_off:
-        xs = [probe.center(h)[0] for h in box.entry_hexes if h in m.hexes]
-        if not xs and box.connects_to in m.places:
-            xs = [probe.center(m.places[box.connects_to].hex)[0]]
-        (left_boxes if xs and sum(xs) / len(xs) < mid_x else right_boxes).append(box)
+    left_boxes, right_boxes = _sides_of_the_grid(m)
     left = MARGIN + (SIDE_BAND if left_boxes else 0.0)
     layout = MapLayout.of(m.hexes, left, MARGIN + TITLE_BAND)
     width = left + layout.width + (SIDE_BAND if right_boxes else 0.0) + MARGIN
     grid_bottom = layout.top + layout.height
-    height = grid_bottom + BOTTOM_BAND
-
-    control = {}
-    for place in m.places.values():
-        if place.is_base:
-            control[place.name] = game.control_of(scenario, place.name) if (scenario is not None and "control" in overlays) else place.printed_control
 
     sides = game.side_ids
     zoc = {side: _hex_set(v, game) for side, v in layers["air_zoc"].items()} if "air_zoc" in overlays and "air_zoc" in layers else None
     supply = {side: _hex_set(v, game) for side, v in layers["supply"].items()} if "supply" in overlays and "supply" in layers else None
+    show_control = scenario is not None and "control" in overlays
+    boxes, entry_marks = _off_map_boxes(m, layout, left_boxes, right_boxes)
+    strip, strip_bottom = _box_strip(m, grid_bottom, width)
+    legend_y = (strip_bottom + 40.0) if strip else grid_bottom + 14.0
+    notes: list[str] = []
+    if scenario is not None and "air_zoc" in overlays and zoc is None:
+        notes.append("Air ZOC overlay not drawn: the game module computes none for this map.")
+    if scenario is not None and "supply" in overlays and supply is None:
+        notes.append("Supply overlay not drawn: the game module computes none for this map.")
+    height = max(grid_bottom + BOTTOM_BAND, legend_y + 80.0, legend_y + 96.0 + 12.0 * len(notes))
+    heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")
+    sub = f"{game.edition.citation}" + (f", turn {scenario.start_turn} set-up" if scenario is not None else "") + f"; {len(m.hexes)} hexes"
+    size_w, size_h = _r(width), _r(height)
+    if fit_mm is not None:
+        scale = min(fit_mm[0] / width, fit_mm[1] / height)
+        size_w, size_h = f"{_r(width * scale)}mm", f"{_r(height * scale)}mm"
+    return environment().get_template("map.svg").render(
+        width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
+        hexes=_hex_cells(m, layout), zoc=_zoc_paths(m, layout, zoc, sides), supply_dots=_supply_dots(layout, supply, sides),
+        impassable=_impassable_hexsides(m, layout), splits=_split_hexes(m, layout), connections=_land_connections(m, layout),
+        places=_places(game, scenario, layout, show_control, supply or {}), boxes=boxes,
+        entry_marks=[entry_marks[k] for k in sorted(entry_marks)], strip=strip,
+        legend_x=MARGIN, legend_y=_r(legend_y), notes=notes, show_zoc=bool(zoc), show_supply=supply is not None,
+        show_control=show_control, status=overlay_status(), hex_count=len(m.hexes),
+    )
 
+
+def _sides_of_the_grid(m) -> tuple[list, list]:
+    """Off-map boxes drawn left or right of the grid, by where their Entry Hexes (or their base) lie."""
+    probe = MapLayout.of(m.hexes, 0.0, 0.0)
+    mid_x = probe.width / 2
+    left_boxes, right_boxes = [], []
+    for box in sorted((b for b in m.boxes.values() if b.kind == "off-map"), key=lambda b: b.name):
+        xs = [probe.center(h)[0] for h in box.entry_hexes if h in m.hexes]
+        if not xs and box.connects_to in m.places:
+            xs = [probe.center(m.places[box.connects_to].hex)[0]]
+        (left_boxes if xs and sum(xs) / len(xs) < mid_x else right_boxes).append(box)
+    return left_boxes, right_boxes
+
+
+def _hex_cells(m, layout: MapLayout) -> list[dict]:
     by_hex = m.by_hex
     hexes = []
     for h in sorted(m.hexes):
@@ -196,24 +223,36 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
             cls += " land" if place.sea else " land nonsea"
         hexes.append({"id": h, "points": _points(_corners(x, y)), "cls": cls.strip(),
                       "nx": _r(x), "ny": _r(y - HEIGHT / 2 + 7.5)})
+    return hexes
 
-    zoc_paths = []
-    if zoc:
-        exerted = {h: [side for side in sides if h in zoc.get(side, set())] for h in set().union(*zoc.values())}
-        for h in sorted(exerted):
-            if h not in m.hexes:
-                continue
-            side = "both" if len(exerted[h]) > 1 else exerted[h][0]
-            x, y = layout.center(h)
-            zoc_paths.append({"d": _path(_corners(x, y, SIZE - 2.5)), "cls": f"zoc zoc-{side}", "hex": h})
 
-    impassable = []
+def _zoc_paths(m, layout: MapLayout, zoc: dict | None, sides) -> list[dict]:
+    """Each hex in an Air ZOC, shaded by the side exerting it (or ``both``)."""
+    if not zoc:
+        return []
+    paths = []
+    exerted = {h: [side for side in sides if h in zoc.get(side, set())] for h in set().union(*zoc.values())}
+    for h in sorted(exerted):
+        if h not in m.hexes:
+            continue
+        side = "both" if len(exerted[h]) > 1 else exerted[h][0]
+        x, y = layout.center(h)
+        paths.append({"d": _path(_corners(x, y, SIZE - 2.5)), "cls": f"zoc zoc-{side}", "hex": h})
+    return paths
+
+
+def _impassable_hexsides(m, layout: MapLayout) -> list[dict]:
+    lines = []
     for pair in sorted(sorted(p) for p in m.impassable):
         if len(pair) != 2 or not all(h in m.hexes for h in pair):
             continue
         x1, y1, x2, y2 = _edge(layout.center(pair[0]), layout.center(pair[1]))
-        impassable.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{pair[0]}-{pair[1]}"})
+        lines.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{pair[0]}-{pair[1]}"})
+    return lines
 
+
+def _split_hexes(m, layout: MapLayout) -> list[dict]:
+    """The line across a split hex, and a letter in each half toward the hexes it reaches."""
     splits = []
     for split in sorted(m.split_hexes, key=lambda s: s.hex):
         if split.hex not in m.hexes:
@@ -222,22 +261,24 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
         halves = []
         for half, reached in split.halves:
             pts = [layout.center(n) for n in reached if n in m.hexes]
-            if pts:
-                hx, hy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-            else:
-                hx, hy = cx, cy
+            hx, hy = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (cx, cy)
             halves.append((half, hx - cx, hy - cy))
-        if len(halves) >= 2:
-            dx, dy = halves[1][1] - halves[0][1], halves[1][2] - halves[0][2]
-            length = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / length, dy / length
-            px, py = -uy * HEIGHT / 2, ux * HEIGHT / 2
-            labels = []
-            for half, hx, hy in halves:
-                hl = math.hypot(hx, hy) or 1.0
-                labels.append({"text": half[:1].upper(), "x": _r(cx + hx / hl * SIZE * 0.55), "y": _r(cy + hy / hl * SIZE * 0.55 + 3)})
-            splits.append({"hex": split.hex, "name": split.name, "x1": _r(cx - px), "y1": _r(cy - py), "x2": _r(cx + px), "y2": _r(cy + py), "labels": labels})
+        if len(halves) < 2:
+            continue
+        dx, dy = halves[1][1] - halves[0][1], halves[1][2] - halves[0][2]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        px, py = -uy * HEIGHT / 2, ux * HEIGHT / 2
+        labels = []
+        for half, hx, hy in halves:
+            hl = math.hypot(hx, hy) or 1.0
+            labels.append({"text": half[:1].upper(), "x": _r(cx + hx / hl * SIZE * 0.55), "y": _r(cy + hy / hl * SIZE * 0.55 + 3)})
+        splits.append({"hex": split.hex, "name": split.name, "x1": _r(cx - px), "y1": _r(cy - py), "x2": _r(cx + px), "y2": _r(cy + py),
+                       "labels": labels})
+    return splits
 
+
+def _land_connections(m, layout: MapLayout) -> list[dict]:
     connections = []
     for conn in sorted(m.land_connections, key=lambda c: (c.a, c.b)):
         a = m.places[conn.a].hex if conn.a in m.places else conn.a
@@ -245,13 +286,23 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
         if a in m.hexes and b in m.hexes:
             (x1, y1), (x2, y2) = layout.center(a), layout.center(b)
             connections.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{conn.a} - {conn.b}"})
+    return connections
 
-    supplied = supply or {}
-    supply_dots = []
+
+def _supply_dots(layout: MapLayout, supply: dict | None, sides) -> list[dict]:
+    """A dot per side in each hex it can trace a Supply Line to, the sides side by side."""
+    dots = []
     for side, dx in zip(sides, (-7.0, 7.0, 0.0)):
-        for h in sorted(supplied.get(side, ())):
+        for h in sorted((supply or {}).get(side, ())):
             x, y = layout.center(h)
-            supply_dots.append({"cx": _r(x + dx), "cy": _r(y + HEIGHT / 2 - 6.0), "side": side, "hex": h})
+            dots.append({"cx": _r(x + dx), "cy": _r(y + HEIGHT / 2 - 6.0), "side": side, "hex": h})
+    return dots
+
+
+def _places(game: Game, scenario: Scenario | None, layout: MapLayout, show_control: bool, supplied: dict) -> list[dict]:
+    """Bases (capacities, VP, control at the start or the printed flag) and land circles."""
+    m = game.map
+    sides = game.side_ids
     places = []
     for place in sorted(m.places.values(), key=lambda p: (p.hex, p.name)):
         if place.hex not in m.hexes:
@@ -260,7 +311,7 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
         info = {"name": place.name, "hex": place.hex, "x": _r(x), "y": _r(y), "base": place.is_base,
                 "label": _label_lines(place.name, 12), "ly": _r(y + 10.5), "lx": _r(x)}
         if place.is_base:
-            side = control.get(place.name, "none")
+            side = game.control_of(scenario, place.name) if show_control else place.printed_control
             caps = f"{place.air}-{place.port}"
             bw = max(24.0, 6.4 * len(caps) + 5.0)
             info.update({
@@ -273,10 +324,14 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
         else:
             info.update({"cls": "circle" + ("" if place.sea else " nonsea")})
         places.append(info)
+    return places
 
+
+def _off_map_boxes(m, layout: MapLayout, left_boxes: list, right_boxes: list) -> tuple[list[dict], dict]:
+    """Off-map boxes beside the grid, each linked to its Entry Hexes; the Entry Hex marks."""
     boxes = []
     entry_marks = {}
-    for group, bx in ((left_boxes, MARGIN), (right_boxes, left + layout.width + 14.0)):
+    for group, bx in ((left_boxes, MARGIN), (right_boxes, layout.left + layout.width + 14.0)):
         next_free = layout.top
         for box in group:
             ys = [layout.center(h)[1] for h in box.entry_hexes if h in m.hexes]
@@ -303,11 +358,14 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
                           "lines": [{"text": t, "x": _r(item.x + w / 2), "y": _r(item.y + 16 + 13 * i)} for i, t in enumerate(lines)],
                           "sub": [{"text": t, "x": _r(item.x + w / 2), "y": _r(item.y + 16 + 13 * len(lines) + 11 * i)} for i, t in enumerate(sub)],
                           "links": item.links})
+    return boxes, entry_marks
 
-    others = sorted((b for b in m.boxes.values() if b.kind != "off-map"), key=lambda b: (b.kind, b.name))
+
+def _box_strip(m, grid_bottom: float, width: float) -> tuple[list[dict], float]:
+    """Holding and special boxes in rows under the grid; the top of the last row."""
     strip = []
     bx, by = MARGIN, grid_bottom + 14.0
-    for box in others:
+    for box in sorted((b for b in m.boxes.values() if b.kind != "off-map"), key=lambda b: (b.kind, b.name)):
         label = box.name + (f" (counts as {box.of})" if box.of else "")
         w = max(120.0, 6.4 * len(label) + 20)
         if bx + w > width - MARGIN:
@@ -315,27 +373,4 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
         strip.append({"name": box.name, "label": label, "kind": box.kind, "x": _r(bx), "y": _r(by), "w": _r(w), "h": "26.0",
                       "tx": _r(bx + w / 2), "ty": _r(by + 17)})
         bx += w + 10.0
-    legend_y = (by + 40.0) if strip else grid_bottom + 14.0
-    height = max(height, legend_y + 80.0)
-
-    status = overlay_status()
-    notes: list[str] = []
-    if scenario is not None and "air_zoc" in overlays and zoc is None:
-        notes.append("Air ZOC overlay not drawn: the graph layer (toolkit.games.fire_in_the_sky.air_zoc) is not available.")
-    if scenario is not None and "supply" in overlays and supply is None:
-        notes.append("Supply overlay not drawn: the graph layer (toolkit.games.fire_in_the_sky.supply) is not available.")
-
-    height = max(height, legend_y + 96.0 + 12.0 * len(notes))
-    heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")
-    sub = f"{game.edition.citation}" + (f", turn {scenario.start_turn} set-up" if scenario is not None else "") + f"; {len(m.hexes)} hexes"
-    size_w, size_h = _r(width), _r(height)
-    if fit_mm is not None:
-        scale = min(fit_mm[0] / width, fit_mm[1] / height)
-        size_w, size_h = f"{_r(width * scale)}mm", f"{_r(height * scale)}mm"
-    return environment().get_template("map.svg").render(
-        width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
-        hexes=hexes, zoc=zoc_paths, supply_dots=supply_dots, impassable=impassable, splits=splits, connections=connections,
-        places=places, boxes=boxes, entry_marks=[entry_marks[k] for k in sorted(entry_marks)], strip=strip,
-        legend_x=MARGIN, legend_y=_r(legend_y), notes=notes, show_zoc=bool(zoc), show_supply=supply is not None,
-        show_control=scenario is not None and "control" in overlays, status=status, hex_count=len(m.hexes),
-    )
+    return strip, by

@@ -14,6 +14,7 @@ designer can act on.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import os
 import re
@@ -21,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from toolkit.findings import Finding
+from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
@@ -94,6 +96,8 @@ def _validator_for(root: str | None, kind: str, signature: tuple):
     Built once per (game root, kind, overlay files' signature); the registry has no retriever,
     so a ``$ref`` that names nothing registered fails instead of reaching the network.
     """
+    # jsonschema and referencing cost about 0.18 s to import (python -X importtime): only a document
+    # without a remembered verdict pays for them.
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
@@ -144,8 +148,6 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
 
 @lru_cache(maxsize=1)
 def _core_digest() -> str:
-    import hashlib
-
     digest = hashlib.sha256()
     for path in sorted(schema_dir().glob("*.schema.json")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
@@ -154,8 +156,6 @@ def _core_digest() -> str:
 
 @lru_cache(maxsize=32)
 def _overlay_digest(root: str, signature: tuple) -> str:
-    import hashlib
-
     digest = hashlib.sha256()
     for name, _size, _mtime in signature:
         digest.update(name.encode() + b"\0" + (overlay_dir(Path(root)) / name).read_bytes())
@@ -173,8 +173,6 @@ def _schemas_digest(game_root: Path | None = None) -> str:
 
 def _verdict_key(document, kind: str, game_root: Path | None = None) -> str | None:
     """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
-    from toolkit.load import cache
-
     if not getattr(document, "digest", None):
         return None  # verdicts are kept by content, in process and, where the cache folder is usable, on disk
     return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root))
@@ -189,8 +187,6 @@ def _verdict_marker(key: str) -> bytes:
 
 def _known_valid(key: str) -> bool:
     """Whether a verdict marker for ``key`` exists: a regular file in a trusted folder that names its key."""
-    from toolkit.load import cache
-
     if key in _valid_in_process:
         return True
     if cache.read_entry(f"valid-{key}", limit=256) == _verdict_marker(key):
@@ -200,8 +196,6 @@ def _known_valid(key: str) -> bool:
 
 
 def _remember_valid(key: str) -> None:
-    from toolkit.load import cache
-
     _valid_in_process.put(key, True)
     cache.write_entry(f"valid-{key}", _verdict_marker(key))
 

@@ -51,6 +51,7 @@ class FireInTheSky(BaseGame):
 
     def overlays(self, game, scenario) -> dict:
         """Air ZOC and supplied hexes per side at the start of the scenario (v1.1 11.0, 16.0; 2nd 10.0, 14.0)."""
+        # The rule queries import networkx (about 0.3 s): only the commands and aids that draw overlays pay.
         from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
         from toolkit.games.fire_in_the_sky.state import GameState
         from toolkit.games.fire_in_the_sky.supply import supplied_hexes

@@ -35,6 +35,7 @@ import networkx as nx
 
 from toolkit.graph import adjacency_graph
 from toolkit.model import Map
+from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id
 
 __all__ = ["MapGraph", "map_graph", "stop_view", "stop_bfs", "NoSuchPlace", "HALF_SEP"]
@@ -188,8 +189,6 @@ class MapGraph:
             node = f"{h}{HALF_SEP}{half}"
             if node in self.sea:
                 return node
-        from toolkit.model.build import suggest
-
         hint = suggest(name, self.names())
         raise NoSuchPlace(name, hint.split("'")[1] if hint else "")
 

@@ -9,7 +9,6 @@ state, so repeated queries on one state are cheap.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -282,8 +281,3 @@ class GameState:
 
 def _side_of_nation(nation: str) -> str:
     return "japan" if nation == "japan" else "allied"
-
-
-def air_counters(steps: int, per: int = 2) -> int:
-    """Counters needed for ``steps`` air steps (v1.1 2.1.1.2)."""
-    return math.ceil(steps / per)
