@@ -9,17 +9,14 @@ that reaches it. Air units in an off-map box are in no hex and exert none.
 
 from __future__ import annotations
 
-from toolkit.games.fire_in_the_sky.state import GameState, enemy_of
+from toolkit.games.fire_in_the_sky.state import GameState, derived, enemy_of
 
 __all__ = ["air_zoc", "enemy_air_zoc", "zoc_sources", "blocking_hexes"]
 
 
+@derived
 def zoc_sources(state: GameState, side: str) -> frozenset[str]:
     """Hexes holding an air unit of ``side`` that exerts an Air ZOC (at a base ``side`` controls)."""
-    key = ("zoc-sources", side)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     friendly = state.friendly_bases(side)
     hexes = set()
     for unit in state.units:
@@ -29,10 +26,10 @@ def zoc_sources(state: GameState, side: str) -> frozenset[str]:
         if h is not None and h in friendly:
             hexes.add(h)
     result = frozenset(hexes)
-    state.cache[key] = result
     return result
 
 
+@derived
 def air_zoc(state: GameState, side: str) -> frozenset[str]:
     """The hexes in the Air ZOC exerted by ``side``'s air units.
 
@@ -60,17 +57,12 @@ def air_zoc(state: GameState, side: str) -> frozenset[str]:
     >>> sorted(air_zoc(s, "japan"))
     ['0101', '0102', '0201']
     """
-    key = ("zoc", side)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     grid = state.graph.grid
     hexes = set()
     for h in zoc_sources(state, side):
         hexes.add(h)
         hexes.update(n for n in grid.adj[h] if n not in state.graph.off_map)
     result = frozenset(hexes)
-    state.cache[key] = result
     return result
 
 
@@ -79,6 +71,7 @@ def enemy_air_zoc(state: GameState, side: str) -> frozenset[str]:
     return air_zoc(state, enemy_of(side))
 
 
+@derived
 def blocking_hexes(state: GameState, side: str) -> frozenset[str]:
     """Hexes where a Supply Line of ``side`` must stop (v1.1 2.2.3.2 item 3; 2nd 3.3.4).
 
@@ -86,10 +79,5 @@ def blocking_hexes(state: GameState, side: str) -> frozenset[str]:
     an air unit in Operational Movement is not flying, v1.1 9.2.2, and does not
     count either).
     """
-    key = ("blocking", side)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     result = frozenset(h for h in enemy_air_zoc(state, side) if not state.friendly_air_at(h, side))
-    state.cache[key] = result
     return result

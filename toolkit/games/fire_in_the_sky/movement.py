@@ -22,7 +22,7 @@ import networkx as nx
 from toolkit.games.fire_in_the_sky.air_zoc import enemy_air_zoc
 from toolkit.games.fire_in_the_sky.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
 from toolkit.games.fire_in_the_sky.mapgraph import stop_bfs
-from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState, derived, enemy_of
 
 __all__ = [
     "Reach", "RuleError", "task_force", "sea_deployment", "one_hex_deployment", "operational_movement",
@@ -59,14 +59,11 @@ class Reach(dict):
 
 # --- shared helpers -------------------------------------------------------------------
 
+@derived
 def _zoc_nodes(state: GameState, side: str) -> frozenset[str]:
     """Sea nodes in the enemy Air ZOC (both halves of a split hex)."""
-    key = ("zoc-sea-nodes", side)
-    hit = state.cache.get(key)
-    if hit is None:
-        graph = state.graph
-        hit = frozenset(n for h in enemy_air_zoc(state, side) for n in graph.sea_nodes(h))
-        state.cache[key] = hit
+    graph = state.graph
+    hit = frozenset(n for h in enemy_air_zoc(state, side) for n in graph.sea_nodes(h))
     return hit
 
 
@@ -117,15 +114,12 @@ def _label_reach(state: GameState, reach: Reach, found: dict[str, int], cost_of,
 
 # --- Sea Deployment -------------------------------------------------------------------
 
+@derived
 def _deployment_leg(state: GameState, side: str, start: str) -> dict[str, int]:
     """Sea nodes one Sea Deployment can reach from ``start``: at most 4 hexes, no
     impassable hexside, stopping on entering an enemy Air ZOC (v1.1 8.2; 2nd 7.1)."""
-    key = ("deploy-leg", side, start)
-    hit = state.cache.get(key)
-    if hit is None:
-        reach = int(param(state.edition, "sea_deployment_range"))
-        hit = stop_bfs(state.graph.sea_directed, start, reach, _zoc_nodes(state, side), _forbidden(state, side))
-        state.cache[key] = hit
+    reach = int(param(state.edition, "sea_deployment_range"))
+    hit = stop_bfs(state.graph.sea_directed, start, reach, _zoc_nodes(state, side), _forbidden(state, side))
     return hit
 
 
@@ -241,6 +235,7 @@ def one_hex_deployment(state: GameState, unit: UnitState) -> Reach:
 
 # --- Operational Movement and Reaction --------------------------------------------------
 
+@derived
 def _zoc_search(state: GameState, side: str, start: str, allowance: int) -> dict[str, int]:
     """Hexes moved to each sea node, under v1.1 9.1 / 2nd 8.0 Air ZOC rules.
 
@@ -248,10 +243,6 @@ def _zoc_search(state: GameState, side: str, start: str, allowance: int) -> dict
     one: one hex only. No impassable hexside; Japan never enters an off-map box.
     States are (node, phase): 0 free, 1 entered a ZOC (one more hex), 2 done.
     """
-    key = ("zoc-search", side, start, allowance)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     sea = state.graph.sea
     zoc = _zoc_nodes(state, side)
     forbidden = _forbidden(state, side)
@@ -273,7 +264,6 @@ def _zoc_search(state: GameState, side: str, start: str, allowance: int) -> dict
             if n not in best:
                 best[n] = d + 1
             queue.append((n, nphase, d + 1))
-    state.cache[key] = best
     return best
 
 
@@ -373,6 +363,7 @@ def reaction(state: GameState, units, allowance: int | None = None) -> Reach:
 
 # --- Amphibious landings and air commitment ---------------------------------------------
 
+@derived
 def amphibious_reach(state: GameState, side: str) -> frozenset[str]:
     """Land hexes where ``side``'s land units may land (v1.1 9.2.1, 12.3.4.1; 2nd 11.2.5.1).
 
@@ -380,10 +371,6 @@ def amphibious_reach(state: GameState, side: str) -> frozenset[str]:
     Home Bases count one hex from their Entry Hexes; only where sea movement is
     allowed (not the Gangetic Plain). Returns place names.
     """
-    key = ("amphibious", side)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     graph = state.graph
     forbidden = _forbidden(state, side)
     view = nx.subgraph_view(graph.grid, filter_node=lambda n: n not in forbidden) if forbidden else graph.grid
@@ -391,7 +378,6 @@ def amphibious_reach(state: GameState, side: str) -> frozenset[str]:
     cutoff = int(param(state.edition, "amphibious_range"))
     near = nx.multi_source_dijkstra_path_length(view, sources, cutoff=cutoff) if sources else {}
     result = frozenset(p.name for p in state.map.places.values() if p.sea and p.hex in near)
-    state.cache[key] = result
     return result
 
 

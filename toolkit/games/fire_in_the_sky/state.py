@@ -9,6 +9,7 @@ state, so repeated queries on one state are cheap.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -18,7 +19,7 @@ from toolkit.games.fire_in_the_sky.checks import FitSContext
 from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, map_graph
 from toolkit.model import Counter, Edition, Game, Map, Scenario
 
-__all__ = ["UnitState", "GameState", "enemy_of", "SIDES"]
+__all__ = ["UnitState", "GameState", "enemy_of", "SIDES", "derived"]
 
 SIDES = ("japan", "allied")
 
@@ -179,8 +180,8 @@ class GameState:
         return map_graph(self.map)
 
     @cached_property
-    def cache(self) -> dict:
-        """Scratch space for derived results (Air ZOC, supply, reach) of this state."""
+    def _derived(self) -> dict:
+        """Results of the queries marked :func:`derived`, by function and arguments (this state only)."""
         return {}
 
     def param(self, name: str, default=None):
@@ -281,3 +282,21 @@ class GameState:
 
 def _side_of_nation(nation: str) -> str:
     return "japan" if nation == "japan" else "allied"
+
+
+def derived(query):
+    """Remember what ``query(state, *args)`` answered on this state (states never change).
+
+    One entry per function and arguments, kept on the state, so a state that goes away takes
+    its answers with it.
+    """
+
+    @functools.wraps(query)
+    def remembered(state: GameState, *args, **kwargs):
+        key = (query.__qualname__, args, tuple(sorted(kwargs.items())))
+        memo = state._derived
+        if key not in memo:
+            memo[key] = query(state, *args, **kwargs)
+        return memo[key]
+
+    return remembered

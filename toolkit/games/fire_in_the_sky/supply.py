@@ -33,7 +33,7 @@ import networkx as nx
 from toolkit.games.fire_in_the_sky.air_zoc import blocking_hexes
 from toolkit.games.fire_in_the_sky.costs import param
 from toolkit.games.fire_in_the_sky.mapgraph import stop_bfs
-from toolkit.games.fire_in_the_sky.state import GameState, enemy_of
+from toolkit.games.fire_in_the_sky.state import GameState, derived, enemy_of
 
 __all__ = [
     "SupplyResult", "supply_line", "supplied_hexes", "land_unit_supplied", "brisbane_lifeline",
@@ -61,16 +61,13 @@ def _excluded_boxes(state: GameState, side: str) -> frozenset:
     return frozenset(b for b, box in state.graph.off_map.items() if box.side != side)
 
 
+@derived
 def _chain(state: GameState, side: str, nation: str | None, stops: frozenset) -> dict[str, str | None]:
     """Friendly bases reached by a string of legs from the Home Bases: ``{node: previous node}``.
 
     Bases in ``stops`` are reached but start no leg. Breadth-first, so each base
     is reached with the fewest legs; ties broken by node name.
     """
-    key = ("chain", side, nation, stops)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     graph = state.graph.grid_directed
     leg = int(param(state.edition, "supply_leg_hexes"))
     friendly = state.friendly_bases(side)
@@ -87,7 +84,6 @@ def _chain(state: GameState, side: str, nation: str | None, stops: frozenset) ->
             if node in friendly and node not in reached:
                 reached[node] = base
                 queue.append(node)
-    state.cache[key] = reached
     return reached
 
 
@@ -195,16 +191,13 @@ def _zoc_on(state: GameState, nodes: list[str], stops: frozenset) -> list[str]:
     return sorted(cut)[:6]
 
 
+@derived
 def supplied_hexes(state: GameState, side: str, nation: str | None = None) -> frozenset[str]:
     """Every hex (and friendly off-map box) ``side`` can trace a Supply Line to.
 
     The same answer as :func:`supply_line` hex by hex, in one pass: each base
     that can extend the line supplies what its last leg reaches.
     """
-    key = ("supplied", side, nation)
-    hit = state.cache.get(key)
-    if hit is not None:
-        return hit
     stops = blocking_hexes(state, side)
     reached = _chain(state, side, nation, stops)
     leg = int(param(state.edition, "supply_leg_hexes"))
@@ -216,7 +209,6 @@ def supplied_hexes(state: GameState, side: str, nation: str | None = None) -> fr
             out.update(stop_bfs(graph, node, leg, stops, exclude))
     out -= exclude
     result = frozenset(out)
-    state.cache[key] = result
     return result
 
 
