@@ -25,7 +25,8 @@ class FitSUnit(Unit):
         return self.entry.steps if self.entry.steps else self.entry.count * (self.counter.steps if self.counter.type == "air" else 1)
 
     @property
-    def transport(self) -> float:
+    def total_transport(self) -> float:
+        """Transport ratings of the whole entry (v1.1 2.1.1): its air steps, else each copy's rating."""
         if self.counter.type == "air":
             return float(self.steps)
         return self.counter.transport * self.entry.count

@@ -23,7 +23,7 @@ def _totals(ctx: Context, unit_type: str, in_port_only: bool):
         if in_port_only and unit.entry.task_force:
             continue
         key = (unit.place.name, unit.side)
-        totals[key] += unit.transport
+        totals[key] += unit.total_transport
         last[key] = unit
     return totals, last
 
