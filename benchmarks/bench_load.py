@@ -8,6 +8,9 @@ list of records, and a 100 KB file for ``fmt``; prints the CPU seconds (best of
 
 ``--tree`` measures another checkout's ``toolkit`` (e.g. an older commit's, from
 ``git worktree add``) on the same inputs, for before/after figures.
+
+``--parsers`` instead reports the YAML parse speed (KB/s, best of ``--repeat``) of the
+bundled game data with the C parser first (the default) and with ``CHARTROOM_YAML=pure``.
 """
 
 from __future__ import annotations
@@ -59,7 +62,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--tree", default=str(ROOT))
+    parser.add_argument("--parsers", action="store_true", help="KB/s of the C and pure YAML paths on the bundled data")
     args = parser.parse_args()
+    if args.parsers:
+        parsers(args.repeat)
+        return
     os.environ["CHARTROOM_CACHE"] = "off"
     sys.path.insert(0, args.tree)
     from toolkit.findings import ChartroomError
@@ -85,6 +92,28 @@ def main() -> None:
     for label, func in cases:
         spent = cpu(func, args.repeat)
         print(f"{label:32} {spent:7.2f} s CPU")
+
+
+def parsers(repeat: int) -> None:
+    from toolkit.load import yamlpos
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "scenarios").rglob("*.yaml"))]
+    kb = sum(len(t.encode("utf-8")) for t in texts) / 1024
+    print(f"bundled game data: {len(texts)} files, {kb:.0f} KB; C parser installed: {yamlpos.fast_parser_available()}")
+    for mode in ("default", "pure"):
+        if mode == "pure":
+            os.environ["CHARTROOM_YAML"] = "pure"
+        else:
+            os.environ.pop("CHARTROOM_YAML", None)
+        best = None
+        for _ in range(repeat):
+            start = time.process_time()
+            for text in texts:
+                yamlpos.parse(text)
+            spent = time.process_time() - start
+            best = spent if best is None else min(best, spent)
+        print(f"parse {mode:8} {best:7.3f} s CPU  {kb / best:8.0f} KB/s")
+    os.environ.pop("CHARTROOM_YAML", None)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,24 @@ construct is caught where it arises and reported with its line and column:
 Scalars are resolved with the YAML 1.2 core schema; timestamps stay strings.
 Merge keys (``<<``) are supported; a merged key keeps the position of the node
 it was merged from.
+
+The events come from ruamel's C parser (``ruamel.yaml.clib``) when it is installed,
+about ten times faster than the pure-Python one and, once a plain scalar's style is
+normalised, the same events at the same marks. Whenever that fast path fails in any
+way (a syntax or reader error, a composer finding, anything unexpected) the text is
+parsed again with the pure parser, so every error and its position are the pure
+parser's. Where the two parsers are known to disagree the pure parser decides:
+texts holding a tab, YAML 1.1 line breaks and a few other constructs (``_PURE_ONLY``)
+go to it directly, and an empty plain scalar
+(``key:`` with no value, an empty document) sends the text to it, because the two
+parsers place an empty value at different marks.
+``CHARTROOM_YAML=pure`` in the environment forces the pure parser.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field
 
@@ -39,10 +52,16 @@ from ruamel.yaml.events import (
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
+    StreamEndEvent,
 )
 from ruamel.yaml.reader import ReaderError
 
 from toolkit.load.types import Parsed, YamlProblem
+
+try:  # ruamel.yaml.clib: ruamel's C event parser (a libyaml build), same events as the pure parser
+    from _ruamel_yaml import CParser
+except ImportError:  # pragma: no cover - depends on the platform's wheels
+    CParser = None
 
 MAX_DEPTH = 64
 MAX_NODES = 200_000
@@ -61,6 +80,12 @@ _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?
 _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Texts the C parser reads differently, found by comparing the two (tests/test_fast_parse.py):
+# tabs (accepted before a value or comment), NEL/U+2028/U+2029 (line breaks in YAML 1.1 only),
+# a BOM inside the text (counted in columns), an anchor or alias name running on into
+# ?:%@` (YAML 1.1 names stop there, YAML 1.2 names do not), a block scalar header followed
+# at once by # (a comment for the C parser, an error for the pure one).
+_PURE_ONLY = re.compile("[\t\x85\u2028\u2029\ufeff]|[&*][0-9A-Za-z_-]+[?:%@`]|[|>][-+0-9]{0,2}#")
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|.)", re.DOTALL)  # one escape; an escaped backslash is consumed whole
 
 
@@ -184,7 +209,47 @@ def expanded_chars_limit(text: str) -> int:
     return min(MAX_EXPANDED_CHARS, max(MIN_EXPANDED_CHARS, EXPANSION_FACTOR * len(text)))
 
 
-def compose(text: str) -> Node | None:
+def pure_events(text: str):
+    """The events of ``text`` from ruamel's pure-Python parser."""
+    # the events are the same as the round-trip parser's, without its comment bookkeeping
+    return YAML(typ="safe", pure=True).parse(text)
+
+
+def fast_events(text: str):
+    """The events of ``text`` from ruamel's C parser, normalised to the pure parser's.
+
+    The C parser gives a plain scalar the style ``''`` where the pure parser gives
+    ``None``; an empty plain scalar, which the two parsers place differently, raises
+    :class:`FastPathRefused` (the caller then asks the pure parser).
+    """
+    get_event = CParser(text).get_event
+    while True:
+        event = get_event()
+        cls = event.__class__
+        if cls is ScalarEvent:
+            if not event.style:
+                if not event.value:
+                    raise FastPathRefused("empty plain scalar")
+                event.style = None
+        elif cls is StreamEndEvent:
+            yield event
+            return
+        yield event
+
+
+class FastPathRefused(Exception):
+    """The C parser's events for this text might not be the pure parser's."""
+
+
+def fast_parser_available() -> bool:
+    return CParser is not None
+
+
+def _fast_wanted(text: str) -> bool:
+    return CParser is not None and os.environ.get("CHARTROOM_YAML") != "pure" and not _PURE_ONLY.search(text)
+
+
+def compose(text: str, events=pure_events) -> Node | None:
     """Compose the single document in ``text`` into a node graph (aliases shared).
 
     While composing, the size of the document once every alias is expanded is kept
@@ -192,7 +257,6 @@ def compose(text: str) -> Node | None:
     the node it repeats, computed once per anchor on the DAG); the alias that takes
     it over :data:`MAX_NODES` or :func:`expanded_chars_limit` is refused where it stands.
     """
-    yaml = YAML(typ="safe", pure=True)  # the events are the same as the round-trip parser's, without its comment bookkeeping
     anchors: dict[str, Node] = {}
     open_anchors: set[str] = set()
     stack: list[tuple[Node, list]] = []  # (collection node, pending key for maps)
@@ -216,7 +280,7 @@ def compose(text: str) -> Node | None:
             pending.append(node)
 
     try:
-        for event in yaml.parse(text):
+        for event in events(text):
             cls = event.__class__
             if cls is ScalarEvent:
                 node = _scalar(event, text)
@@ -403,8 +467,22 @@ def to_data(root: Node | None) -> Parsed:
 
 
 def parse(text: str) -> Parsed:
-    """Parse YAML ``text`` safely: raises :class:`YamlProblem` with a 0-based position."""
-    root = compose(text)
+    """Parse YAML ``text`` safely: raises :class:`YamlProblem` with a 0-based position.
+
+    With the C parser first when it is there and wanted; any failure on that path is
+    left to the pure parser to report, so errors read exactly as the pure path's.
+    """
+    if _fast_wanted(text):
+        try:
+            return parse_with(text, fast_events)
+        except Exception:  # noqa: BLE001 - the pure parser below says what is wrong, and where
+            pass
+    return parse_with(text, pure_events)
+
+
+def parse_with(text: str, events) -> Parsed:
+    """Parse ``text`` from the events of ``events`` (:func:`pure_events` or :func:`fast_events`)."""
+    root = compose(text, events)
     size = expanded_size(root)
     if size > MAX_NODES:
         line, column = (root.line, root.column) if root else (0, 0)
