@@ -78,7 +78,7 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
         cfg = load_config(str(config_file), site_dir=str(Path(out_dir).resolve()), strict=True)
         cfg.extra["chartroom_generated"] = generated
         if progress:
-            progress("building the site (generating pages from the data)")
+            progress("building the site with mkdocs")
         build(cfg)
     except (Abort, ConfigurationError, MkDocsException) as exc:
         detail = collect.messages[0] if collect.messages else " ".join(str(exc).split())
