@@ -93,7 +93,7 @@ def run(name: str) -> str:
         return "\n".join(lines) + "\n"
 
 
-PROGRESS = re.compile(r"^chartroom: (rendering aids of|wrote \d+ files to|site written to|loading the site|generating pages|building the site|PDF \\d+/|"
+PROGRESS = re.compile(r"^chartroom: (rendering aids of|wrote \d+ files to|site written to|loading the site|generating pages|building the site|PDF \d+/|"
                       r"writing PDF|joining)")
 
 
