@@ -15,6 +15,8 @@ import math
 
 from toolkit.model import Game, Scenario
 from toolkit.render.env import environment
+from toolkit.render.svgframe import headings, page_size
+from toolkit.render.svgframe import r as _r
 
 __all__ = ["render_area_map_svg", "SIDE_COLOURS"]
 
@@ -30,9 +32,6 @@ SIDE_COLOURS = ("#c8102e", "#1f4e9c", "#2e7d32", "#ef8a00", "#6a1b9a", "#00838f"
 NEUTRAL = "#8c8c8c"
 
 
-def _r(value: float) -> str:
-    text = f"{value:.1f}"
-    return "0.0" if text == "-0.0" else text
 
 
 def _columns(n: int) -> int:
@@ -90,12 +89,8 @@ def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=(
     height = legend_y + LEGEND_BAND
     legend = [{"label": game.side_name(side), "fill": colour[side], "x": _r(130.0 * i)} for i, side in enumerate(sides)]
     legend.append({"label": "uncontrolled", "fill": NEUTRAL, "x": _r(130.0 * len(sides))})
-    heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")
-    sub = f"{game.edition.citation}" + (f", turn {scenario.start_turn} set-up" if scenario is not None else "") + f"; {len(names)} areas"
-    size_w, size_h = _r(width), _r(height)
-    if fit_mm is not None:
-        scale = min(fit_mm[0] / width, fit_mm[1] / height)
-        size_w, size_h = f"{_r(width * scale)}mm", f"{_r(height * scale)}mm"
+    heading, sub = headings(game, scenario, title, len(names), "areas")
+    size_w, size_h = page_size(width, height, fit_mm)
     return environment().get_template("area_map.svg").render(
         width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
         areas=boxes, links=links, legend=legend, legend_x=MARGIN, legend_y=_r(legend_y), show_control=show_control,

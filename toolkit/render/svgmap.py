@@ -23,6 +23,8 @@ from toolkit.model import Game, Scenario
 from toolkit.model.hexes import parse_hex_id
 from toolkit.render.env import environment, side_label
 from toolkit.render.svgareas import render_area_map_svg
+from toolkit.render.svgframe import headings, page_size
+from toolkit.render.svgframe import r as _r
 
 __all__ = ["render_map_svg", "MapLayout", "hex_center", "OVERLAYS", "overlay_status"]
 
@@ -37,9 +39,6 @@ OVERLAYS = ("control", "air_zoc", "supply")
 CONTROL_CLASS = {"none": "neutral"}  # a side's class is its id
 
 
-def _r(value: float) -> str:
-    text = f"{value:.1f}"
-    return "0.0" if text == "-0.0" else text
 
 
 @dataclass
@@ -182,12 +181,8 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     if scenario is not None and "supply" in overlays and supply is None:
         notes.append("Supply overlay not drawn: the game module computes none for this map.")
     height = max(grid_bottom + BOTTOM_BAND, legend_y + 80.0, legend_y + 96.0 + 12.0 * len(notes))
-    heading = title if title is not None else (f"{game.title} - {scenario.title}" if scenario else f"{game.title} - map")
-    sub = f"{game.edition.citation}" + (f", turn {scenario.start_turn} set-up" if scenario is not None else "") + f"; {len(m.hexes)} hexes"
-    size_w, size_h = _r(width), _r(height)
-    if fit_mm is not None:
-        scale = min(fit_mm[0] / width, fit_mm[1] / height)
-        size_w, size_h = f"{_r(width * scale)}mm", f"{_r(height * scale)}mm"
+    heading, sub = headings(game, scenario, title, len(m.hexes), "hexes")
+    size_w, size_h = page_size(width, height, fit_mm)
     return environment().get_template("map.svg").render(
         width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
         hexes=_hex_cells(m, layout), zoc=_zoc_paths(m, layout, zoc, sides), supply_dots=_supply_dots(layout, supply, sides),
