@@ -1,0 +1,133 @@
+"""Issue 11: safe with any input and any folder: what ``aids``, ``site``, ``fmt`` and ``new`` write."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from conftest import SHORT
+from toolkit.cli import main
+
+
+def run(capsys, *args):
+    try:
+        status = main([str(a) for a in args])
+    except SystemExit as exit:  # argparse: bad arguments
+        status = exit.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# --- item 3: aids wrote through symbolic links and over the user's files ----------------------
+
+def test_aids_never_write_through_a_symbolic_link(tmp_path, capsys):
+    victim = tmp_path / "victim.svg"
+    victim.write_text("precious", encoding="utf-8")
+    out = tmp_path / "aids"
+    out.mkdir()
+    (out / "map.svg").symlink_to(victim)
+    (out / ".chartroom-aids").write_text("map.svg\n", encoding="utf-8")  # even in a folder it "built"
+    status, _, err = run(capsys, "aids", SHORT, "-o", out)
+    assert status == 2 and "map.svg" in err and "symbolic link" in err and len(err.splitlines()) == 1
+    assert victim.read_text(encoding="utf-8") == "precious"
+
+
+def test_aids_refuse_a_symbolic_link_as_the_folder(tmp_path, capsys):
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link").symlink_to(real)
+    status, _, err = run(capsys, "aids", SHORT, "-o", tmp_path / "link")
+    assert status == 2 and "symbolic link" in err and list(real.iterdir()) == []
+
+
+def test_aids_keep_the_users_files_unless_forced(tmp_path, capsys):
+    out = tmp_path / "aids"
+    out.mkdir()
+    (out / "index.html").write_text("mine", encoding="utf-8")
+    (out / "notes.txt").write_text("notes", encoding="utf-8")
+    status, _, err = run(capsys, "aids", SHORT, "-o", out)
+    assert status == 2 and "--force" in err and len(err.splitlines()) == 1
+    assert (out / "index.html").read_text(encoding="utf-8") == "mine"
+    status, _, err = run(capsys, "aids", SHORT, "-o", out, "--force")
+    assert status == 0, err
+    assert (out / "index.html").read_text(encoding="utf-8") != "mine"  # asked for: same-named file replaced
+    assert (out / "notes.txt").read_text(encoding="utf-8") == "notes"  # never deleted
+
+
+def test_aids_rerun_into_their_own_folder_needs_no_force(tmp_path, capsys):
+    out = tmp_path / "aids"
+    assert run(capsys, "aids", SHORT, "-o", out)[0] == 0
+    manifest = (out / ".chartroom-aids").read_text(encoding="utf-8")
+    assert "map.svg" in manifest and "index.html" in manifest
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    status, _, err = run(capsys, "aids", SHORT, "-o", out)
+    assert status == 0, err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # no temporary file left
+    (out / "later.txt").write_text("added", encoding="utf-8")
+    assert run(capsys, "aids", SHORT, "-o", out)[0] == 2  # a file added since is the user's
+
+
+# --- item 2: site deleted files it did not write ----------------------------------------------
+
+def test_site_never_deletes_files_it_did_not_write(tmp_path, capsys):
+    pytest.importorskip("mkdocs")
+    out = tmp_path / "site"
+    out.mkdir()
+    for name in ("index.html", "404.html", "sitemap.xml"):
+        (out / name).write_text("old", encoding="utf-8")
+    (out / "about.html").write_text("mine", encoding="utf-8")
+    status, _, err = run(capsys, "site", "-o", out)
+    assert status == 2 and "--force" in err and len(err.splitlines()) == 1
+    assert (out / "about.html").read_text(encoding="utf-8") == "mine"
+    assert (out / "index.html").read_text(encoding="utf-8") == "old"
+    status, _, err = run(capsys, "site", "-o", out, "--force")
+    assert status == 0, err
+    assert (out / "about.html").read_text(encoding="utf-8") == "mine"
+    assert (out / "index.html").read_text(encoding="utf-8") != "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # the build folder beside it is gone
+    # files added later to a folder it built are kept too
+    (out / "later.html").write_text("added", encoding="utf-8")
+    status, _, err = run(capsys, "site", "-o", out, "--force")
+    assert status == 0, err
+    assert (out / "later.html").read_text(encoding="utf-8") == "added"
+    assert (out / "about.html").read_text(encoding="utf-8") == "mine"
+
+
+def test_site_rebuilds_its_own_folder_without_force_and_never_writes_through_links(tmp_path, capsys):
+    pytest.importorskip("mkdocs")
+    out = tmp_path / "site"
+    status, _, err = run(capsys, "site", "-o", out)
+    assert status == 0, err
+    assert "404.html" in (out / ".chartroom-site").read_text(encoding="utf-8")
+    victim = tmp_path / "victim.html"
+    victim.write_text("precious", encoding="utf-8")
+    (out / "404.html").unlink()
+    (out / "404.html").symlink_to(victim)
+    status, _, err = run(capsys, "site", "-o", out)
+    assert status == 2 and "404.html" in err and "symbolic link" in err
+    assert victim.read_text(encoding="utf-8") == "precious"
+    (out / "404.html").unlink()
+    status, _, err = run(capsys, "site", "-o", out)
+    assert status == 0, err
+    assert (out / "404.html").is_file() and not (out / "404.html").is_symlink()
+
+
+def test_new_never_writes_through_a_dangling_link(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.yaml").symlink_to(tmp_path / "target.yaml")
+    status, _, err = run(capsys, "new", "v.yaml", "--from", SHORT)
+    assert status == 2 and "already exists" in err
+    assert not (tmp_path / "target.yaml").exists()
+    status, _, err = run(capsys, "new", "w.yaml", "--from", SHORT)
+    assert status == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v.yaml", "w.yaml"]
+    assert oct((tmp_path / "w.yaml").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
