@@ -131,3 +131,44 @@ def _umask() -> int:
     return mask
 
 
+
+# --- item 12: output depended on the folder it was built in ------------------------------------
+
+def test_pdf_links_are_relative_and_the_same_wherever_built(tmp_path, monkeypatch):
+    pytest.importorskip("weasyprint")
+    from toolkit.outputs import OutputFolder
+    from toolkit.render.aids import render_aids
+    from toolkit.render.pdf import write_pdfs
+    from toolkit.session import Session
+
+    opened = Session().open_scenario(SHORT)
+    index = [aid for aid in render_aids(opened.game, opened.scenario, module=opened.module) if aid.stem == "index"]
+    built = []
+    for where in ("one", "two/deeper"):
+        folder = tmp_path / where
+        folder.mkdir(parents=True)
+        monkeypatch.chdir(folder)
+        out = OutputFolder(folder / "aids", ".chartroom-aids")
+        out.prepare()
+        write_pdfs(index, out)
+        built.append((folder / "aids" / "index.pdf").read_bytes())
+    assert built[0] == built[1]
+    assert b"file:" not in built[0]
+
+
+def test_site_pages_are_the_same_wherever_built(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("mkdocs")
+    from test_tiny_game import SKIRMISH, TESTS
+
+    monkeypatch.syspath_prepend(str(TESTS))
+    sites = []
+    for index, where in enumerate((TESTS, tmp_path)):  # the scenario inside the working folder, then outside it
+        monkeypatch.chdir(where)
+        out = tmp_path / f"site{index}"
+        status, _, err = run(capsys, "site", "-o", out, "--scenario", SKIRMISH)
+        assert status == 0, err
+        sites.append({p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+    assert sites[0].keys() == sites[1].keys()
+    assert [name for name in sites[0] if sites[0][name] != sites[1][name]] == []
+    page = next(text for text in sites[0].values() if b"Skirmish at the Crossroads" in text and b"<code>tiny/skirmish.yaml</code>" in text)
+    assert str(tmp_path).encode() not in page and str(TESTS).encode() not in page

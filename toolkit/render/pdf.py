@@ -49,7 +49,7 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None) -> dic
     for index, aid in enumerate(aids, 1):
         if progress:
             progress(f"PDF {index}/{len(aids)}: {aid.stem}")
-        document = html_to_pdf(aid.html, out.folder)
+        document = html_to_pdf(aid.html)
         document.metadata.created = None
         document.metadata.modified = None
         out.write(f"{aid.stem}.pdf", document.write_pdf())
