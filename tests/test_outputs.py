@@ -172,3 +172,49 @@ def test_site_pages_are_the_same_wherever_built(tmp_path, monkeypatch, capsys):
     assert [name for name in sites[0] if sites[0][name] != sites[1][name]] == []
     page = next(text for text in sites[0].values() if b"Skirmish at the Crossroads" in text and b"<code>tiny/skirmish.yaml</code>" in text)
     assert str(tmp_path).encode() not in page and str(TESTS).encode() not in page
+
+
+# --- item 8: paths the operating system rejects crashed (exit 3) --------------------------------
+
+LONG = "a" * 300  # over the 255 bytes a name may have
+
+
+@pytest.mark.parametrize("args", [
+    ["check", f"{LONG}.yaml"], ["fmt", f"{LONG}.yaml"], ["aids", f"{LONG}.yaml", "-o", "out"],
+    ["aids", SHORT, "-o", LONG], ["new", f"{LONG}.yaml", "--from", SHORT],
+    ["supply", f"{LONG}.yaml", "--side", "japan", "--to", "Kure"], ["zoc", f"{LONG}.yaml", "--side", "japan"],
+    ["reach", f"{LONG}.yaml", "--unit", "x", "--mode", "operational"], ["audit", LONG], ["site", "-o", LONG],
+    ["check", "a\0b.yaml"], ["fmt", "a\0b.yaml"], ["new", "x\ny.yaml", "--from", SHORT],
+], ids=lambda a: " ".join(str(x)[:12] for x in a))
+def test_paths_the_system_rejects_are_exit_2_naming_the_path(args, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, *args)
+    assert status == 2, err
+    assert len(err.splitlines()) == 1 and "internal error" not in err
+    assert LONG in err or "\\x00" in err or "\\n" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written
+
+
+def test_a_file_in_a_folder_that_cannot_be_entered_is_exit_2(tmp_path, capsys, monkeypatch):
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # root enters every folder: make the system say EACCES as it would for a user
+        import toolkit.outputs
+
+        real = os.lstat
+
+        def lstat(path, *a, **k):
+            if "locked" in str(path):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path, *a, **k)
+
+        monkeypatch.setattr(toolkit.outputs.os, "lstat", lstat)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "s.yaml").write_text(SHORT.read_text(encoding="utf-8"), encoding="utf-8")
+    locked.chmod(0)
+    try:
+        for args in (["check", locked / "s.yaml"], ["fmt", locked / "s.yaml"], ["aids", locked / "s.yaml", "-o", tmp_path / "o"]):
+            status, _, err = run(capsys, *args)
+            assert status == 2 and "s.yaml" in err and "ermission denied" in err and len(err.splitlines()) == 1, err
+    finally:
+        locked.chmod(0o755)
