@@ -17,6 +17,7 @@ from toolkit.crossref import crossref, render_crossref
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_findings
 from toolkit.games import all_bundled
 from toolkit.model.build import suggest
+from toolkit.outputs import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
@@ -66,9 +67,33 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # a path the system rejected somewhere a command did not expect: input, not a bug
+        if exc.filename is None:
+            return _internal(exc)
+        print(f"chartroom: {shown(exc.filename)}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
     except Exception as exc:  # last resort: one line, never a traceback
-        print(f"chartroom: internal error: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''} (please report this)", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal(exc)
+
+
+def _internal(exc: BaseException) -> int:
+    print(f"chartroom: internal error: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''} (please report this)", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+#: Arguments that name paths, checked before any command uses them (``new`` makes ``path``).
+PATH_ARGUMENTS = ("paths", "path", "scenario", "base", "a", "b", "output", "config", "game")
+
+
+def _path_problem(args) -> str:
+    for name in PATH_ARGUMENTS:
+        value = getattr(args, name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and item:
+                problem = path_problem(item, new_file=(args.command == "new" and name == "path"))
+                if problem:
+                    return problem
+    return ""
 
 
 def _main(argv) -> int:
@@ -76,6 +101,10 @@ def _main(argv) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
+        return EXIT_INPUT
+    problem = _path_problem(args)
+    if problem:
+        print(f"chartroom: {problem}", file=sys.stderr)
         return EXIT_INPUT
     args.session = Session()
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it

@@ -29,7 +29,6 @@ import math
 import os
 import re
 import stat
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,6 +36,7 @@ from pathlib import Path
 
 from toolkit.findings import ChartroomError
 from toolkit.load import decode, display_path, load_text, read_bytes, resolved
+from toolkit.outputs import write_atomically as _write_atomically
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
 
@@ -395,28 +395,10 @@ def _unwritable(path: Path) -> str:
 
 def write_atomically(path: Path, content: bytes) -> None:
     """Replace the file's content at once: temporary file beside it, fsync, rename; owner, group and permissions kept."""
-    target = resolved(path)  # a symbolic link stays a link to the rewritten file
+    target = resolved(path)  # the file named is the input: a symbolic link stays a link to the rewritten file
     info = target.stat()
     mode = stat.S_IMODE(info.st_mode)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if hasattr(os, "chown") and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
-            try:
-                os.chown(temporary, info.st_uid, info.st_gid)  # as root: the file stays its owner's
-            except PermissionError:
-                pass  # not root: only root can give a file away
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    _write_atomically(target, content, mode, owner=(info.st_uid, info.st_gid))
     _fsync_folder(target.parent)
 
 

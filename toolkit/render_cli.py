@@ -50,12 +50,16 @@ def register(subparsers) -> None:
     p.add_argument("--pdf", action="store_true", help="also write PDFs (needs the pdf extra: WeasyPrint)")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="page size for printing (default a4)")
     p.add_argument("--edition", help="make the aids for this edition instead of the scenario's")
+    p.add_argument("--force", action="store_true",
+                   help="write into a folder holding files Chartroom did not write (same-named files are replaced, others kept)")
 
     p = subparsers.add_parser("site", help="build the documentation site (mkdocs, offline, strict)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the site to")
     p.add_argument("--scenario", action="append", default=[], metavar="PATH",
                    help="also give this scenario a page (repeatable)")
     p.add_argument("--config", metavar="FILE", help="mkdocs.yml to build (default: the bundled site/mkdocs.yml)")
+    p.add_argument("--force", action="store_true",
+                   help="write into a folder holding files Chartroom did not write (same-named files are replaced, others kept)")
 
 
 def _error(message: str) -> None:
@@ -65,6 +69,7 @@ def _error(message: str) -> None:
 
 def cmd_aids(args) -> int:
     # Jinja and the aids cost about 0.2 s to import (python -X importtime): only `aids` and `site` pay.
+    from toolkit.outputs import OutputError
     from toolkit.render import AidsError, build_aids
     from toolkit.render.pdf import PdfUnavailable
 
@@ -81,7 +86,11 @@ def cmd_aids(args) -> int:
         _error(f"cannot make aids: {detail} (see chartroom check)")
         return EXIT_INPUT if unreadable else EXIT_FINDINGS
     try:
-        written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress)
+        written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress,
+                             force=args.force)
+    except OutputError as exc:
+        _error(exc)
+        return EXIT_INPUT
     except AidsError as exc:
         _error(exc)
         return exc.status
@@ -106,7 +115,7 @@ def cmd_site(args) -> int:
     progress = Progress()
     try:
         build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
-                   config=Path(args.config) if args.config else None, progress=progress)
+                   config=Path(args.config) if args.config else None, progress=progress, force=args.force)
     except SiteError as exc:
         _error(exc)
         return EXIT_INPUT

@@ -19,6 +19,7 @@ from toolkit.findings import Finding
 from toolkit.load import display_path, load_text, resolved
 from toolkit.load.extends import resolve_extends
 from toolkit.model.build_scenario import allowed_roots
+from toolkit.outputs import write_new
 from toolkit.schema import schema_path
 from toolkit.session import Session
 
@@ -111,8 +112,7 @@ def new_variant(path: str | os.PathLike, base: str | os.PathLike, session: Sessi
         raise VariantError(f"{display_path(path.parent)}: no such folder")
     text = variant_text(path, base, session or Session())
     try:
-        with open(path, "x", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        write_new(path, text.encode("utf-8"))  # atomic, and never through a link
     except FileExistsError:
         raise VariantError(f"{display_path(path)} already exists; not overwritten") from None
     except OSError as exc:

@@ -10,21 +10,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from toolkit.outputs import OutputFolder
 from toolkit.render.aids import AidsError, map_svg, render_aids
 from toolkit.render.env import environment
 
-__all__ = ["build_aids", "AidsError", "environment"]
+__all__ = ["build_aids", "AidsError", "environment", "AIDS_MANIFEST"]
+
+#: The manifest of what ``chartroom aids`` wrote into a folder (see :mod:`toolkit.outputs`).
+AIDS_MANIFEST = ".chartroom-aids"
 
 
 def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "a4",
-               progress: Callable[[str], None] | None = None) -> dict:
+               progress: Callable[[str], None] | None = None, force: bool = False) -> dict:
     """Write every aid of an opened scenario to ``out_dir`` as HTML (and PDF); return what was written.
 
     ``opened`` is what :meth:`toolkit.session.Session.open_scenario` gave (game, scenario, module,
     findings, documents). The result maps ``"html"`` and ``"pdf"`` to lists of file names and
     ``"pages"`` to the PDF page counts by file name. Raises :class:`AidsError` when the game's own
     data has errors, and :class:`toolkit.render.pdf.PdfUnavailable` when PDF output is asked for
-    without WeasyPrint.
+    without WeasyPrint, and :class:`toolkit.outputs.OutputError` when the folder is not safe to
+    write (a symbolic link, or files Chartroom did not write there, unless ``force``).
     """
     out = Path(out_dir)
     # An error in the game's own data (map, counters, editions) makes every aid suspect: refuse, naming it.
@@ -39,22 +44,25 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     if progress:
         progress(f"rendering aids of {opened.scenario.title} ({opened.game.edition.citation})")
     aids = render_aids(opened.game, opened.scenario, paper=paper, module=opened.module)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise AidsError(f"cannot create {out}: {exc.strerror or exc}") from None
+    folder = OutputFolder(out, AIDS_MANIFEST, force=force, what="aids")
+    folder.prepare()
     errors = opened.errors()
     written = {"html": [], "pdf": [], "pages": {}, "errors": len(errors),
                "first_error": f"{errors[0].location}: {errors[0].message}" if errors else ""}
     for aid in aids:
-        (out / f"{aid.stem}.html").write_text(aid.html, encoding="utf-8", newline="\n")
+        folder.write(f"{aid.stem}.html", aid.html)
         written["html"].append(f"{aid.stem}.html")
-    (out / "map.svg").write_text(map_svg(opened.game, opened.scenario, opened.module), encoding="utf-8", newline="\n")
+    folder.write("map.svg", map_svg(opened.game, opened.scenario, opened.module))
     written["html"].append("map.svg")
     if pdf:
         from toolkit.render.pdf import write_pdfs
 
-        pages = write_pdfs(aids, out, progress=progress)
+        try:
+            pages = write_pdfs(aids, folder, progress=progress)
+        finally:
+            folder.finish()
         written["pdf"] = list(pages)
         written["pages"] = pages
+    else:
+        folder.finish()
     return written

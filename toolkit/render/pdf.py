@@ -28,26 +28,31 @@ def _weasyprint():
     return weasyprint
 
 
-def html_to_pdf(html: str, base_url: str | Path):
-    """A rendered WeasyPrint document of one aid."""
+def html_to_pdf(html: str, base_url: str | Path | None = None):
+    """A rendered WeasyPrint document of one aid.
+
+    Without ``base_url`` links between aids stay relative (``setup-red.html``), so the PDF does
+    not depend on the folder it was built in.
+    """
     weasyprint = _weasyprint()
-    return weasyprint.HTML(string=html, base_url=str(base_url)).render()
+    return weasyprint.HTML(string=html, base_url=str(base_url) if base_url is not None else None).render()
 
 
-def write_pdfs(aids, out_dir: Path, combined_name: str = "aids.pdf", progress=None) -> dict[str, int]:
+def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None) -> dict[str, int]:
     """Write ``<stem>.pdf`` for every aid and one combined PDF; return page counts by file name.
 
-    PDF metadata carries no creation date, so the same aids give the same pages.
+    ``out`` is a :class:`toolkit.outputs.OutputFolder`. PDF metadata carries no creation date and
+    links carry no absolute path, so the same aids give the same bytes wherever they are built.
     """
     counts: dict[str, int] = {}
     documents = []
     for index, aid in enumerate(aids, 1):
         if progress:
             progress(f"PDF {index}/{len(aids)}: {aid.stem}")
-        document = html_to_pdf(aid.html, out_dir)
+        document = html_to_pdf(aid.html)
         document.metadata.created = None
         document.metadata.modified = None
-        document.write_pdf(out_dir / f"{aid.stem}.pdf")
+        out.write(f"{aid.stem}.pdf", document.write_pdf())
         counts[f"{aid.stem}.pdf"] = len(document.pages)
         if aid.stem != "index":
             documents.append(document)
@@ -57,6 +62,6 @@ def write_pdfs(aids, out_dir: Path, combined_name: str = "aids.pdf", progress=No
         combined = first.copy(pages)
         combined.metadata.created = None
         combined.metadata.modified = None
-        combined.write_pdf(out_dir / combined_name)
+        out.write(combined_name, combined.write_pdf())
         counts[combined_name] = len(pages)
     return counts

@@ -8,9 +8,13 @@ are imported only here.
 from __future__ import annotations
 
 import logging
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Callable
 
+from toolkit.outputs import OutputError, OutputFolder
 from toolkit.render.sitepages import generate_pages
 
 __all__ = ["SiteError", "build_site", "CONFIG"]
@@ -27,7 +31,7 @@ def _site_sources() -> Path:
 
 
 CONFIG = _site_sources() / "mkdocs.yml"
-#: Written into every site Chartroom builds; mkdocs never deletes hidden files when it cleans the folder.
+#: The manifest of the files ``chartroom site`` wrote into a folder (see :mod:`toolkit.outputs`).
 MARKER = ".chartroom-site"
 
 
@@ -45,16 +49,17 @@ class _Collect(logging.Handler):
 
 
 def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: Path | None = None,
-               progress: Callable[[str], None] | None = None) -> Path:
+               progress: Callable[[str], None] | None = None, force: bool = False) -> Path:
     """Build the site into ``out_dir`` (strict: any mkdocs warning fails the build).
 
     The pages about the data are generated here, through ``session`` (which opens the games
-    and scenarios), and handed to the mkdocs hooks in ``site/hooks.py``.
+    and scenarios), and handed to the mkdocs hooks in ``site/hooks.py``. mkdocs builds into a
+    fresh temporary folder beside ``out_dir`` (it empties its site folder first); only the files
+    it made are then moved into ``out_dir``, which must be new, empty or hold only what an
+    earlier build listed in its manifest (``force`` writes beside other files, never deleting them).
     """
     try:
-        from mkdocs.commands.build import build
-        from mkdocs.config import load_config
-        from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
+        import mkdocs.commands.build  # noqa: F401  (only to tell a missing extra early)
     except ImportError:
         raise SiteError("the site needs mkdocs and mkdocs-material: pip install 'chartroom[site]'") from None
     config_file = Path(config) if config else CONFIG
@@ -63,7 +68,30 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
     for path in extra_scenarios:
         if not Path(path).is_file():
             raise SiteError(f"{path}: no such scenario file")
-    _check_output(Path(out_dir))
+    folder = _check_output(Path(out_dir), force)
+    try:
+        build_dir = Path(tempfile.mkdtemp(dir=Path(out_dir).parent, prefix=f".{Path(out_dir).name[:100]}.chartroom-build-"))
+    except (OSError, ValueError) as exc:
+        raise SiteError(f"cannot build the site beside {out_dir}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        _build(build_dir, config_file, session, cli_parser, extra_scenarios, progress)
+        for root, _dirs, files in os.walk(build_dir):
+            for name in sorted(files):
+                source = Path(root) / name
+                folder.place(source.relative_to(build_dir).as_posix(), source)
+        folder.finish(prune=True)
+    except OutputError as exc:
+        raise SiteError(str(exc)) from None
+    finally:
+        shutil.rmtree(build_dir, ignore_errors=True)
+    return Path(out_dir)
+
+
+def _build(site_dir: Path, config_file: Path, session, cli_parser, extra_scenarios, progress) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
+
     collect = _Collect()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(collect)
@@ -75,7 +103,7 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
         if progress:
             progress("generating pages from the data")
         generated = generate_pages(session, cli_parser, extra_scenarios=[Path(p).resolve() for p in extra_scenarios])
-        cfg = load_config(str(config_file), site_dir=str(Path(out_dir).resolve()), strict=True)
+        cfg = load_config(str(config_file), site_dir=str(site_dir.resolve()), strict=True)
         cfg.extra["chartroom_generated"] = generated
         if progress:
             progress("building the site with mkdocs")
@@ -88,28 +116,13 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
     finally:
         logger.removeHandler(collect)
         logger.setLevel(previous)
+
+
+def _check_output(out_dir: Path, force: bool = False) -> OutputFolder:
+    """The output folder, created if missing, once it is known safe to write (else SiteError)."""
+    folder = OutputFolder(out_dir, MARKER, force=force, what="site")
     try:
-        (Path(out_dir) / MARKER).write_text("Built by chartroom site; chartroom site may replace this folder's content.\n", encoding="utf-8")
-    except OSError:
-        pass
-    return Path(out_dir)
-
-
-def _check_output(out_dir: Path) -> None:
-    """Refuse a folder mkdocs would wipe: it empties the site folder before building.
-
-    Allowed: a new folder, an empty one, or one holding a site Chartroom built
-    (its marker file, or mkdocs' own ``sitemap.xml`` and ``404.html`` from a site built before the marker).
-    """
-    if not out_dir.is_dir():
-        if out_dir.exists() or out_dir.is_symlink():
-            raise SiteError(f"cannot write the site to {out_dir}: it exists and is not a folder")
-        return
-    try:
-        entries = [p.name for p in out_dir.iterdir()]
-    except OSError as exc:
-        raise SiteError(f"cannot write the site to {out_dir}: {exc.strerror or exc}") from None
-    if not entries or MARKER in entries or {"sitemap.xml", "404.html", "index.html"} <= set(entries):
-        return
-    raise SiteError(f"{out_dir} is not empty and holds no site Chartroom built; building would delete its files: "
-                    f"give a new or empty folder")
+        folder.prepare()
+    except OutputError as exc:
+        raise SiteError(str(exc)) from None
+    return folder

@@ -9,6 +9,7 @@ into Markdown (headings, link text) pass through :func:`md` first.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import html
 import importlib
 import json
@@ -187,10 +188,34 @@ def _editions_fragment(folder: Path, info: dict, games: dict) -> str:
 
 # --- per scenario ------------------------------------------------------------------------
 
+def _portable_names(loaded, path: Path) -> dict[str, str]:
+    """Each document's name as shown to the user -> its path relative to the folder holding the
+    game folder (else to the scenario's folder, else its bare name): never where the site was built."""
+    bases = ([loaded.game.root.resolve().parent] if loaded.game is not None else []) + [path.resolve().parent]
+    names = {}
+    for document in loaded.documents:
+        target = Path(document.path).resolve()
+        names[document.name] = next((target.relative_to(base).as_posix() for base in bases if target.is_relative_to(base)),
+                                    target.name)
+    return names
+
+
+def _portable(finding, names: dict[str, str]):
+    message = finding.message
+    for shown, portable in sorted(names.items(), key=lambda item: -len(item[0])):
+        message = message.replace(shown, portable)
+    location = dataclasses.replace(finding.location, file=names.get(finding.location.file, finding.location.file))
+    return dataclasses.replace(finding, message=message, location=location)
+
+
 def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
-    """The page of one scenario: map with overlays, set-up by side, validation report."""
+    """The page of one scenario: map with overlays, set-up by side, validation report.
+
+    Files are named relative to the game's folder, so the page is the same wherever it is built.
+    """
     loaded = session.open_scenario(path)
-    findings = sorted(loaded.findings, key=lambda f: f.sort_key())
+    names = _portable_names(loaded, path)
+    findings = sorted((_portable(f, names) for f in loaded.findings), key=lambda f: f.sort_key())
     report = fragment("site/report.html", findings=findings)
     if loaded.game is None or loaded.scenario is None:
         title = path.stem
@@ -200,6 +225,7 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
     cards = [setup_card(game, scenario, side, loaded.module) for side in game.side_ids]
     parts = [
         fragment("site/scenario.html", scenario=scenario, game=game, edition=game.edition.citation,
+                 files=[names.get(f, f) for f in scenario.files],
                  errors=sum(1 for f in findings if f.severity == "error"), warnings=sum(1 for f in findings if f.severity == "warning")),
         "## Map at the start\n",
         fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays)),

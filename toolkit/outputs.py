@@ -1,0 +1,248 @@
+"""Writing output files safely: the one place ``aids``, ``site``, ``fmt`` and ``new`` write through.
+
+- every file is written atomically: a temporary file in the target folder, then ``os.replace``;
+- a symbolic link at the destination (the file, the folder or a folder between) is refused,
+  never followed;
+- a folder is written only when it is new, empty, or holds nothing but what an earlier run
+  wrote, as listed in its manifest file; ``force`` writes beside foreign files, overwriting only
+  same-named ones; files not listed in the manifest are never deleted.
+
+Errors are :class:`OutputError` with a one-line message naming the path.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = ["OutputError", "OutputFolder", "write_atomically", "write_new"]
+
+
+class OutputError(Exception):
+    """An output cannot be written safely; the message is one line naming the path."""
+
+
+def _why(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or " ".join(str(exc).split())
+
+
+def _temporary(folder: Path, name: str) -> tuple[int, str]:
+    return tempfile.mkstemp(dir=folder, prefix=f".{name[:100]}.", suffix=".tmp")
+
+
+def _write_temporary(folder: Path, name: str, content: bytes, mode: int | None = None, owner=None) -> str:
+    fd, temporary = _temporary(folder, name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if owner is not None and hasattr(os, "chown") and tuple(owner) != (os.geteuid(), os.getegid()):
+            try:
+                os.chown(temporary, *owner)  # as root: the file stays its owner's
+            except PermissionError:
+                pass  # not root: only root can give a file away
+        if mode is not None:
+            os.chmod(temporary, mode)
+    except BaseException:
+        _unlink(temporary)
+        raise
+    return temporary
+
+
+def _unlink(path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_atomically(target: Path, content: bytes, mode: int | None = None, owner: tuple[int, int] | None = None) -> None:
+    """Replace ``target`` (not a link: callers resolve or refuse links) with ``content`` at once.
+
+    The temporary file is written in the target's folder, synced, given ``mode`` and (as root)
+    ``owner`` (uid, gid), then renamed over the target.
+    """
+    temporary = _write_temporary(target.parent, target.name, content, mode, owner)
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        _unlink(temporary)
+        raise
+
+
+def write_new(path: Path, content: bytes) -> None:
+    """Write a new file at ``path`` at once; never overwrite anything, a link included.
+
+    Raises FileExistsError when ``path`` exists (or is a dangling link), OSError otherwise.
+    """
+    temporary = _write_temporary(path.parent, path.name, content, 0o666 & ~_umask())
+    try:
+        os.link(temporary, path, follow_symlinks=False)  # fails if anything is at path
+    finally:
+        _unlink(temporary)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _is_link(path: Path) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+class OutputFolder:
+    """A folder Chartroom writes files into, with a manifest of what it wrote.
+
+    >>> out = OutputFolder(Path("aids"), ".chartroom-aids")      # doctest: +SKIP
+    >>> out.prepare(); out.write("index.html", b"..."); out.finish()  # doctest: +SKIP
+    """
+
+    def __init__(self, folder: Path, manifest: str, force: bool = False, what: str = "files"):
+        self.folder = Path(folder)
+        self.manifest = manifest
+        self.force = force
+        self.what = what
+        self.previous: set[str] = set()
+        self.written: list[str] = []
+
+    # --- before writing -------------------------------------------------------------------
+    def prepare(self) -> None:
+        """Create the folder if missing; refuse a link, a file, or foreign files without ``force``."""
+        folder = self.folder
+        try:
+            if _is_link(folder):
+                raise OutputError(f"{folder}: is a symbolic link; give a real folder")
+            if folder.exists() and not folder.is_dir():
+                raise OutputError(f"cannot write the {self.what} to {folder}: it exists and is not a folder")
+            if not folder.exists():
+                folder.mkdir(parents=True)
+                return
+            self.previous = self._read_manifest()
+            foreign = sorted(name for name in self._existing() if name not in self.previous and name != self.manifest)
+        except OutputError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise OutputError(f"{folder}: cannot use the folder: {_why(exc)}") from None
+        if foreign and not self.force:
+            raise OutputError(f"{folder} is not empty and holds files Chartroom did not write (e.g. {foreign[0]}); "
+                              f"give a new or empty folder, or --force to write beside them (they are never deleted)")
+
+    def _read_manifest(self) -> set[str]:
+        path = self.folder / self.manifest
+        if _is_link(path):
+            raise OutputError(f"{path}: is a symbolic link; not read or written")
+        if not path.is_file():
+            return set()
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        return {line for line in lines if line and not line.startswith("#")}
+
+    def _existing(self) -> list[str]:
+        names = []
+        for root, dirs, files in os.walk(self.folder):
+            rel = Path(root).relative_to(self.folder)
+            for name in files + [d for d in dirs if _is_link(Path(root) / d)]:
+                names.append((rel / name).as_posix())
+        return names
+
+    # --- writing --------------------------------------------------------------------------
+    def _destination(self, name: str) -> Path:
+        parts = Path(name).parts
+        if not parts or Path(name).is_absolute() or ".." in parts:
+            raise OutputError(f"{name}: not a file name inside {self.folder}")
+        here = self.folder
+        for part in parts[:-1]:
+            here = here / part
+            if _is_link(here):
+                raise OutputError(f"{here}: is a symbolic link; not written through")
+            if not here.exists():
+                here.mkdir()
+        target = here / parts[-1]
+        if _is_link(target):
+            raise OutputError(f"{target}: is a symbolic link; not written through")
+        if target.is_dir():
+            raise OutputError(f"{target}: is a folder; not replaced")
+        return target
+
+    def write(self, name: str, content: bytes | str) -> Path:
+        """Write ``name`` (relative, ``/``-separated) atomically; return its path."""
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        try:
+            target = self._destination(name)
+            write_atomically(target, data, 0o666 & ~_umask())
+        except OutputError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise OutputError(f"{self.folder / name}: cannot write: {_why(exc)}") from None
+        self.written.append(Path(name).as_posix())
+        return target
+
+    def place(self, name: str, source: Path) -> Path:
+        """Move the finished file ``source`` (same file system) into place as ``name``."""
+        try:
+            target = self._destination(name)
+            os.replace(source, target)
+        except OutputError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise OutputError(f"{self.folder / name}: cannot write: {_why(exc)}") from None
+        self.written.append(Path(name).as_posix())
+        return target
+
+    def finish(self, prune: bool = False) -> None:
+        """Record what was written; with ``prune``, remove files an earlier run wrote and this one did not."""
+        written = set(self.written)
+        stale = self.previous - written
+        if prune:
+            for name in sorted(stale):
+                path = self.folder / name
+                if not _is_link(path) and path.is_file():
+                    _unlink(path)
+            stale = {name for name in stale if (self.folder / name).exists() or _is_link(self.folder / name)}
+        keep = sorted(written | {name for name in stale if (self.folder / name).exists()})
+        text = "# Written by chartroom; it may replace these files. One file a line.\n" + "".join(f"{n}\n" for n in keep)
+        try:
+            path = self.folder / self.manifest
+            if _is_link(path):
+                raise OutputError(f"{path}: is a symbolic link; not written through")
+            write_atomically(path, text.encode("utf-8"), 0o666 & ~_umask())
+        except OSError as exc:
+            raise OutputError(f"{self.folder / self.manifest}: cannot write: {_why(exc)}") from None
+
+
+# --- paths the operating system rejects -------------------------------------------------------
+
+def shown(path) -> str:
+    """A path as one printable line: control characters (a new-line, a NUL) written as escapes."""
+    text = os.fsdecode(path) if isinstance(path, bytes) else str(path)
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def path_problem(path, new_file: bool = False) -> str:
+    """Why ``path`` cannot be used at all (a one-line message naming it), or "" when it may be.
+
+    A missing file is not a problem here (the command says so in its own words); a NUL, a name
+    the file system finds too long, a folder that cannot be entered are. ``new_file``: the name
+    of a file about to be made must not hold a line break or another control character.
+    """
+    text = os.fsdecode(path) if isinstance(path, bytes) else str(path)
+    if "\0" in text:
+        return f"{shown(text)}: a path cannot hold a NUL character"
+    if new_file and any(not c.isprintable() for c in Path(text).name):
+        return f"{shown(text)}: a new file's name cannot hold a line break or another control character"
+    try:
+        os.lstat(text)
+    except (FileNotFoundError, NotADirectoryError):
+        return ""
+    except OSError as exc:
+        return f"{shown(text)}: {_why(exc)}"
+    except ValueError as exc:
+        return f"{shown(text)}: {_why(exc)}"
+    return ""
