@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from toolkit.model.hexes import (  # noqa: E402
     DIRECTIONS,
+    HexGrid,
     are_adjacent,
     distance,
     from_cube,
@@ -182,3 +183,39 @@ def test_hexside_rejects_non_adjacent(a, b):
 def test_hexside_rejects_bad_id():
     with pytest.raises(ValueError):
         hexside("0303", "x")
+
+
+# --- the grid record is read: layout and offset ------------------------------------------
+
+def _map_with_grid(tmp_path, layout: str, offset: str) -> Path:
+    import shutil
+
+    root = Path(__file__).resolve().parents[1]
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(root / "scenarios" / "fire-in-the-sky", game)
+    text = (game / "map.yaml").read_text(encoding="utf-8")
+    text = text.replace("  layout: flat-top\n  offset: odd-q\n", f"  layout: {layout}\n  offset: {offset}\n", 1)
+    (game / "map.yaml").write_text(text, encoding="utf-8")
+    return game
+
+
+def test_an_offset_that_does_not_fit_the_layout_is_a_located_finding(tmp_path, capsys):
+    from toolkit.cli import main
+
+    game = _map_with_grid(tmp_path, "pointy-top", "odd-q")
+    assert main(["check", str(game / "map.yaml"), str(game)]) == 1
+    out = capsys.readouterr().out
+    line = next(i for i, text in enumerate((game / "map.yaml").read_text().splitlines(), 1) if text.startswith("  offset:"))
+    assert f"map.yaml:{line}:" in out and "MAP-GRID grid: a pointy-top grid takes offset odd-r or even-r, not 'odd-q'" in out, out
+
+
+def test_the_map_reads_its_grid_geometry(tmp_path):
+    from toolkit.model.build import load_game
+
+    game = _map_with_grid(tmp_path, "flat-top", "even-q")
+    loaded = load_game(game, "v1.1")
+    # The same hex ids on an even-q grid have other neighbours: hexsides printed as impassable
+    # between neighbours no longer join neighbours, which only a map that reads its grid can see.
+    assert "MAP-HEXSIDE" in {f.code for f in loaded.findings}, loaded.findings
+    bundled = load_game(Path(__file__).resolve().parents[1] / "scenarios" / "fire-in-the-sky", "v1.1").game
+    assert bundled.map.grid == HexGrid("flat-top", "odd-q")
