@@ -8,14 +8,13 @@ cache never changes an answer, only how fast it comes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.exits import for_findings
 from toolkit.findings import ChartroomError, Finding, Location
 from toolkit.games import GameModule, GameModuleError, game_module
-from toolkit.load import Document, display_path, load_file
-from toolkit.model import Game, Scenario
+from toolkit.load import display_path, load_file
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.rules import run_checks
 
@@ -26,18 +25,10 @@ GAME_KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "chart
 
 
 @dataclass
-class Opened:
-    """What opening a path gave: the documents, findings, and the model where it could be built."""
+class Opened(Loaded):
+    """What opening a path gave: what loading gave (documents, findings, model) and the game's module."""
 
-    findings: list[Finding] = field(default_factory=list)
-    documents: list[Document] = field(default_factory=list)
-    game: Game | None = None
-    scenario: Scenario | None = None
     module: GameModule | None = None
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.severity == "error" for f in self.findings)
 
     @property
     def exit_status(self) -> int:
