@@ -15,6 +15,10 @@ def check_scenario(path: Path, edition: str | None = None, session: Session | No
     return (session or Session()).open_scenario(path, edition).findings
 
 
-def check_paths(paths: list[Path], edition: str | None = None, session: Session | None = None) -> tuple[list[Finding], int]:
-    """Check every path: a game folder, a scenario, or any other data file (schema only)."""
-    return (session or Session()).check(paths, edition)
+def check_paths(paths: list[Path], edition: str | None = None, session: Session | None = None,
+                found: list[str] | None = None) -> tuple[list[Finding], int]:
+    """Check every path: a game folder, a scenario, or any other data file (schema only).
+
+    ``found`` (a list) receives one line per game folder naming the files it held.
+    """
+    return (session or Session()).check(paths, edition, found)

@@ -117,8 +117,16 @@ def _write(text: str) -> None:
 
 
 def cmd_check(args) -> int:
-    findings, files = check_paths([Path(p) for p in args.paths], edition=args.edition, session=args.session)
-    _write(render(findings, args.format, files))
+    paths = [Path(p) for p in args.paths]
+    for path in paths if args.edition else []:  # a folder checked in an edition its game lacks: a wrong argument
+        editions = args.session.editions_of(path) if (path / "game.yaml").is_file() else None
+        if editions is not None and args.edition not in editions:
+            print(f"chartroom: --edition {args.edition}: the game in {path} has no such edition; its editions: "
+                  f"{', '.join(editions)}{suggest(args.edition, editions)}", file=sys.stderr)
+            return EXIT_INPUT
+    found: list[str] = []
+    findings, files = check_paths(paths, edition=args.edition, session=args.session, found=found)
+    _write(render(findings, args.format, files, notes=found))
     return for_findings(findings)
 
 

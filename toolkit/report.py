@@ -9,7 +9,7 @@ from toolkit.findings import Finding
 __all__ = ["REPORTERS", "render"]
 
 
-def _text(findings: list[Finding], files: int) -> str:
+def _text(findings: list[Finding], files: int, notes=()) -> str:
     lines = []
     for f in findings:
         rule = f" [{f.rule}]" if f.rule else ""
@@ -17,6 +17,7 @@ def _text(findings: list[Finding], files: int) -> str:
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
     noun = "file" if files == 1 else "files"
+    lines.extend(f"checked {note}" for note in notes)
     if not findings:
         lines.append(f"ok: {files} {noun} checked, no findings")
     else:
@@ -24,7 +25,7 @@ def _text(findings: list[Finding], files: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _json(findings: list[Finding], files: int) -> str:
+def _json(findings: list[Finding], files: int, notes=()) -> str:
     return json.dumps([f.as_json() for f in findings], indent=2, ensure_ascii=False) + "\n"
 
 
@@ -36,7 +37,7 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _github(findings: list[Finding], files: int) -> str:
+def _github(findings: list[Finding], files: int, notes=()) -> str:
     levels = {"error": "error", "warning": "warning", "info": "notice"}
     lines = []
     for f in findings:
@@ -52,6 +53,7 @@ def _github(findings: list[Finding], files: int) -> str:
 REPORTERS = {"text": _text, "json": _json, "github": _github}
 
 
-def render(findings: list[Finding], fmt: str = "text", files: int = 1) -> str:
+def render(findings: list[Finding], fmt: str = "text", files: int = 1, notes=()) -> str:
+    """Findings in format ``fmt``; ``notes`` (lines saying what was checked) are shown by the text reporter only."""
     ordered = sorted(findings, key=Finding.sort_key)
-    return REPORTERS[fmt](ordered, files)
+    return REPORTERS[fmt](ordered, files, notes)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from toolkit.exits import for_findings
 from toolkit.findings import ChartroomError, Finding, Location
+from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, game_module
-from toolkit.load import display_path, load_file
+from toolkit.load import display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.rules import run_checks
 
@@ -141,24 +142,71 @@ class Session:
 
     # --- chartroom check ---------------------------------------------------------------
 
-    def check_game_folder(self, folder: Path) -> tuple[list[Finding], int]:
-        """Every edition of the game in ``folder`` and every scenario its manifest lists."""
+    def editions_of(self, folder: Path) -> list[str] | None:
+        """The edition ids the manifest in ``folder`` lists (None when it cannot be read)."""
+        manifest, _ = self.game_manifest(folder)
+        if manifest is None:
+            return None
+        return [e["id"] for e in manifest.get("editions", [])]
+
+    def check_game_folder(self, folder: Path, edition: str | None = None) -> tuple[list[Finding], int, str]:
+        """The game in ``folder`` (every edition, or ``edition``) and every scenario file under it.
+
+        The scenarios are those its manifest lists and every other file of ``kind: scenario``
+        under the folder (an unlisted variant is checked too); a YAML file there that cannot
+        be read is reported, and another Chartroom data file the manifest does not name is
+        checked against its schema. Returns the findings, the number of files checked and
+        one line saying what was found.
+        """
         manifest, probe = self.game_manifest(folder)
         if manifest is None:
-            return probe.findings, 1
+            return probe.findings, 1, ""
         findings: list[Finding] = []
         files: set[str] = set()
-        for edition in [e["id"] for e in manifest.get("editions", [])]:
-            opened = self.open_game(folder, edition)
+        editions = [e["id"] for e in manifest.get("editions", [])]
+        for one in [edition] if edition else editions:
+            opened = self.open_game(folder, one)
             findings.extend(opened.findings)
             files.update(d.name for d in opened.documents)
-        for scenario in manifest.get("files", {}).get("scenarios", []):
-            findings.extend(self.open_scenario(folder / scenario).findings)
-            files.add(display_path(folder / scenario))
-        return findings, len(files)
+        listed, unlisted, others = self._folder_files(folder, manifest, findings)
+        for path in listed + unlisted:
+            findings.extend(self.open_scenario(path, edition).findings)
+            files.add(display_path(path))
+        for path in others:
+            findings.extend(self.open_document(path).findings)
+            files.add(display_path(path))
+        return findings, len(files), _found(folder, [edition] if edition else editions, listed, unlisted, others)
 
-    def check(self, paths: list[Path], edition: str | None = None) -> tuple[list[Finding], int]:
-        """Check every path: a game folder, a scenario, or any other data file (schema only)."""
+    def _folder_files(self, folder: Path, manifest: dict, findings: list[Finding]) -> tuple[list[Path], list[Path], list[Path]]:
+        """The scenario files the manifest lists, the scenario files under ``folder`` it does not list, and other
+        Chartroom data files it does not name; a YAML file that cannot be read is a finding."""
+        named = manifest.get("files", {})
+        listed = [folder / name for name in named.get("scenarios", [])]
+        game_files = [named.get(role) for role in ("map", "counters")] + list((named.get("editions") or {}).values())
+        game_files += [name for role in ("schedules", "errata", "charts") for name in named.get(role, [])]
+        known = {resolved(folder / "game.yaml")} | {resolved(folder / n) for n in game_files if isinstance(n, str)}
+        known |= {resolved(path) for path in listed}
+        unlisted, others = [], []
+        for path in yaml_files([folder]):
+            if resolved(path) in known:
+                continue
+            try:
+                document = load_file(path)
+            except ChartroomError as error:  # a broken variant must not pass unseen
+                findings.append(error.finding())
+                continue
+            kind = document.data.get("kind") if isinstance(document.data, dict) else None
+            if kind == "scenario":
+                unlisted.append(path)
+            elif isinstance(kind, str) and kind in GAME_KINDS:
+                others.append(path)
+        return listed, unlisted, others
+
+    def check(self, paths: list[Path], edition: str | None = None, found: list[str] | None = None) -> tuple[list[Finding], int]:
+        """Check every path: a game folder, a scenario, or any other data file (schema only).
+
+        ``found`` (a list) receives one line per game folder saying which files it held.
+        """
         findings: list[Finding] = []
         files = 0
         for path in paths:
@@ -166,9 +214,11 @@ class Session:
                 if not (path / "game.yaml").is_file():
                     findings.append(Finding("error", "LOAD-FILE", "folder has no game.yaml", Location(display_path(path))))
                     continue
-                more, count = self.check_game_folder(path)
+                more, count, summary = self.check_game_folder(path, edition)
                 findings.extend(more)
                 files += count
+                if found is not None and summary:
+                    found.append(summary)
                 continue
             files += 1
             try:
@@ -183,3 +233,18 @@ class Session:
                 findings.extend(self.open_document(path).findings)
         unique = {(f.location, f.code, f.message): f for f in findings}
         return sorted(unique.values(), key=Finding.sort_key), files
+
+
+def _found(folder: Path, editions: list[str], listed: list[Path], unlisted: list[Path], others: list[Path]) -> str:
+    """What checking a game folder found: ``FOLDER: editions ...; N scenario files: ...; not listed in game.yaml: ...``."""
+    def names(paths):
+        return ", ".join(path.relative_to(folder).as_posix() for path in paths)
+
+    count = len(listed) + len(unlisted)
+    text = f"{display_path(folder)}: game data of edition{'s' if len(editions) > 1 else ''} {', '.join(editions)}; "
+    text += f"{count} scenario file{'' if count == 1 else 's'}: {names(listed + unlisted) or 'none'}"
+    if unlisted:
+        text += f"; not listed in game.yaml: {names(unlisted)}"
+    if others:
+        text += f"; other data files not named in game.yaml: {names(others)}"
+    return text
