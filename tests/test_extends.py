@@ -154,10 +154,13 @@ def test_absolute_paths_and_backslashes_are_refused(work, raw):
 
 
 def _outside_message(work, target: str) -> str:
+    """The message refusing ``target``, with the path as written and as resolved masked: all that may differ."""
     path = variant(work, "v.yaml", extends=target)
     findings = [f for f in load_scenario(path).findings if f.severity == "error"]
     assert [f.code for f in findings] == ["EXTENDS-PATH"], findings
-    return findings[0].message
+    message = findings[0].message
+    assert f"extends: {target!r} resolves to {os.path.normpath(work / target)} (from {work}, this file's folder)" in message
+    return message.replace(repr(target), "WRITTEN").replace(os.path.normpath(work / target), "RESOLVED")
 
 
 def test_outside_paths_get_the_same_message_whether_or_not_the_file_exists(work):
@@ -167,12 +170,14 @@ def test_outside_paths_get_the_same_message_whether_or_not_the_file_exists(work)
     missing = _outside_message(work, "../outside/missing.yaml")
     folder_missing = _outside_message(work, "../nowhere/missing.yaml")
     assert existing == missing == folder_missing
-    assert "secret" not in existing and "missing" not in existing and "outside" not in existing
+    assert "secret" not in existing and "missing" not in existing and "outside/" not in existing
+    assert f"outside the folders Chartroom may read for this check: the working folder {work}, the bundled games " in existing
 
 
 def test_a_path_that_leaves_and_comes_back_is_refused_the_same_way(work):
     message = _outside_message(work, "../outside/../work/v.yaml")
-    assert message == _outside_message(work, "../nowhere/../work/v.yaml")
+    assert message.replace("/outside", "/X") == _outside_message(work, "../nowhere/../work/v.yaml").replace("/nowhere", "/X")
+    assert f"but passes through {work.parent / 'outside'}, outside the folders" in message
 
 
 def test_a_symbolic_link_leading_outside_is_refused_the_same_way(work):
@@ -180,12 +185,15 @@ def test_a_symbolic_link_leading_outside_is_refused_the_same_way(work):
     (outside / "secret.yaml").write_text(SHORT.read_text(encoding="utf-8"), encoding="utf-8")
     (work / "link.yaml").symlink_to(outside / "secret.yaml")
     (work / "dangling.yaml").symlink_to(outside / "missing.yaml")
-    assert _outside_message(work, "link.yaml") == _outside_message(work, "dangling.yaml") == _outside_message(work, "../outside/x.yaml")
+    linked = _outside_message(work, "link.yaml")
+    assert linked == _outside_message(work, "dangling.yaml")
+    assert "a symbolic link that leads outside the folders" in linked and "secret" not in linked
 
 
 def test_a_missing_base_inside_is_named(work):
     path = variant(work, "v.yaml", extends="missing.yaml")
-    assert "no scenario file at 'missing.yaml'" in load_scenario(path).findings[0].message
+    message = load_scenario(path).findings[0].message
+    assert message == f"extends: 'missing.yaml' resolves to {work / 'missing.yaml'} (from {work}, this file's folder): no scenario file there"
 
 
 def test_the_bundled_game_is_reachable_through_parent_folders(work):

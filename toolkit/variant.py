@@ -89,7 +89,7 @@ def variant_text(path: Path, base: Path, session: Session) -> str:
     )
     # The loader's memory cache is keyed by name and content: pin the document to this path.
     document = dataclasses.replace(load_text(text, display_path(path), path), path=path)
-    target, problem = resolve_extends(document, allowed_roots())
+    target, problem = resolve_extends(document, allowed_roots(path))
     if target is None:
         raise VariantError(f"cannot extend {display_path(base)} from {display_path(path)}: {_one_line(problem)}")
     return text

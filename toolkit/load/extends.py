@@ -4,24 +4,28 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Sequence
 
 from toolkit.findings import Finding
 from toolkit.load import Document, resolved
 
-__all__ = ["resolve_extends", "MAX_EXTENDS"]
+__all__ = ["resolve_extends", "MAX_EXTENDS", "Root"]
 
 MAX_EXTENDS = 16  # scenarios in one chain of bases
 
+#: A folder ``extends:`` may reach, and what it is (for messages): ``(path, "the working folder")``.
+Root = tuple[Path, str]
 
-def resolve_extends(document: Document, roots: list[Path]) -> tuple[Path | None, Finding | None]:
+
+def resolve_extends(document: Document, roots: Sequence[Root | Path]) -> tuple[Path | None, Finding | None]:
     """The base scenario's path, refused if absolute, with backslashes, or outside the allowed roots.
 
-    The path is walked one part at a time from the variant's folder: every step
-    must stay inside an allowed root or on a root's own parent folders, so a
-    path never enters (and so never probes) a folder outside; the target must
-    then lie inside a root both as written and with symbolic links followed.
-    Any path that leaves the roots gets the same message, whether or not
-    something exists there.
+    The path is resolved from the variant's own folder and walked one part at a time: every
+    step must stay inside an allowed root or on a root's own parent folders, so a path never
+    enters (and so never probes) a folder outside; the target must then lie inside a root both
+    as written and with symbolic links followed. Any path that leaves the roots gets the same
+    message, whether or not something exists there. Messages show the path as resolved, the
+    folder it was resolved from and the folders allowed.
     """
     raw = document.data.get("extends")
     at = document.locate(("extends",))
@@ -29,19 +33,37 @@ def resolve_extends(document: Document, roots: list[Path]) -> tuple[Path | None,
         return None, Finding("error", "EXTENDS-PATH", "extends: give the base scenario's path relative to this file", at)
     if "\\" in raw or raw.startswith(("/", "~")) or (len(raw) > 1 and raw[1] == ":") or os.path.isabs(raw):
         return None, Finding("error", "EXTENDS-PATH", "extends: use a relative path with forward slashes", at)
+    named = [root if isinstance(root, tuple) else (Path(root), "an allowed folder") for root in roots]
+    folders = [path for path, _ in named]
 
     def inside(path: Path) -> bool:
-        return any(path == root or root in path.parents for root in roots)
+        return any(path == root or root in path.parents for root in folders)
 
-    here = resolved(document.path).parent
+    start = resolved(document.path).parent
+    here = start
     for part in raw.split("/"):
         here = here.parent if part == ".." else here if part in ("", ".") else here / part
-        if not (inside(here) or any(here == root or here in root.parents for root in roots)):
+        if not (inside(here) or any(here == root or here in root.parents for root in folders)):
             break
-    target = resolved(resolved(document.path).parent / raw)
+    written = Path(os.path.normpath(start / raw))  # as written: no link followed, nothing probed
+    target = resolved(start / raw)
+    whence = f"extends: {raw!r} resolves to {written} (from {start}, this file's folder)"
     # Containment before existence: the message says nothing about files outside.
-    if not (inside(here) and inside(target)):
-        return None, Finding("error", "EXTENDS-PATH", "extends: the path leaves the folders Chartroom may read (the working folder and the bundled scenarios)", at)
+    if not (inside(here) and inside(written)):
+        passing = "" if not inside(written) else f" but passes through {here}"
+        return None, Finding("error", "EXTENDS-PATH", f"{whence}{passing}, outside the folders Chartroom may read for this check: "
+                                                      f"{_described(named)}; check from a folder holding both files, or keep the "
+                                                      "base beside the variant", at)
+    if not inside(target):
+        return None, Finding("error", "EXTENDS-PATH", f"{whence}, a symbolic link that leads outside the folders Chartroom may "
+                                                      f"read for this check: {_described(named)}", at)
     if not target.is_file():
-        return None, Finding("error", "EXTENDS-PATH", f"extends: no scenario file at {raw!r}", at)
+        return None, Finding("error", "EXTENDS-PATH", f"{whence}: no scenario file there", at)
     return target, None
+
+
+def _described(roots: list[Root]) -> str:
+    seen: dict[Path, str] = {}
+    for path, what in roots:
+        seen.setdefault(path, what)
+    return ", ".join(f"{what} {path}" for path, what in seen.items())

@@ -7,15 +7,28 @@ from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.load import Document, resolved
-from toolkit.load.extends import MAX_EXTENDS, resolve_extends
+from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number
 from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, read_document, suggest
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
 
-def allowed_roots() -> list[Path]:
-    return [Path.cwd().resolve(), bundled_scenarios().resolve()]
+
+def allowed_roots(start: Path | None = None) -> list[Root]:
+    """The folders ``extends:`` may reach when ``start`` (the file named on the command line) is opened.
+
+    The working folder and the bundled games always; with ``start``, also its own folder and the
+    nearest folder holding its game (``game.yaml`` beside it or above it), so a variant kept in its
+    own folder or repository checks the same from any working folder.
+    """
+    roots: list[Root] = [(Path.cwd().resolve(), "the working folder"), (bundled_scenarios().resolve(), "the bundled games")]
+    if start is not None:
+        roots.append((resolved(start).parent, f"the folder of {Path(start).name}"))
+        game = find_game_root(Path(start))
+        if game is not None:
+            roots.append((resolved(game), "the folder of its game"))
+    return roots
 
 
 def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
@@ -27,6 +40,7 @@ def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
     chain: list[Document] = []
     seen: list[Path] = []
     current = path
+    roots = allowed_roots(path)
     while True:
         real = resolved(current)
         if real in seen:
@@ -43,7 +57,7 @@ def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
         chain.append(document)
         if "extends" not in document.data:
             break
-        current, problem = resolve_extends(document, allowed_roots())
+        current, problem = resolve_extends(document, roots)
         if problem is not None:
             loaded.findings.append(problem)
         if current is None:
