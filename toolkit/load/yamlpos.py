@@ -383,9 +383,50 @@ def _syntax_message(exc: MarkedYAMLError, text: str, line: int, column: int) -> 
         return "tab character: YAML indents with spaces only"
     problem = (exc.problem or "").strip()
     context = (exc.context or "").strip()
-    if context and problem:
-        return f"YAML syntax: {problem} ({context})"
-    return f"YAML syntax: {problem or context or 'invalid YAML'}"
+    hint = _plain_hint(problem, context, exc.context_mark, lines, line, column)
+    if hint:
+        return f"YAML syntax: {hint} (the parser says: {problem}{', ' + context if context else ''})"
+    jargon = f"{problem} ({context})" if context and problem else (problem or context or "invalid YAML")
+    return f"YAML syntax: {jargon}"
+
+
+_CLOSERS = {"flow mapping": ("{", "}"), "flow sequence": ("[", "]")}
+
+
+def _plain_hint(problem: str, context: str, opened, lines: list[str], line: int, column: int) -> str:
+    """What a parser message most likely means, in plain words (empty when there is no good guess).
+
+    ``opened`` is the parser's context mark: where the collection, quote or key it was reading began.
+    """
+    at = f"line {opened.line + 1} column {opened.column + 1}" if opened is not None else ""
+    for what, (opener, closer) in _CLOSERS.items():
+        if context.endswith(what) and problem.startswith(f"expected ',' or '{closer}'"):
+            if opened is not None and opened.line < line:
+                return (f"the '{opener}' at {at} is not closed: add '{closer}' at the end of line {opened.line + 1} "
+                        f"(YAML notices a missing '{closer}' only on a later line)")
+            return (f"inside '{opener} {closer}' separate the entries with ', ' and close with '{closer}'; "
+                    f"put a value holding , : [ ] {{ or }} in quotes")
+    if "quoted scalar" in context and "end of stream" in problem:
+        return f"the quotation mark at {at} is never closed" if at else "a quotation mark is never closed"
+    if problem.startswith("expected <block end>, but found"):
+        before = lines[line][:column] if line < len(lines) else ""
+        if "'<scalar>'" in problem and ("'" in before or '"' in before):
+            return ("text goes on after its closing quote: inside '...' write '' for an apostrophe, "
+                    "or put the whole text in double quotes")
+        if "'-'" in problem or "<block sequence start>" in problem:
+            return ("a list item ('- ') where the lines above expect a key: indent the list under the key that holds it, "
+                    "with every dash of one list in the same column")
+        return ("the indentation of this line does not fit the lines above it: the keys of one mapping start in the same "
+                "column (in a list item, the column of the first key after '- '), and so do the dashes of one list")
+    if problem.startswith("mapping values are not allowed here"):
+        return ("a second ': ' on one line: put a value that holds ': ' in quotes, or, if this is a key, "
+                "indent it like the keys above it (not further in)")
+    if problem.startswith("could not find expected ':'"):
+        return (f"a key without ':' (the text at {at} is read as a key): end each key with ': ', "
+                "and put a text that spans lines in quotes") if at else "a key without ':'"
+    if "cannot start any token" in problem:
+        return "a value cannot start with this character: put the value in quotes"
+    return ""
 
 
 def expanded_size(root: Node | None) -> int:

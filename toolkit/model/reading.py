@@ -7,6 +7,7 @@ fails its schema is not built into the model.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,9 +75,57 @@ def read_document(path: Path, kind: str | None, loaded: Loaded, game_root=None) 
     if not isinstance(actual, str) or actual not in schemas():  # kind: [] is a finding, not a TypeError
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
-    problems = validate(document, actual, game_root(document) if callable(game_root) else game_root)
-    loaded.findings.extend(problems)
+    root = game_root(document) if callable(game_root) else game_root
+    problems = validate(document, actual, root)
+    loaded.findings.extend(_edition_hint(document, problems, root))
     return None if problems else document
+
+
+def _edition_hint(document: Document, problems: list[Finding], root: Path | None) -> list[Finding]:
+    """A malformed ``edition:`` (``2nd edition``, ``V1.1``, the number ``1.1``) names the game's editions and how to write one."""
+    if "edition" not in document.data or root is None:
+        return problems
+    at = document.locate(("edition",))
+    out = []
+    for finding in problems:
+        if finding.location == at and finding.code in ("SCHEMA-FORM", "SCHEMA-TYPE"):
+            editions = _manifest_editions(root)
+            if editions:
+                finding = Finding(finding.severity, finding.code, _edition_message(document.data["edition"], editions), at, finding.rule)
+        out.append(finding)
+    return out
+
+
+def _manifest_editions(root: Path) -> list[str]:
+    try:
+        manifest = load_file(root / "game.yaml").data
+    except ChartroomError:
+        return []
+    records = manifest.get("editions") if isinstance(manifest, dict) else None
+    return [r["id"] for r in records or [] if isinstance(r, dict) and isinstance(r.get("id"), str)]
+
+
+def _edition_message(value, editions: list[str]) -> str:
+    written = f"text {value!r}" if isinstance(value, str) else f"{type(value).__name__} {value!r}"
+    guess = likely_edition(value, editions)
+    hint = f"; did you mean {guess!r}?" if guess else "."
+    example = guess or editions[0]
+    number = " (YAML reads an unquoted number as a number)" if isinstance(value, (int, float)) and not isinstance(value, bool) else ""
+    return (f"edition: {written} is not an edition id; this game's editions are {', '.join(editions)}{hint} "
+            f"Write the id as game.yaml gives it, in quotes: edition: \"{example}\"{number}")
+
+
+def likely_edition(value, editions: list[str]) -> str | None:
+    """The edition a loosely written ``value`` means (``V1.1``, ``1.1``, ``2nd edition``), or None."""
+    text = re.sub(r"\b(edition|ed|rules?)\b\.?", "", str(value).strip().lower()).strip(" .-_")
+    for candidate in (text, f"v{text}", text.removeprefix("v")):
+        if candidate in editions:
+            return candidate
+    starting = [edition for edition in editions if text and edition.startswith(text)]
+    if len(starting) == 1:
+        return starting[0]
+    close = difflib.get_close_matches(text, editions, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def document_game_root(document: Document) -> Path | None:
