@@ -124,15 +124,15 @@ def js(capsys, *argv):
 
 def test_map_distance(tiny, capsys):
     g = ("--game", tiny)
-    assert ok(capsys, "map", "distance", "Kure", "Truk", *g) == "2\n"
+    assert ok(capsys, "map", "distance", "Kure", "Truk", *g) == "2 hexes\n"
     assert js(capsys, "map", "distance", "Kure", "Truk", *g) == {"distance": 2}
-    assert ok(capsys, "map", "distance", "Kure", "Lae", *g) == "4\n"                # any hexside
-    assert ok(capsys, "map", "distance", "Kure", "Lae", "--sea", *g) == "none\n"    # the impassable hexside
+    assert ok(capsys, "map", "distance", "Kure", "Lae", *g) == "4 hexes\n"                # any hexside
+    assert ok(capsys, "map", "distance", "Kure", "Lae", "--sea", *g) == "none: no path by sea between Kure and Lae\n"  # impassable
     assert js(capsys, "map", "distance", "Kure", "Lae", "--sea", *g) == {"distance": None}
-    assert ok(capsys, "map", "distance", "West Coast USA", "0107", "--sea", *g) == "1\n"   # Entry Hex
-    assert ok(capsys, "map", "distance", "West Coast USA", "Lae", *g) == "3\n"
+    assert ok(capsys, "map", "distance", "West Coast USA", "0107", "--sea", *g) == "1 hex by sea\n"   # Entry Hex
+    assert ok(capsys, "map", "distance", "West Coast USA", "Lae", *g) == "3 hexes\n"
     assert js(capsys, "map", "distance", "Lae", "0107", "--sea", *g) == {"distance": None}   # Gangetic Plain
-    assert ok(capsys, "map", "distance", "Kure", "Truk", *g, "--edition", "2nd") == "2\n"
+    assert ok(capsys, "map", "distance", "Kure", "Truk", *g, "--edition", "2nd") == "2 hexes\n"
 
 
 def test_map_export(tiny, capsys):
@@ -172,10 +172,10 @@ def test_supply(tiny, capsys):
 
 def test_zoc(tiny, capsys):
     s = tiny / "scenario.yaml"
-    assert ok(capsys, "zoc", s, "--side", "allied") == "0104\n0105  Lae\n0106  Gangetic Plain\n"
+    assert ok(capsys, "zoc", s, "--side", "allied") == "Air ZOC of Allies: 3 hexes (FitS v1.1 2.1.1.2)\n0104\n0105  Lae\n0106  Gangetic Plain\n"
     assert js(capsys, "zoc", s, "--side", "allied") == ["0104", "0105", "0106"]
     assert js(capsys, "zoc", s, "--side", "japan") == []
-    assert ok(capsys, "zoc", s, "--side", "japan") == ""
+    assert ok(capsys, "zoc", s, "--side", "japan") == "Air ZOC of Japan: 0 hexes (FitS v1.1 2.1.1.2)\n"
 
 
 # --- reach -------------------------------------------------------------------------------
@@ -185,29 +185,32 @@ def test_reach_sea_deployment(tiny, capsys):
     assert js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "sea-deployment") == [
         {"place": "Truk", "hex": "0103", "cost": {"tp": 0.5, "oil": 0}, "deployments": 1}]
     assert ok(capsys, "reach", s, "--unit", "jp-land-4", "--mode", "sea-deployment") == (
+        "jp-land-4 from Kure, Sea Deployment: 1 place (FitS v1.1 8.2)\n"
         "Truk                   0103  1 deployment(s)  tp 2  oil 0\n")
 
 
 def test_reach_operational(tiny, capsys):
     s = tiny / "scenario.yaml"
     rows = js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "operational")
-    assert [(r["place"], r["hex"], r["hexes"], r["cost"]) for r in rows] == [
-        ("Kure", "0101", 0, {"tp": 0, "oil": 0.5}), (None, "0102", 1, {"tp": 0, "oil": 0.5}),
+    assert [(r["place"], r["hex"], r["hexes"], r["cost"]) for r in rows] == [  # v1.1 9.3: not its own hex (0 hexes)
+        (None, "0102", 1, {"tp": 0, "oil": 0.5}),
         ("Truk", "0103", 2, {"tp": 0, "oil": 0.5}), (None, "0104", 3, {"tp": 0, "oil": 0.5})]
     text = ok(capsys, "reach", s, "--unit", "jp-land-4", "--mode", "operational", "--with", "jp-ca")
     assert text.splitlines()[-1] == "-                      0104   3 hex(es)  tp 4  oil 1"
-    assert js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "operational", "--edition", "2nd")[0]["cost"] == {"tp": 0, "oil": 0}
+    first = js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "operational", "--edition", "2nd")[0]
+    assert (first["place"], first["hexes"], first["cost"]) == ("Kure", 0, {"tp": 0, "oil": 0})  # 2nd 8.4: leave port, stay, free
 
 
 def test_reach_one_hex_and_reaction(tiny, capsys):
     s = tiny / "scenario.yaml"
     assert ok(capsys, "reach", s, "--unit", "jp-dd", "--mode", "one-hex") == (
+        "jp-dd from Kure, One-hex Deployment: 0 places (FitS v1.1 8.3)\n"
         "nowhere: no hex within one hex that this unit may enter (FitS v1.1 8.3)\n")
     assert js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "one-hex") == []
     assert js(capsys, "reach", s, "--unit", "jp-ca", "--mode", "reaction", "--with", "jp-dd") == [
         {"place": None, "hex": "0104", "cost": {"tp": 0, "oil": 1.5}, "hexes": 3}]
-    assert ok(capsys, "reach", s, "--unit", "us-ca", "--mode", "reaction", "--at", "West Coast USA") == (
-        "nowhere: no unit can react from an off-map box (FitS v1.1 2.2.4)\n")
+    assert ok(capsys, "reach", s, "--unit", "us-ca", "--mode", "reaction", "--at", "West Coast USA").endswith(
+        "\nnowhere: no unit can react from an off-map box (FitS v1.1 2.2.4)\n")
 
 
 def test_reach_errors(tiny, capsys):
@@ -228,11 +231,11 @@ def test_reach_errors(tiny, capsys):
 
 def test_cost_commands(tiny, capsys):
     g = ("--game", tiny)
-    assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-land-4", *g) == "2\n"
-    assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-land-4", *g, "--edition", "2nd") == "4\n"
+    assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-land-4", *g) == "2 TP (FitS v1.1 8.2)\n"
+    assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-land-4", *g, "--edition", "2nd") == "4 TP (FitS 2nd 7.1)\n"
     assert js(capsys, "cost", "sea-deployment", "--unit", "jp-dd", "--deployments", "2", "--count", "2", *g) == {
         "tp": 2, "rule": "FitS v1.1 8.2"}
-    assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-air", "--steps", "1", *g) == "0.5\n"
+    assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-air", "--steps", "1", *g) == "0.5 TP (FitS v1.1 8.2)\n"
     assert ok(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "4", *g) == "tp 4  oil 1.5\n"
     assert js(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "5", *g) == {
         "tp": 0, "oil": 2.25, "rule": "FitS v1.1 9.3"}
@@ -241,10 +244,10 @@ def test_cost_commands(tiny, capsys):
     assert code == 2 and "moves at most 4 hexes (its slowest unit), not 5 (FitS v1.1 9.4)" in err
     assert js(capsys, "cost", "operational", "--units", "jp-dd", "jp-dd", "jp-dd", "--hexes", "5", *g, "--edition", "2nd")["oil"] == 3
     assert ok(capsys, "cost", "operational", "--units", "jp-dd", "--hexes", "2", "--turn", "10", "--from-resource-hex", *g) == "tp 0  oil 0\n"
-    assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g) == "3\n"
-    assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g, "--edition", "2nd") == "6\n"
+    assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g) == "3 TP (FitS v1.1 5.2)\n"
+    assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g, "--edition", "2nd") == "6 TP (FitS 2nd 5.2)\n"
     assert js(capsys, "cost", "asw", "--rolls", "3", *g) == {"oil": 1.5, "rule": "FitS v1.1 6.1"}
-    assert ok(capsys, "cost", "asw", "--rolls", "3", *g, "--edition", "2nd") == "3\n"
+    assert ok(capsys, "cost", "asw", "--rolls", "3", *g, "--edition", "2nd") == "3 Oil Points (FitS 2nd 5.3)\n"
 
 
 def test_cost_oil_transport(tiny, capsys):
@@ -293,8 +296,8 @@ def test_japan_cannot_trace_a_supply_line_to_paramushiro(short, capsys):
 
 
 def test_full_map_commands_run(short, capsys):
-    assert ok(capsys, "map", "distance", "Hainan", "Rangoon", "--sea") == "5\n"
-    assert ok(capsys, "map", "distance", "Hainan", "Rangoon") == "2\n"
+    assert ok(capsys, "map", "distance", "Hainan", "Rangoon", "--sea") == "5 hexes by sea\n"
+    assert ok(capsys, "map", "distance", "Hainan", "Rangoon") == "2 hexes\n"
     data = js(capsys, "map", "export")
     assert any(s["name"] == "Malaya" for s in data["split_hexes"])
     assert "1309" in js(capsys, "zoc", short, "--side", "allied")          # Port Moresby's air step

@@ -510,13 +510,13 @@ def test_operational_movement_starting_in_enemy_zoc_one_hex_only():
     m = line(12, base("Start", "0105"), base("Enemy", "0106", flag="us"))
     dd = unit("dd", "0105")
     reach = operational_movement(state(m, dd, unit("us-air", "0106")), dd)
-    assert set(reach) == {"Start", "0104", "Enemy"}
+    assert set(reach) == {"0104", "Enemy"}  # v1.1 9.3: staying in the start hex is no Operational Movement
 
 
 def test_operational_movement_not_across_impassable_hexsides():
     m = line(8, base("Kure", "0101"), impassable=[("0103", "0104")])
     dd = unit("dd", "0101")
-    assert set(operational_movement(state(m, dd), dd)) == {"Kure", "0102", "0103"}
+    assert set(operational_movement(state(m, dd), dd)) == {"0102", "0103"}
 
 
 def test_naval_oil_bands_and_allied_free():
@@ -545,7 +545,7 @@ def test_second_edition_rounds_oil_per_task_force_and_port_exit_is_free():
     assert operational_movement(s2, dds)["0107"].oil == 3.0         # 2nd: rounded up once per Task Force
     assert operational_movement(s2, dds)["0104"].oil == 1.5         # 1-4 hexes: no rounding
     assert operational_movement(s2, dds)["Kure"].oil == 0.0         # leaving port, staying in the hex
-    assert operational_movement(s1, dds)["Kure"].oil == 1.5         # v1.1: the 1-4 hex cost
+    assert "Kure" not in operational_movement(s1, dds)              # v1.1 9.3: a move is 1 hex or more
 
 
 def test_resource_hex_fueling_from_turn_ten():

@@ -24,30 +24,32 @@ from toolkit.session import Session
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2
-        self.exit(EXIT_INPUT, f"chartroom: {message} (see chartroom {self.prog.split()[-1] if ' ' in self.prog else ''} --help)\n".replace("  ", " "))
+    def error(self, message):  # one line, exit 2, naming the (sub)command whose help tells more: chartroom map distance
+        self.exit(EXIT_INPUT, f"chartroom: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    editions = Session().editions_help()
     parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
     parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("check", help="validate scenarios and game data against the schemas and the rules")
     p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, data files or game folders")
-    p.add_argument("--format", choices=["text", "json", "github"], default="text")
-    p.add_argument("--edition", help="check with this edition instead of the scenario's")
+    p.add_argument("--format", choices=["text", "json", "github"], default="text",
+                   help="text (default), json (a list of findings) or github (workflow annotations)")
+    p.add_argument("--edition", help=f"check with this edition instead of the scenario's, or a game folder in this edition only ({editions})")
 
     p = sub.add_parser("audit", help="count sourced and reconstructed records per data file")
     p.add_argument("game", nargs="?", help="a game id or folder (default: every bundled game)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
     p = sub.add_parser("rules", help="list every rules check with its code and rule number in each edition")
     p.add_argument("--game", help="a game id or folder (default: every bundled game)")
-    p.add_argument("--format", choices=["text", "json", "markdown"], default="text")
+    p.add_argument("--format", choices=["text", "json", "markdown"], default="text", help="output format (default text)")
 
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
-    p.add_argument("kind")
+    p.add_argument("kind", help=f"a document kind: {', '.join(sorted(schemas()))}")
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
     for module in (render_cli, variant_cli):

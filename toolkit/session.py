@@ -17,6 +17,7 @@ from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, game_module
 from toolkit.load import display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
+from toolkit.model.reading import manifest_editions
 from toolkit.rules import run_checks
 
 __all__ = ["Session", "Opened", "GAME_KINDS"]
@@ -112,6 +113,10 @@ class Session:
     def bundled_games(self) -> list[str]:
         root = bundled_scenarios()
         return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+
+    def editions_help(self) -> str:
+        """The editions of every bundled game, for the help of ``--edition``: ``game: a, b; other: c``."""
+        return "; ".join(f"{game}: {', '.join(manifest_editions(self.game_root(game)))}" for game in self.bundled_games())
 
     def unknown_game(self, name: str) -> str:
         return f"no game {name!r}: give a game id or a folder holding game.yaml{suggest(name, self.bundled_games())}"

@@ -27,7 +27,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("diff", help="what differs between two scenarios once variants are resolved")
     p.add_argument("a", metavar="A", help="a scenario or variant")
     p.add_argument("b", metavar="B", help="another scenario or variant")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
     p = subparsers.add_parser("fmt", help="rewrite YAML files in Chartroom's canonical layout")
     p.add_argument("paths", nargs="+", metavar="PATH", help="YAML files or folders")

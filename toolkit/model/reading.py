@@ -16,7 +16,8 @@ from toolkit.load import Document, load_file, resolved
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
-__all__ = ["Loaded", "read_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition"]
+__all__ = ["Loaded", "read_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition",
+           "manifest_editions", "likely_edition"]
 
 
 def bundled_scenarios() -> Path:
@@ -89,14 +90,15 @@ def _edition_hint(document: Document, problems: list[Finding], root: Path | None
     out = []
     for finding in problems:
         if finding.location == at and finding.code in ("SCHEMA-FORM", "SCHEMA-TYPE"):
-            editions = _manifest_editions(root)
+            editions = manifest_editions(root)
             if editions:
                 finding = Finding(finding.severity, finding.code, _edition_message(document.data["edition"], editions), at, finding.rule)
         out.append(finding)
     return out
 
 
-def _manifest_editions(root: Path) -> list[str]:
+def manifest_editions(root: Path) -> list[str]:
+    """The edition ids the manifest in ``root`` lists ([] when it cannot be read)."""
     try:
         manifest = load_file(root / "game.yaml").data
     except ChartroomError:

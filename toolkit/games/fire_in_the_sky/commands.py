@@ -22,9 +22,11 @@ from toolkit.games.fire_in_the_sky.costs import (
     dd_transfer_cost,
     oil_transport,
     operational_movement_cost,
+    param,
     sea_deployment_cost,
 )
-from toolkit.model.build import suggest
+from toolkit.model.build import bundled_scenarios, suggest
+from toolkit.model.reading import manifest_editions
 
 __all__ = ["register", "HANDLERS"]
 
@@ -32,6 +34,8 @@ from toolkit.exits import EXIT_INPUT, EXIT_OK  # noqa: E402
 
 GAME_ID = "fire-in-the-sky"
 MODES = ("sea-deployment", "one-hex", "operational", "reaction")
+MODE_NAMES = {"sea-deployment": "Sea Deployment", "one-hex": "One-hex Deployment", "operational": "Operational Movement",
+              "reaction": "Reaction Movement"}
 
 
 class UsageError(Exception):
@@ -47,29 +51,30 @@ def register(subparsers) -> None:
     msub = map_parser.add_subparsers(dest="map_command", metavar="SUBCOMMAND", parser_class=parser_class)
     msub.required = True
     p = msub.add_parser("distance", help="hexes between two places, boxes or hexes")
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p.add_argument("a", metavar="A", help="a place or box by name, or a hex id CCRR")
+    p.add_argument("b", metavar="B", help="another place, box or hex id")
     p.add_argument("--sea", action="store_true", help="count by sea (impassable hexsides, Gangetic Plain, Malaya halves)")
     _game_options(p)
     p = msub.add_parser("export", help="the resolved map: hexes, adjacency, impassable hexsides, land connections, boxes")
     _game_options(p, default_format="json")
 
     p = subparsers.add_parser("supply", help="trace a Supply Line in a scenario")
-    p.add_argument("scenario", metavar="SCENARIO")
-    p.add_argument("--side", choices=["japan", "allied"], required=True)
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
+    p.add_argument("--side", choices=["japan", "allied"], required=True, help="the side whose Supply Line is traced")
     p.add_argument("--to", required=True, metavar="PLACE", help="a place, box or hex id")
     p.add_argument("--nation", choices=["us", "britain"], help="trace only from this nation's Home Base")
     _scenario_options(p)
 
     p = subparsers.add_parser("zoc", help="hexes in the Air ZOC a side exerts in a scenario")
-    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
     p.add_argument("--side", choices=["japan", "allied"], required=True, help="the side whose air units exert it")
     _scenario_options(p)
 
     p = subparsers.add_parser("reach", help="where a unit can move, and what it costs")
-    p.add_argument("scenario", metavar="SCENARIO")
+    p.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
     p.add_argument("--unit", required=True, metavar="UNIT", help="a counter id")
-    p.add_argument("--mode", choices=MODES, required=True)
+    p.add_argument("--mode", choices=MODES, required=True,
+                   help="sea-deployment, one-hex (One-hex Deployment), operational (Operational Movement) or reaction")
     p.add_argument("--at", metavar="PLACE", help="where the unit is, when it is in several places")
     p.add_argument("--with", dest="companions", nargs="+", default=[], metavar="UNIT",
                    help="more counter ids at the same place, moving with it as one Task Force")
@@ -80,26 +85,26 @@ def register(subparsers) -> None:
     csub = p.add_subparsers(dest="cost_command", metavar="SUBCOMMAND", parser_class=parser_class)
     csub.required = True
     c = csub.add_parser("sea-deployment", help="TP for Sea Deployments of one counter")
-    c.add_argument("--unit", required=True, metavar="UNIT")
-    c.add_argument("--deployments", type=_positive, default=1)
+    c.add_argument("--unit", required=True, metavar="UNIT", help="a counter id")
+    c.add_argument("--deployments", type=_positive, default=1, help="Sea Deployments made, each paid again (default 1)")
     c.add_argument("--count", type=_positive, default=1, help="identical counters moving")
     c.add_argument("--steps", type=_positive, help="air steps (default 2)")
     _game_options(c)
     c = csub.add_parser("operational", help="TP and Oil for one Task Force moving N hexes")
-    c.add_argument("--units", required=True, nargs="+", metavar="UNIT")
-    c.add_argument("--hexes", required=True, type=_non_negative)
+    c.add_argument("--units", required=True, nargs="+", metavar="UNIT", help="the counter ids of the Task Force")
+    c.add_argument("--hexes", required=True, type=_non_negative, help="hexes moved (0: the Task Force stays in its hex)")
     c.add_argument("--turn", type=_turn, help="game turn (Resource Hex Fueling from Turn 10)")
     c.add_argument("--from-resource-hex", action="store_true", help="the Task Force starts in a Resource Hex")
     c.add_argument("--reaction", action="store_true", help="price it as Reaction Movement")
     _game_options(c)
     c = csub.add_parser("oil-transport", help="Oil Points Japan may ship in a scenario, and their TP")
-    c.add_argument("scenario", metavar="SCENARIO")
+    c.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
     _scenario_options(c)
     c = csub.add_parser("dd-transfer", help="TP to move DD units to or from the Convoy Escort box")
-    c.add_argument("--count", type=_non_negative, default=1)
+    c.add_argument("--count", type=_non_negative, default=1, help="DD units moved (default 1)")
     _game_options(c)
     c = csub.add_parser("asw", help="Oil for convoy ASW dice")
-    c.add_argument("--rolls", type=_non_negative, default=1)
+    c.add_argument("--rolls", type=_non_negative, default=1, help="ASW dice rolled (default 1)")
     _game_options(c)
 
 
@@ -144,15 +149,20 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _editions() -> str:
+    """The bundled game's editions, for the help of ``--edition``."""
+    return ", ".join(manifest_editions(bundled_scenarios() / GAME_ID)) or "see its game.yaml"
+
+
 def _game_options(p, default_format="text"):
-    p.add_argument("--edition", help="edition id (default: the game's first)")
+    p.add_argument("--edition", help=f"edition id: {_editions()} (default: the game's first)")
     p.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
-    p.add_argument("--format", choices=["text", "json"], default=default_format)
+    p.add_argument("--format", choices=["text", "json"], default=default_format, help=f"output format (default {default_format})")
 
 
 def _scenario_options(p):
-    p.add_argument("--edition", help="use this edition instead of the scenario's")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--edition", help=f"use this edition instead of the scenario's: {_editions()}")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
 # --- loading ---------------------------------------------------------------------------
@@ -251,7 +261,9 @@ def _map_distance(args) -> int:
     graph = map_graph(game.map)
     _node(graph, args.a), _node(graph, args.b)
     d = graph.distance(args.a, args.b, sea=args.sea)
-    return _emit(args, {"distance": d}, "none" if d is None else str(d))
+    by = " by sea" if args.sea else ""
+    text = f"none: no path{by} between {args.a} and {args.b}" if d is None else f"{d} {'hex' if d == 1 else 'hexes'}{by}"
+    return _emit(args, {"distance": d}, text)
 
 
 def _map_export(args) -> int:
@@ -322,7 +334,8 @@ def cmd_zoc(args) -> int:
 
         game, state = _state(args)
         hexes = sorted(air_zoc(state, args.side))
-        text = "\n".join(f"{h}  {state.graph.label(h)}" if state.graph.label(h) != h else h for h in hexes)
+        header = f"Air ZOC of {game.side_name(args.side)}: {len(hexes)} {'hex' if len(hexes) == 1 else 'hexes'} ({game.edition.cite('air-zoc')})"
+        text = "\n".join([header] + [f"{h}  {state.graph.label(h)}" if state.graph.label(h) != h else h for h in hexes])
         return _emit(args, hexes, text)
     return _guard(run, args)
 
@@ -387,13 +400,16 @@ def cmd_reach(args) -> int:
             else:
                 row["hexes"] = reach.hexes[label]
             rows.append(row)
+        moving = " with ".join([", ".join(u.counter.id for u in units[:1]), ", ".join(u.counter.id for u in units[1:])]).rstrip(" with")
+        start = graph.label(graph.node_hex(units[0].at) or units[0].at)
+        header = f"{moving} from {start}, {MODE_NAMES[args.mode]}: {len(rows)} {'place' if len(rows) == 1 else 'places'} ({reach.rule})"
         if rows:
-            text = "\n".join(
+            text = "\n".join([header] + [
                 f"{r['place'] or '-':<22} {r['hex'] or '-':<5} "
                 + (f"{r['deployments']} deployment(s)" if by_deployment else f"{r['hexes']:>2} hex(es)")
-                + f"  tp {r['cost']['tp']:g}  oil {r['cost']['oil']:g}" for r in rows)
+                + f"  tp {r['cost']['tp']:g}  oil {r['cost']['oil']:g}" for r in rows])
         else:
-            text = f"nowhere: {reach.reason} ({reach.rule})"
+            text = f"{header}\nnowhere: {reach.reason} ({reach.rule})"
         return _emit(args, rows, text)
     return _guard(run, args)
 
@@ -411,7 +427,8 @@ def _cost_sea(args) -> int:
         raise UsageError(f"--steps is for air units; {args.unit} is a {counter.type} unit")
     transport = float(args.steps or counter.steps) if counter.type == "air" else counter.transport
     tp = sea_deployment_cost(game.edition, counter.type, transport, args.deployments) * args.count
-    return _emit(args, {"tp": _num(tp), "rule": game.edition.cite("sea-deployment")}, str(_num(tp)))
+    rule = game.edition.cite("sea-deployment")
+    return _emit(args, {"tp": _num(tp), "rule": rule}, f"{_num(tp)} TP ({rule})")
 
 
 def _cost_operational(args) -> int:
@@ -423,6 +440,11 @@ def _cost_operational(args) -> int:
     for i, counter_id in enumerate(args.units):
         counter = _counter(game, counter_id)
         units.append(UnitState(f"{counter_id}#{i}", counter, counter.side, "x", 2 if counter.type == "air" else 1))
+    if args.hexes == 0 and not args.reaction and not param(game.edition, "operational_same_hex"):
+        # v1.1 9.3 prices moves of 1-4 hexes and of more than 4; a Task Force that stays in its hex does not move.
+        raise UsageError(f"--hexes 0: a Task Force using Operational Movement moves at least 1 hex; the Oil cost is given for "
+                         f"1-4 hexes and more than 4 ({game.edition.cite('naval-oil-cost')}). A Japanese Task Force reacting into "
+                         f"its own hex pays the 1-4 hexes cost: add --reaction ({game.edition.cite('reaction')})")
     state = GameState(game.map, game.edition)
     try:
         task_force(state, units)
@@ -470,14 +492,16 @@ def _cost_dd(args) -> int:
 
     game = _load_game(args)
     tp = dd_transfer_cost(game.edition, args.count)
-    return _emit(args, {"tp": _num(tp), "rule": game.edition.cite("dd-transfer")}, str(_num(tp)))
+    rule = game.edition.cite("dd-transfer")
+    return _emit(args, {"tp": _num(tp), "rule": rule}, f"{_num(tp)} TP ({rule})")
 
 
 def _cost_asw(args) -> int:
 
     game = _load_game(args)
     oil = asw_cost(game.edition, args.rolls)
-    return _emit(args, {"oil": _num(oil), "rule": game.edition.cite("asw")}, str(_num(oil)))
+    rule = game.edition.cite("asw")
+    return _emit(args, {"oil": _num(oil), "rule": rule}, f"{_num(oil)} Oil {'Point' if oil == 1 else 'Points'} ({rule})")
 
 
 def _guard(func, args) -> int:

@@ -48,7 +48,7 @@ def _num(x: float):
 REQUIRED_PARAMETERS = (
     "air_ops_move", "amphibious_range", "asw_roll_oil_cost", "dd_transfer_tp_cost", "land_ops_move",
     "naval_oil_long_multiplier", "naval_oil_rounding", "naval_oil_short_hexes", "operational_land_units_end_on_land", "oil_per_resource_hex",
-    "oil_same_hex_cost", "oil_transport_limit", "oil_transport_tp_cost", "operational_movement_multiplier",
+    "oil_same_hex_cost", "oil_transport_limit", "oil_transport_tp_cost", "operational_movement_multiplier", "operational_same_hex",
     "reaction_fraction", "reaction_oil_long_multiplier", "resource_fueling_from_turn", "sea_deployment_multiplier",
     "sea_deployment_range", "supply_leg_hexes", "task_force_max_naval", "task_force_max_other",
 )
@@ -115,11 +115,11 @@ def sea_deployment_cost(edition: Edition, unit_type: str, transport: float, depl
 def naval_oil(edition: Edition, transports: Iterable[float], hexes: int, *, reaction: bool = False) -> float:
     """Oil for Japanese naval units moving ``hexes`` together (v1.1 9.3, 10.1; 2nd 8.4, 9.0).
 
-    1-4 hexes: Transport rating; more: x1.5. Zero hexes (leaving port and staying):
-    v1.1 pays the 1-4 band (10.1 for Reaction; assumed for Operational Movement,
-    since "Japanese naval units always pay Oil Points to be part of a Task Force"),
-    2nd pays nothing (8.4). 2nd rounds the x1.5 fractions up once per Task Force
-    (8.4 and the chart's asterisk on "5+ hexes").
+    1-4 hexes: Transport rating; more: x1.5. Zero hexes: v1.1 prices only a ship
+    reacting into its own hex, at the 1-4 band (10.1; Operational Movement of 0 hexes
+    is refused by the commands, parameter ``operational_same_hex``); 2nd pays nothing
+    for leaving port and staying (8.4). 2nd rounds the x1.5 fractions up once per
+    Task Force (8.4 and the chart's asterisk on "5+ hexes").
     """
     short = int(param(edition, "naval_oil_short_hexes"))
     long_name = "reaction_oil_long_multiplier" if reaction else "naval_oil_long_multiplier"

@@ -283,8 +283,10 @@ def operational_movement(state: GameState, task_force_units, allowance: int | No
     only when starting in one. Cost: land/air TP = Transport rating x edition
     factor; Japanese naval Oil by distance band (1-4 hexes, 5+ x1.5), free from a
     Resource Hex from Turn 10; Allied naval free. The hex it starts in is
-    included (0 hexes: left port and stayed). 2nd 3.2.3: a Task Force carrying
-    a land unit must end in a land hex.
+    included where the edition lets a Task Force leave port and stay there
+    (2nd 8.4, at no Oil cost), and left out where Operational Movement is priced
+    only for moves of 1 hex or more (v1.1 9.3; parameter ``operational_same_hex``).
+    2nd 3.2.3: a Task Force carrying a land unit must end in a land hex.
 
     Parameters
     ----------
@@ -305,6 +307,8 @@ def operational_movement(state: GameState, task_force_units, allowance: int | No
         allowance = min(_allowance(state, u) for u in tf)
     start = _start(state, tf)
     found = _zoc_search(state, side, start, allowance)
+    if not param(ed, "operational_same_hex"):  # v1.1 9.3: a move of 0 hexes is no Operational Movement
+        found = {n: d for n, d in found.items() if d > 0}
     if param(ed, "operational_land_units_end_on_land") and any(u.type == "land" for u in tf):  # 2nd 3.1.3
         found = {n: d for n, d in found.items() if (graph.node_hex(n) or n) in graph.places_by_hex}
     origin = graph.places_by_hex.get(graph.node_hex(start) or "")
