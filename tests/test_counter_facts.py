@@ -168,7 +168,7 @@ def test_named_pairs_named_in_the_rules_exist():
 
 def test_optional_counters_carry_their_rule():
     mix = counters("v1.1")
-    assert mix["jp-cvl-hosho-ryujo"]["optional_rule"] == "18.2.5"
+    assert mix["jp-hosho-ryujo"]["optional_rule"] == "18.2.5"
     assert mix["jp-bbv-ise-hyuga"]["optional_rule"] == "18.2.5"
     assert mix["jp-cv-unryu-shinano"]["optional_rule"] == "18.2.5"
     assert mix["us-cv-ranger"]["optional_rule"] == "18.1.5"
@@ -538,7 +538,7 @@ def test_short_campaign_japanese_naval_units_are_at_kure_and_the_optional_cvl_is
         for unit in placement["units"]:
             if placement["side"] == "japan" and mix[unit["counter"]]["type"] == "naval":
                 assert placement["at"] == "Kure"
-            if unit["counter"] == "jp-cvl-hosho-ryujo":
+            if unit["counter"] == "jp-hosho-ryujo":
                 assert unit["optional_rule"] == "18.2.5"
     assert data["optional_rules"] == []
 

@@ -2,7 +2,8 @@
 
 A check is a function from a :class:`Context` to ``(message, location)`` pairs, marked with
 :func:`check` (its stable code, severity, the rule key whose number per edition it cites,
-and the editions it applies to: all of the game's unless it names some). A game gathers its
+and the editions it applies to: all of the game's unless it names some). A check may yield
+``(message, location, citation)`` to cite a more precise rule for one finding. A game gathers its
 checks into a :class:`CheckRegistry` (:meth:`CheckRegistry.from_modules`); nothing is
 registered as a side effect of importing a module. Checks never print.
 """
@@ -140,8 +141,8 @@ def run_checks(registry: CheckRegistry, ctx: Context, only: Iterable[str] | None
         if wanted and registered.code not in wanted:
             continue
         citation = ctx.edition.cite(registered.rule)
-        for message, location in registered.func(ctx):
-            findings.append(Finding(registered.severity, registered.code, message, location or ctx.scenario.at, citation))
+        for message, location, *rule in registered.func(ctx):  # a check may cite a more precise rule: (message, location, citation)
+            findings.append(Finding(registered.severity, registered.code, message, location or ctx.scenario.at, rule[0] if rule else citation))
     return findings
 
 

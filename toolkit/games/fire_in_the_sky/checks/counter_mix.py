@@ -96,17 +96,19 @@ def reduced_side(ctx: Context):
 
 @check("COUNTER-OPTIONAL", "optional-counters", "An optional-rule counter used without its optional rule.")
 def optional_counters(ctx: Context):
+    """Each finding cites the optional rule the counter belongs to (Ranger: v1.1 18.1.5, 2nd 16.1.5), not 18.2.5/16.2.5."""
     in_use = ctx.scenario.optional_rules
     for unit in ctx.units:
         rule = unit.counter.optional_rule
         if rule and rule not in in_use:
             yield (f"{unit.counter.name} is an optional-rule counter ({rule}); add {rule!r} to optional_rules "
-                   f"or mark the entry `optional_rule: \"{rule}\"`", unit.entry.at)
+                   f"or mark the entry `optional_rule: \"{rule}\"`", unit.entry.at, f"{ctx.edition.citation} {rule}")
     for _turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             counter = ctx.game.counters.get(entry.counter)
             if counter and counter.optional_rule and counter.optional_rule not in in_use and ctx.in_use(entry):
-                yield f"{counter.name} is an optional-rule counter ({counter.optional_rule}) not in use in this scenario", entry.at
+                yield (f"{counter.name} is an optional-rule counter ({counter.optional_rule}) not in use in this scenario", entry.at,
+                       f"{ctx.edition.citation} {counter.optional_rule}")
 
 
 @check("COUNTER-SIDE", "counter-mix", "A unit placed for the side it does not belong to.")
