@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import textwrap
 from pathlib import Path
@@ -12,6 +13,28 @@ import pytest
 os.environ["CHARTROOM_CACHE"] = "off"
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: Under continuous integration (``CI=true``, as GitHub Actions and GitLab set it) a missing browser,
+#: PDF reader or PDF writer fails the tests that need it instead of skipping them silently.
+IN_CI = os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def missing_tool(reason: str) -> None:
+    """A test cannot run without a tool (chromium, poppler, WeasyPrint): skip it locally, fail it under CI.
+
+    Locally the reason shows in the summary (``-rs`` in the pytest options).
+    """
+    if IN_CI:
+        pytest.fail(f"CI=true and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def import_or_missing(module: str, reason: str):
+    """``pytest.importorskip`` that fails under CI (see :func:`missing_tool`)."""
+    try:
+        return importlib.import_module(module)
+    except (ImportError, OSError):  # WeasyPrint raises OSError when the pango libraries are missing
+        missing_tool(reason)
 GAME = ROOT / "scenarios" / "fire-in-the-sky"
 SHORT = GAME / "short-campaign.yaml"
 

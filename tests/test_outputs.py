@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from conftest import SHORT
+from conftest import SHORT, import_or_missing
 from toolkit.cli import main
 
 
@@ -135,7 +135,7 @@ def _umask() -> int:
 # --- item 12: output depended on the folder it was built in ------------------------------------
 
 def test_pdf_links_are_relative_and_the_same_wherever_built(tmp_path, monkeypatch):
-    pytest.importorskip("weasyprint")
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
     from toolkit.outputs import OutputFolder
     from toolkit.render.aids import render_aids
     from toolkit.render.pdf import write_pdfs

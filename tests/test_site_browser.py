@@ -1,29 +1,40 @@
 """The docs site and the aids in a real browser (Debian's chromium driven by playwright).
 
-Skipped only when /usr/bin/chromium or playwright is missing.
+Skipped when /usr/bin/chromium (or ``CHARTROOM_CHROMIUM``) or playwright is missing, with the
+reason in the summary; under ``CI=true`` they fail instead (see ``conftest.missing_tool``).
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import os
 import shutil
 import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import GAME, SHORT
+from conftest import GAME, SHORT, missing_tool
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("CHARTROOM_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 EVIL_TITLE = 'Evil <script>alert(1)</script> "quoted" & co'
 
-if not CHROMIUM.exists():
-    pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
-pytest.importorskip("mkdocs", reason="needs mkdocs (the site extra)")
+try:
+    from playwright import sync_api
+except ImportError:
+    sync_api = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tools():
+    """Before the module's other fixtures: the browser and playwright are there, or every test skips (fails under CI)."""
+    if not CHROMIUM.exists():
+        missing_tool(f"needs Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    if sync_api is None:
+        missing_tool("needs playwright (the test extra)")
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
