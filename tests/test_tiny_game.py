@@ -211,7 +211,7 @@ def test_area_map_shows_control_per_side(tiny):
 def test_site_builds_the_tiny_scenario_page(tiny, tmp_path, capsys):
     status, out, err = run(capsys, "site", "-o", tmp_path / "site", "--scenario", SKIRMISH)
     assert status == 0, err
-    pages = [p for p in (tmp_path / "site").rglob("index.html") if "Skirmish at the Crossroads" in p.read_text(encoding="utf-8")]
+    pages = [p for p in (tmp_path / "site").rglob("*.html") if "Skirmish at the Crossroads" in p.read_text(encoding="utf-8")]
     assert pages, "no page for the tiny scenario"
     assert any('data-area-count="3"' in p.read_text(encoding="utf-8") for p in pages)
 

@@ -54,7 +54,7 @@ def register(subparsers) -> None:
     p.add_argument("--force", action="store_true",
                    help="write into a folder holding files Chartroom did not write (same-named files are replaced, others kept)")
 
-    p = subparsers.add_parser("site", help="build the documentation site (mkdocs, offline, strict)")
+    p = subparsers.add_parser("site", help="build the documentation site (mkdocs, offline, strict): serve it, or open its index.html from disk")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the site to")
     p.add_argument("--scenario", action="append", default=[], metavar="PATH",
                    help="also give this scenario a page (repeatable)")
