@@ -16,7 +16,7 @@ $(BIN)/chartroom: pyproject.toml
 setup: $(BIN)/chartroom
 
 $(VENV)/.test-deps: pyproject.toml $(BIN)/chartroom
-	$(BIN)/pip install --quiet -e '.[test,site,pdf]'
+	$(BIN)/pip install --quiet -e '.[test,pdf]'
 	touch $@
 
 setup-test: $(VENV)/.test-deps

@@ -61,7 +61,7 @@ def main() -> None:
         try:
             import mkdocs  # noqa: F401
         except ImportError:
-            print("site: skipped (mkdocs not installed: pip install -e '.[site]')")
+            print("site: skipped (mkdocs not installed: pip install -e .)")
         else:
             from toolkit.render.site import build_site
 

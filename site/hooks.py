@@ -24,7 +24,7 @@ def on_config(config, **kwargs):
     if not config.nav:
         config.nav = [
             {"Home": "index.md"},
-            {"Guides": [{"Authoring a scenario": "authoring.md"}, {"Provenance and reconstructed data": "provenance.md"},
+            {"Guides": [{"Authoring a scenario": "guide/authoring.md"}, {"Provenance and reconstructed data": "provenance.md"},
                         *nav["guides"], {"Benchmarks": "benchmarks.md"}]},
             {"Games": nav["games"]},
             {"Scenarios": nav["scenarios"]},

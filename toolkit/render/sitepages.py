@@ -373,7 +373,7 @@ def reference_pages(session, cli_parser) -> dict[str, str]:
 def copied_docs(guides: Path | None = None) -> dict[str, str]:
     """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
     out = {}
-    for name in ("data-format.md", "designing-a-variant.md", "adding-a-game.md"):
+    for name in ("authoring.md", "data-format.md", "designing-a-variant.md", "adding-a-game.md"):
         path = (guides or guides_dir()) / name
         if path.is_file():
             out[f"guide/{name}"] = path.read_text(encoding="utf-8")
