@@ -279,3 +279,56 @@ def test_renamed_editions_keep_every_check_running(renamed, capsys):
     status, out, _ = run(capsys, "check", renamed / "stack-land-fail.yaml", "--edition", "second")
     assert status == 1
     assert re.search(r"error STACK-LAND .*\[FitS second [0-9.]+\]", out), out
+
+
+def _with_weather_section(folder):
+    """The tiny game's scenario overlay, opened to one game section: ``weather`` (rain or shine)."""
+    import json
+
+    overlay = folder / "schemas" / "scenario.schema.json"
+    schema = json.loads(overlay.read_text(encoding="utf-8"))
+    schema["$defs"]["sections"] = {"$dynamicAnchor": "sections", "properties": {"weather": {"enum": ["rain", "shine"]}}}
+    overlay.write_text(json.dumps(schema, indent=2), encoding="utf-8")
+
+
+def test_a_game_section_is_validated_by_the_overlay_and_kept_with_its_location(tiny_copy, capsys):
+    from toolkit.session import Session
+
+    _with_weather_section(tiny_copy)
+    scenario = tiny_copy / "skirmish.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8") + "weather: rain\n", encoding="utf-8")
+    opened = Session().open_scenario(scenario)
+    assert opened.errors() == []
+    assert opened.scenario.section("weather") == "rain"
+    line = scenario.read_text(encoding="utf-8").splitlines().index("weather: rain") + 1
+    assert opened.scenario.sections["weather"].locate().line == line
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("weather: rain", "weather: snow"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and f"skirmish.yaml:{line}:" in out and "SCHEMA-ENUM" in out
+
+
+def test_a_section_the_overlay_does_not_declare_is_an_unknown_key_at_its_line(tiny_copy, capsys):
+    scenario = tiny_copy / "skirmish.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8") + "weather: rain\n", encoding="utf-8")
+    line = len(scenario.read_text(encoding="utf-8").splitlines())
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and f"skirmish.yaml:{line}:1: error SCHEMA-KEY unknown key 'weather'" in out
+
+
+def test_the_map_keeps_every_listed_pair_adjacent_or_not(tiny_copy):
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8")
+    text = text.replace("adjacency:                        # every adjacent pair, listed explicitly\n",
+                        "adjacency:\n  - {between: [North, South], adjacent: false, open: true, reconstructed: \"test fixture: the rules leave it open\"}\n")
+    game_map.write_text(text, encoding="utf-8")
+    opened = Session().open_game(tiny_copy)
+    assert opened.errors() == []
+    m = opened.game.map
+    assert frozenset({"North", "South"}) not in m.adjacency
+    pair = m.pair("South", "North")
+    assert pair is not None and pair.open and not pair.adjacent and pair.at.line == text.splitlines().index(next(x for x in text.splitlines() if "open: true" in x)) + 1
+    assert m.pair("North", "Middle").adjacent and m.pair("North", "Nowhere") is None
+    game_map.write_text(text.replace("adjacent: false, ", ""), encoding="utf-8")
+    assert frozenset({"North", "South"}) in Session().open_game(tiny_copy).game.map.adjacency

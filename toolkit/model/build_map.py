@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.findings import Finding
 from toolkit.load import Document
-from toolkit.model import Box, LandConnection, Map, Place, SplitHex
+from toolkit.model import AreaPair, Box, LandConnection, Map, Place, SplitHex
 from toolkit.model.hexes import HexGrid, hex_id
 from toolkit.model.reading import Loaded, in_edition, suggest
 
@@ -44,14 +44,15 @@ class _MapBuilder:
         except ValueError as problem:
             self.report("MAP-GRID", f"grid: {problem}", ("grid", "offset"))
             self.grid = HexGrid()
-        areas, area_kinds, adjacency = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, frozenset())
+        areas, area_kinds, pair_records = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, {})
+        adjacency = frozenset(key for key, pair in pair_records.items() if pair.adjacent)
         for _, run in self.records("playing_area"):
             first, last = run["rows"]
             self.hexes.update(hex_id(run["column"], row) for row in range(first, last + 1))
         self._places(areas, area_kinds)
         parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), tuple(self._split_hexes()), self._boxes())
         if self.is_areas:
-            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds)
+            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds, pair_records)
         return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km", 900), "hex-grid", self.grid)
 
     def _places(self, areas: list[str], area_kinds: dict) -> None:
@@ -130,8 +131,8 @@ class _MapBuilder:
         return boxes
 
 
-def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict[str, str], frozenset]:
-    """An area map: its areas (zones, boxes, tracks) in the listed order, the kind of each, and every adjacent pair, as listed."""
+def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict[str, str], dict]:
+    """An area map: its areas (zones, boxes, tracks) in the listed order, the kind of each, and every listed pair (adjacent or not)."""
     areas: list[str] = []
     kinds: dict[str, str] = {}
     for i, record in enumerate(doc.data.get("areas") or []):
@@ -142,7 +143,7 @@ def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict
             continue
         areas.append(record["name"])
         kinds[record["name"]] = record.get("kind", "zone")
-    pairs = set()
+    pairs: dict[frozenset, AreaPair] = {}
     for i, record in enumerate(doc.data.get("adjacency") or []):
         if not in_edition(record, edition):
             continue
@@ -150,8 +151,16 @@ def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict
             if name not in areas:
                 loaded.findings.append(Finding("error", "REF-PLACE", f"adjacency names {name!r}, which is no area of the map{suggest(name, areas)}",
                                                doc.locate(("adjacency", i, "between", j))))
-        pairs.add(frozenset(record["between"]))
-    return areas, kinds, frozenset(pairs)
+        key = frozenset(record["between"])
+        if key in pairs:
+            a, b = record["between"]
+            loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"the pair {a} / {b} is listed twice (first at {pairs[key].at})",
+                                           doc.locate(("adjacency", i))))
+            continue
+        a, b = record["between"]
+        pairs[key] = AreaPair(a, b, record.get("adjacent", True), record.get("open", False), doc.locate(("adjacency", i)),
+                              record.get("reconstructed") or record.get("source") or "")
+    return areas, kinds, pairs
 
 
 def _resolve_hex(name: str, places: dict, hexes) -> str | None:

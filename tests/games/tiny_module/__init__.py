@@ -38,6 +38,7 @@ def stacking(ctx: Context):
 
 class Tiny(BaseGame):
     name = "games.tiny_module"
+    game_id = "tiny"
     map_kind = "areas"
     required_parameters = {"stacking_limit": "the stacking check (TINY-STACK)"}
 
