@@ -332,3 +332,25 @@ def test_the_map_keeps_every_listed_pair_adjacent_or_not(tiny_copy):
     assert m.pair("North", "Middle").adjacent and m.pair("North", "Nowhere") is None
     game_map.write_text(text.replace("adjacent: false, ", ""), encoding="utf-8")
     assert frozenset({"North", "South"}) in Session().open_game(tiny_copy).game.map.adjacency
+
+
+# --- a game's own aids and site pages ------------------------------------------------------
+
+def test_a_game_chooses_its_core_aids_and_adds_its_own_from_its_templates(tiny, tmp_path, capsys):
+    out = tmp_path / "aids"
+    status, _, err = run(capsys, "aids", SKIRMISH, "-o", out)
+    assert status == 0, err
+    written = sorted(p.name for p in out.glob("*.html"))
+    assert written == ["index.html", "manifest.html", "map.html", "roster.html", "sequence.html", "setup-blue.html", "setup-red.html"]
+    roster = (out / "roster.html").read_text(encoding="utf-8")
+    assert "<h1>Roster</h1>" in roster and "<td>Red tank</td><td class=\"num\">3</td>" in roster
+    assert 'href="roster.html"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_game_adds_its_own_site_pages(tiny):
+    from toolkit.render.sitepages import game_pages
+    from toolkit.session import Session
+
+    pages, _, added = game_pages(TINY, Session())
+    assert added == [("Roster", "games/tiny/roster.md")]
+    assert "| Blue | Blue tank | 3 |" in pages["games/tiny/roster.md"]
