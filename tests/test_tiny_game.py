@@ -354,3 +354,39 @@ def test_a_game_adds_its_own_site_pages(tiny):
     pages, _, added = game_pages(TINY, Session())
     assert added == [("Roster", "games/tiny/roster.md")]
     assert "| Blue | Blue tank | 3 |" in pages["games/tiny/roster.md"]
+
+
+def test_areas_are_drawn_where_their_positions_say_and_open_pairs_are_dashed(tiny_copy):
+    import re as _re
+
+    from toolkit.render.svgareas import render_area_map_svg
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8")
+    text = (text.replace("{name: North, kind: zone,", "{name: North, kind: zone, position: [1, 0],")
+                .replace("{name: Middle, kind: zone,", "{name: Middle, kind: zone, position: [0, 1],")
+                .replace("{name: South, kind: zone,", "{name: South, kind: zone, position: [1, 2],")
+                .replace("adjacency:                        # every adjacent pair, listed explicitly\n",
+                         "adjacency:\n  - {between: [North, South], adjacent: false, open: true, reconstructed: \"test fixture: left open\"}\n"))
+    game_map.write_text(text, encoding="utf-8")
+    opened = Session().open_game(tiny_copy)
+    assert opened.errors() == []
+    svg = render_area_map_svg(opened.game)
+    rects = {m.group(3): (float(m.group(1)), float(m.group(2)))
+             for m in _re.finditer(r'<rect class="cr-area cr-zone" x="([\d.]+)" y="([\d.]+)"[^>]*data-area="(\w+)"', svg)}
+    assert rects["Middle"][0] < rects["North"][0] == rects["South"][0]  # column 0 left of column 1
+    assert rects["North"][1] < rects["Middle"][1] < rects["South"][1]  # rows top to bottom
+    assert svg.count('class="cr-adj cr-adj-open"') == 1 and "North - South: left open by the rules; read as not adjacent (tiny/map.yaml:" in svg
+    assert svg.count('<line class="cr-adj" ') == 2
+
+
+def test_positions_for_some_areas_only_are_a_finding(tiny_copy):
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8").replace("{name: North, kind: zone,", "{name: North, kind: zone, position: [0, 0],")
+    game_map.write_text(text, encoding="utf-8")
+    findings = Session().open_game(tiny_copy).errors()
+    assert [(f.code, f.location.line) for f in findings] == [("MAP-POSITION", 6)], findings
+    assert "'Middle' has no position" in findings[0].message
