@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 
 #: Lowest first. A module's layer is the first prefix that matches its dotted name.
 LAYERS = [
-    ("base", ["toolkit", "toolkit.findings", "toolkit.exits", "toolkit.outputs"]),
+    ("base", ["toolkit", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.exact"]),
     ("load", ["toolkit.load"]),
     ("schema", ["toolkit.schema"]),
     ("model", ["toolkit.model"]),
@@ -25,7 +25,7 @@ LAYERS = [
     ("rules", ["toolkit.rules", "toolkit.crossref"]),
     ("render", ["toolkit.render", "toolkit.report", "toolkit.audit", "toolkit.fmt"]),
     ("games", ["toolkit.games"]),
-    ("commands", ["toolkit.session", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli", "toolkit.variant_cli"]),
+    ("commands", ["toolkit.session", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli", "toolkit.variant_cli", "toolkit.calc_cli"]),
 ]
 
 

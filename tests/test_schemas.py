@@ -216,3 +216,14 @@ def test_verdict_cache_forgets_a_valid_document_when_an_overlay_changes(tmp_path
     overlay.write_text(json.dumps(narrowed, indent=2) + "\n")
     findings = schema.validate(document, "scenario", game)
     assert [(f.code, f.location.line) for f in findings] == [("SCHEMA-ENUM", 4)]
+
+
+def test_scenario_core_keys_are_the_core_schema_properties():
+    """Any key outside the core scenario schema is a game's section: the model and the schema agree on which."""
+    import json
+
+    from toolkit.model.build_scenario import CORE_KEYS
+    from toolkit.schema import schema_dir
+
+    core = json.loads((schema_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
+    assert set(core["properties"]) == CORE_KEYS

@@ -279,3 +279,114 @@ def test_renamed_editions_keep_every_check_running(renamed, capsys):
     status, out, _ = run(capsys, "check", renamed / "stack-land-fail.yaml", "--edition", "second")
     assert status == 1
     assert re.search(r"error STACK-LAND .*\[FitS second [0-9.]+\]", out), out
+
+
+def _with_weather_section(folder):
+    """The tiny game's scenario overlay, opened to one game section: ``weather`` (rain or shine)."""
+    import json
+
+    overlay = folder / "schemas" / "scenario.schema.json"
+    schema = json.loads(overlay.read_text(encoding="utf-8"))
+    schema["$defs"]["sections"] = {"$dynamicAnchor": "sections", "properties": {"weather": {"enum": ["rain", "shine"]}}}
+    overlay.write_text(json.dumps(schema, indent=2), encoding="utf-8")
+
+
+def test_a_game_section_is_validated_by_the_overlay_and_kept_with_its_location(tiny_copy, capsys):
+    from toolkit.session import Session
+
+    _with_weather_section(tiny_copy)
+    scenario = tiny_copy / "skirmish.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8") + "weather: rain\n", encoding="utf-8")
+    opened = Session().open_scenario(scenario)
+    assert opened.errors() == []
+    assert opened.scenario.section("weather") == "rain"
+    line = scenario.read_text(encoding="utf-8").splitlines().index("weather: rain") + 1
+    assert opened.scenario.sections["weather"].locate().line == line
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("weather: rain", "weather: snow"), encoding="utf-8")
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and f"skirmish.yaml:{line}:" in out and "SCHEMA-ENUM" in out
+
+
+def test_a_section_the_overlay_does_not_declare_is_an_unknown_key_at_its_line(tiny_copy, capsys):
+    scenario = tiny_copy / "skirmish.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8") + "weather: rain\n", encoding="utf-8")
+    line = len(scenario.read_text(encoding="utf-8").splitlines())
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and f"skirmish.yaml:{line}:1: error SCHEMA-KEY unknown key 'weather'" in out
+
+
+def test_the_map_keeps_every_listed_pair_adjacent_or_not(tiny_copy):
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8")
+    text = text.replace("adjacency:                        # every adjacent pair, listed explicitly\n",
+                        "adjacency:\n  - {between: [North, South], adjacent: false, open: true, reconstructed: \"test fixture: the rules leave it open\"}\n")
+    game_map.write_text(text, encoding="utf-8")
+    opened = Session().open_game(tiny_copy)
+    assert opened.errors() == []
+    m = opened.game.map
+    assert frozenset({"North", "South"}) not in m.adjacency
+    pair = m.pair("South", "North")
+    assert pair is not None and pair.open and not pair.adjacent and pair.at.line == text.splitlines().index(next(x for x in text.splitlines() if "open: true" in x)) + 1
+    assert m.pair("North", "Middle").adjacent and m.pair("North", "Nowhere") is None
+    game_map.write_text(text.replace("adjacent: false, ", ""), encoding="utf-8")
+    assert frozenset({"North", "South"}) in Session().open_game(tiny_copy).game.map.adjacency
+
+
+# --- a game's own aids and site pages ------------------------------------------------------
+
+def test_a_game_chooses_its_core_aids_and_adds_its_own_from_its_templates(tiny, tmp_path, capsys):
+    out = tmp_path / "aids"
+    status, _, err = run(capsys, "aids", SKIRMISH, "-o", out)
+    assert status == 0, err
+    written = sorted(p.name for p in out.glob("*.html"))
+    assert written == ["index.html", "manifest.html", "map.html", "roster.html", "sequence.html", "setup-blue.html", "setup-red.html"]
+    roster = (out / "roster.html").read_text(encoding="utf-8")
+    assert "<h1>Roster</h1>" in roster and "<td>Red tank</td><td class=\"num\">3</td>" in roster
+    assert 'href="roster.html"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_game_adds_its_own_site_pages(tiny):
+    from toolkit.render.sitepages import game_pages
+    from toolkit.session import Session
+
+    pages, _, added = game_pages(TINY, Session())
+    assert added == [("Roster", "games/tiny/roster.md")]
+    assert "| Blue | Blue tank | 3 |" in pages["games/tiny/roster.md"]
+
+
+def test_areas_are_drawn_where_their_positions_say_and_open_pairs_are_dashed(tiny_copy):
+    import re as _re
+
+    from toolkit.render.svgareas import render_area_map_svg
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8")
+    text = (text.replace("{name: North, kind: zone,", "{name: North, kind: zone, position: [1, 0],")
+                .replace("{name: Middle, kind: zone,", "{name: Middle, kind: zone, position: [0, 1],")
+                .replace("{name: South, kind: zone,", "{name: South, kind: zone, position: [1, 2],")
+                .replace("adjacency:                        # every adjacent pair, listed explicitly\n",
+                         "adjacency:\n  - {between: [North, South], adjacent: false, open: true, reconstructed: \"test fixture: left open\"}\n"))
+    game_map.write_text(text, encoding="utf-8")
+    opened = Session().open_game(tiny_copy)
+    assert opened.errors() == []
+    svg = render_area_map_svg(opened.game)
+    rects = {m.group(3): (float(m.group(1)), float(m.group(2)))
+             for m in _re.finditer(r'<rect class="cr-area cr-zone" x="([\d.]+)" y="([\d.]+)"[^>]*data-area="(\w+)"', svg)}
+    assert rects["Middle"][0] < rects["North"][0] == rects["South"][0]  # column 0 left of column 1
+    assert rects["North"][1] < rects["Middle"][1] < rects["South"][1]  # rows top to bottom
+    assert svg.count('class="cr-adj cr-adj-open"') == 1 and "North - South: left open by the rules; read as not adjacent (tiny/map.yaml:" in svg
+    assert svg.count('<line class="cr-adj" ') == 2
+
+
+def test_positions_for_some_areas_only_are_a_finding(tiny_copy):
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8").replace("{name: North, kind: zone,", "{name: North, kind: zone, position: [0, 0],")
+    game_map.write_text(text, encoding="utf-8")
+    findings = Session().open_game(tiny_copy).errors()
+    assert [(f.code, f.location.line) for f in findings] == [("MAP-POSITION", 6)], findings
+    assert "'Middle' has no position" in findings[0].message

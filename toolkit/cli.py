@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from toolkit import __version__, render_cli, variant_cli
+from toolkit import __version__, calc_cli, render_cli, variant_cli
 from toolkit.audit import AuditError, audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("kind", help=f"a document kind: {', '.join(sorted(schemas()))}")
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
-    for module in (render_cli, variant_cli):
+    for module in (render_cli, variant_cli, calc_cli):
         module.register(sub)
         handlers.update(module.HANDLERS)
     for game in all_bundled():  # each game module adds the commands of its own rule queries

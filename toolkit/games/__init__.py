@@ -10,17 +10,70 @@ editions, places or rule numbers: the core asks the module, or reads the game's 
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import pkgutil
 import re
+from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from toolkit.model import Counter, Edition, Game, Scenario
 from toolkit.rules import CheckRegistry, Context
 
-__all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules"]
+__all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
+           "Calculation", "CalcResult", "CalcInputError", "AidSpec"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+@dataclass(frozen=True)
+class AidSpec:
+    """An aid a game adds: file stem, title, page orientation (portrait or landscape), its
+    template (in the game's ``templates`` folder; it may extend the core's ``aid.html``), and
+    ``context(game, scenario)``, the template's variables."""
+
+    stem: str
+    title: str
+    orientation: str
+    template: str
+    context: Callable[[Game, Scenario], dict]
+
+
+@dataclass(frozen=True)
+class CalcResult:
+    """The answer of one calculation: text lines for a reader, plain data for a program.
+
+    ``rules`` are the citations the answer rests on (``"PF 10.2"``); ``caveats`` say what it
+    rests on that the rulebook does not print (a placeholder value, a pair the rules leave
+    open), each naming the record to edit. Probabilities in ``data`` are exact
+    (:func:`toolkit.exact.as_json`).
+    """
+
+    title: str
+    lines: tuple[str, ...]
+    data: dict
+    rules: tuple[str, ...] = ()
+    caveats: tuple[str, ...] = ()
+
+
+class CalcInputError(Exception):
+    """Arguments a calculation cannot answer for (an unknown ship, a value off its track): one line, exit 2."""
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """One question a player works out by hand, answered by ``chartroom calc GAME NAME``.
+
+    ``arguments(parser)`` adds its options; ``run(game, args)`` answers from the game's data
+    (its :class:`~toolkit.model.Game`) and returns a :class:`CalcResult`, or raises
+    :class:`CalcInputError`.
+    """
+
+    name: str
+    summary: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[..., CalcResult]
+    examples: tuple[str, ...] = field(default=())
 
 
 @runtime_checkable
@@ -29,6 +82,8 @@ class GameModule(Protocol):
 
     ``name``
         The module's name as the manifest writes it.
+    ``game_id``
+        The id of the game's data (``game:`` in its files; its folder under ``scenarios/``).
     ``map_kind``
         ``hex-grid`` or ``areas`` (the map kinds :class:`toolkit.model.Map` knows).
     ``required_parameters``
@@ -50,9 +105,21 @@ class GameModule(Protocol):
         The side a record-track marker belongs to on the set-up cards, or ``None`` for both.
     ``counters_in_use(game, scenario)``
         Counters of each id in use at the start, counted as its counter-mix check counts them.
+    ``calculations()``
+        The :class:`Calculation` objects ``chartroom calc <game_id>`` offers, by name.
+    ``core_aids``
+        Which of the core player aids the game has (:data:`toolkit.render.aids.CORE_AIDS`; ``None`` for all).
+    ``aids(game)``
+        The aids it adds (:class:`toolkit.render.aids.AidSpec`), rendered from ``templates``.
+    ``templates``
+        The folder of its own Jinja templates (they may extend the core's ``aid.html``), or ``None``.
+    ``site_pages(games)``
+        Pages it adds to its part of the site, as ``(stem, label, markdown)``; ``games`` maps
+        each edition id to its :class:`~toolkit.model.Game`.
     """
 
     name: str
+    game_id: str
     map_kind: str
     required_parameters: Mapping[str, str]
     new_template: str
@@ -71,11 +138,20 @@ class GameModule(Protocol):
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]: ...
 
+    def calculations(self) -> Mapping[str, Calculation]: ...
+
+    def aids(self, game: Game) -> Sequence[AidSpec]: ...
+
+    def site_pages(self, games: Mapping[str, Game]) -> Sequence[tuple[str, str, str]]: ...
+
 
 class BaseGame:
     """Defaults for the parts of :class:`GameModule` a game may leave out."""
 
     name = ""
+    game_id = ""
+    core_aids: tuple[str, ...] | None = None  # None: every core aid
+    templates = None
     map_kind = "hex-grid"
     required_parameters: Mapping[str, str] = {}
     new_template = ""
@@ -97,6 +173,15 @@ class BaseGame:
 
     def marker_owner(self, name: str) -> str | None:
         return None
+
+    def calculations(self) -> Mapping[str, Calculation]:
+        return {}
+
+    def aids(self, game: Game) -> Sequence[AidSpec]:
+        return ()
+
+    def site_pages(self, games: Mapping[str, Game]) -> Sequence[tuple[str, str, str]]:
+        return ()
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

@@ -15,8 +15,8 @@ from toolkit.findings import Location
 from toolkit.model.hexes import HexGrid
 
 __all__ = [
-    "Side", "Place", "Box", "LandConnection", "SplitHex", "Map", "Counter", "Edition", "ScheduleTurn",
-    "UnitEntry", "Placement", "ControlEntry", "Scenario", "Game",
+    "Side", "Place", "Box", "LandConnection", "SplitHex", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
+    "UnitEntry", "Placement", "ControlEntry", "Section", "Scenario", "Game",
 ]
 
 
@@ -92,6 +92,18 @@ class SplitHex:
 
 
 @dataclass(frozen=True)
+class AreaPair:
+    """One listed pair of an area map: whether the areas are adjacent, and whether the rules leave it open."""
+
+    a: str
+    b: str
+    adjacent: bool
+    open: bool = False
+    at: Location = field(default=Location(""), compare=False)
+    note: str = ""  # the record's reasoning (``reconstructed:``) or citation (``source:``)
+
+
+@dataclass(frozen=True)
 class Map:
     hexes: frozenset[str]
     places: dict[str, Place]
@@ -104,6 +116,12 @@ class Map:
     grid: HexGrid = field(default_factory=HexGrid)
     adjacency: frozenset[frozenset[str]] = frozenset()  # the listed pairs of an area map
     area_kinds: dict[str, str] = field(default_factory=dict)  # area map: each area's kind (zone, box, track), in listed order
+    pair_records: dict = field(default_factory=dict, compare=False, hash=False)  # area map: frozenset pair -> AreaPair, every listed pair
+    area_positions: dict = field(default_factory=dict, compare=False, hash=False)  # area map: name -> (column, row) drawing hint, or empty
+
+    def pair(self, a: str, b: str) -> "AreaPair | None":
+        """The map's record of the pair ``a``–``b`` (adjacent or not), or ``None`` when the map does not list it."""
+        return self.pair_records.get(frozenset((a, b)))
 
     def adjacent_pairs(self):
         """Every pair of neighbouring nodes: hexes by the grid's geometry, areas as listed."""
@@ -244,6 +262,22 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A game's own top-level section of a scenario (its overlay's ``sections``), as the last file of the chain gives it.
+
+    ``value`` is the validated data; ``locate(path)`` gives the location of a node inside it,
+    so a game's checks report at the line a designer wrote.
+    """
+
+    name: str
+    value: object
+    document: object = field(compare=False, hash=False, repr=False)  # the toolkit.load.Document that holds it
+
+    def locate(self, *path) -> Location:
+        return self.document.locate((self.name, *path))
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     title: str
@@ -260,6 +294,12 @@ class Scenario:
     variant: bool = False
     notes: str = ""
     files: tuple[str, ...] = ()  # the chain of files it was resolved from, base first
+    sections: dict = field(default_factory=dict, compare=False, hash=False)  # name -> Section: the game's own parts
+
+    def section(self, name: str, default=None):
+        """The value of the game section ``name`` (a variant's replaces its base's), or ``default``."""
+        found = self.sections.get(name)
+        return found.value if found is not None else default
 
     def marker(self, name: str, nation: str | None = None):
         value = self.markers.get(name)

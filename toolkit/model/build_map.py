@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.findings import Finding
 from toolkit.load import Document
-from toolkit.model import Box, LandConnection, Map, Place, SplitHex
+from toolkit.model import AreaPair, Box, LandConnection, Map, Place, SplitHex
 from toolkit.model.hexes import HexGrid, hex_id
 from toolkit.model.reading import Loaded, in_edition, suggest
 
@@ -44,14 +44,16 @@ class _MapBuilder:
         except ValueError as problem:
             self.report("MAP-GRID", f"grid: {problem}", ("grid", "offset"))
             self.grid = HexGrid()
-        areas, area_kinds, adjacency = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, frozenset())
+        areas, area_kinds, pair_records = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, {})
+        positions = _positions(self.doc, self.edition, self.loaded) if self.is_areas else {}
+        adjacency = frozenset(key for key, pair in pair_records.items() if pair.adjacent)
         for _, run in self.records("playing_area"):
             first, last = run["rows"]
             self.hexes.update(hex_id(run["column"], row) for row in range(first, last + 1))
         self._places(areas, area_kinds)
         parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), tuple(self._split_hexes()), self._boxes())
         if self.is_areas:
-            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds)
+            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds, pair_records, positions)
         return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km", 900), "hex-grid", self.grid)
 
     def _places(self, areas: list[str], area_kinds: dict) -> None:
@@ -130,8 +132,8 @@ class _MapBuilder:
         return boxes
 
 
-def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict[str, str], frozenset]:
-    """An area map: its areas (zones, boxes, tracks) in the listed order, the kind of each, and every adjacent pair, as listed."""
+def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict[str, str], dict]:
+    """An area map: its areas (zones, boxes, tracks) in the listed order, the kind of each, and every listed pair (adjacent or not)."""
     areas: list[str] = []
     kinds: dict[str, str] = {}
     for i, record in enumerate(doc.data.get("areas") or []):
@@ -142,7 +144,7 @@ def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict
             continue
         areas.append(record["name"])
         kinds[record["name"]] = record.get("kind", "zone")
-    pairs = set()
+    pairs: dict[frozenset, AreaPair] = {}
     for i, record in enumerate(doc.data.get("adjacency") or []):
         if not in_edition(record, edition):
             continue
@@ -150,8 +152,40 @@ def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict
             if name not in areas:
                 loaded.findings.append(Finding("error", "REF-PLACE", f"adjacency names {name!r}, which is no area of the map{suggest(name, areas)}",
                                                doc.locate(("adjacency", i, "between", j))))
-        pairs.add(frozenset(record["between"]))
-    return areas, kinds, frozenset(pairs)
+        key = frozenset(record["between"])
+        if key in pairs:
+            a, b = record["between"]
+            loaded.findings.append(Finding("error", "MAP-DUPLICATE", f"the pair {a} / {b} is listed twice (first at {pairs[key].at})",
+                                           doc.locate(("adjacency", i))))
+            continue
+        a, b = record["between"]
+        pairs[key] = AreaPair(a, b, record.get("adjacent", True), record.get("open", False), doc.locate(("adjacency", i)),
+                              record.get("reconstructed") or record.get("source") or "")
+    return areas, kinds, pairs
+
+
+def _positions(doc: Document, edition: str, loaded: Loaded) -> dict[str, tuple[int, int]]:
+    """Where the aids draw each area ([column, row]); every area has one or none does (MAP-POSITION)."""
+    records = [(i, r) for i, r in enumerate(doc.data.get("areas") or []) if in_edition(r, edition)]
+    placed = [(i, r) for i, r in records if "position" in r]
+    if not placed:
+        return {}
+    if len(placed) < len(records):
+        i, r = next((i, r) for i, r in records if "position" not in r)
+        loaded.findings.append(Finding("error", "MAP-POSITION", f"area {r['name']!r} has no position, though other areas have one: "
+                                       "give every area a [column, row] or none", doc.locate(("areas", i))))
+        return {}
+    taken: dict[tuple[int, int], str] = {}
+    positions = {}
+    for i, r in placed:
+        cell = tuple(r["position"])
+        if cell in taken:
+            loaded.findings.append(Finding("error", "MAP-POSITION", f"area {r['name']!r} is drawn at {list(cell)}, where {taken[cell]!r} already is",
+                                           doc.locate(("areas", i, "position"))))
+            continue
+        taken[cell] = r["name"]
+        positions[r["name"]] = cell
+    return positions
 
 
 def _resolve_hex(name: str, places: dict, hexes) -> str | None:

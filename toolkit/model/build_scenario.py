@@ -8,7 +8,7 @@ from pathlib import Path
 from toolkit.findings import Finding
 from toolkit.load import Document, resolved
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends
-from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, UnitEntry
+from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number
 from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, read_document, suggest
 
@@ -135,6 +135,13 @@ def _mtimes(documents: list[Document]) -> tuple:
     return tuple(stamps)
 
 
+#: The keys of the core scenario schema; any other top-level key is a game's own section.
+CORE_KEYS = frozenset({
+    "kind", "game", "id", "title", "variant", "edition", "start_turn", "source", "reconstructed", "notes", "extends",
+    "optional_rules", "remove_optional_rules", "control", "setup", "remove", "markers", "turn_track", "sunk",
+})
+
+
 def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenario:
     counters = game.counters
     edition = game.edition.id
@@ -146,8 +153,12 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
     markers: dict = {}
     turn_track: list = []
     sunk: list[UnitEntry] = []
+    sections: dict[str, Section] = {}
     for doc in chain:
         data = doc.data
+        for key in data:
+            if key not in CORE_KEYS:  # the game's own section (its overlay validated it): the latest file's wins
+                sections[key] = Section(key, data[key], doc)
         for key in ("id", "title", "start_turn", "variant", "notes"):
             if key in data:
                 info[key] = data[key]
@@ -210,7 +221,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         start_turn=info.get("start_turn", 1), optional_rules=frozenset(optional), control=tuple(control.values()),
         setup=tuple(setup), markers=markers, turn_track=tuple(turn_track), sunk=tuple(sunk), path=last.path,
         at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
-        files=tuple(d.name for d in chain),
+        files=tuple(d.name for d in chain), sections=sections,
     )
 
 

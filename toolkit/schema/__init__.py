@@ -279,6 +279,13 @@ def _translate(error, document) -> list[Finding]:
             out.append(finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}",
                                document.locate(path + (key,), key=True), "SCHEMA-KEY"))
         return out or [finding(error.message)]
+    if keyword == "unevaluatedProperties" and isinstance(instance, dict):
+        # A core schema open to a game's sections: jsonschema names the keys nothing evaluated.
+        unexpected = _unexpected_keys(error.message)
+        allowed = list(schema.get("properties", {}))
+        out = [finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}", document.locate(path + (key,), key=True), "SCHEMA-KEY")
+               for key in instance if key in unexpected]
+        return out or [finding(error.message)]
     if keyword == "required" and isinstance(instance, dict):
         missing = [k for k in error.validator_value if k not in instance]
         return [finding(f"{subject} is missing the required key {k!r}", code="SCHEMA-REQUIRED") for k in missing]
@@ -337,3 +344,17 @@ def _pattern_form(pattern: str) -> str:
     if "\\u0000" in pattern or "\\x00" in pattern:
         return "plain text without control characters"
     return f"of the form {pattern}"
+
+
+def _unexpected_keys(message: str) -> set:
+    """The keys an ``unevaluatedProperties`` message names (``('a', 'b' were unexpected)``)."""
+    import ast
+
+    match = re.search(r"\((.*) (?:was|were) unexpected\)$", message, re.S)
+    if not match:
+        return set()
+    try:
+        keys = ast.literal_eval(f"({match.group(1)},)")
+    except (ValueError, SyntaxError):
+        return set()
+    return {k for k in keys if isinstance(k, str)}

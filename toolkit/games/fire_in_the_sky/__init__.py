@@ -26,6 +26,7 @@ JAPANESE_MARKERS = frozenset({"merchantmen_pool", "oil_points", "naval_aviation_
 
 class FireInTheSky(BaseGame):
     name = "fire_in_the_sky"
+    game_id = "fire-in-the-sky"
     map_kind = "hex-grid"
     required_parameters = {**{p: "the map queries" for p in REQUIRED_PARAMETERS}, **{p: "the rules checks" for p in CHECK_PARAMETERS}}
     new_template = NEW_TEMPLATE
