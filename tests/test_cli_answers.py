@@ -100,12 +100,13 @@ def test_reach_prints_a_header_with_the_count(capsys):
 
 
 def _actions(parser, prog="chartroom"):
+    """(command, action, its help text as --help shows it) for every option and argument."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for name, sub in action.choices.items():
                 yield from _actions(sub, f"{prog} {name}")
         elif not isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
-            yield prog, action
+            yield prog, action, parser._get_formatter()._get_help_string(action)
 
 
 #: The commands of the core and of Fire in the Sky (a game added later brings its own).
@@ -113,13 +114,23 @@ COMMANDS = ("check", "audit", "rules", "schema", "aids", "site", "new", "diff", 
 
 
 def test_every_option_and_argument_has_help_text():
-    missing = [f"{prog} {'/'.join(action.option_strings) or action.dest}" for prog, action in _actions(build_parser())
-               if prog.split()[1:2] and prog.split()[1] in COMMANDS and not action.help]
+    missing = [f"{prog} {'/'.join(action.option_strings) or action.dest}" for prog, action, text in _actions(build_parser())
+               if prog.split()[1:2] and prog.split()[1] in COMMANDS and not text]
     assert missing == []
 
 
+def test_building_the_command_line_reads_no_game_data(monkeypatch):
+    import toolkit.cli
+    import toolkit.model.reading
+    import toolkit.session
+
+    for module in (toolkit.cli, toolkit.session, toolkit.model.reading):
+        monkeypatch.setattr(module, "manifest_editions", lambda root: pytest.fail("read a manifest without showing help"))
+    build_parser()  # every command builds it: the editions are read only when help is shown
+
+
 def test_every_edition_option_lists_the_editions():
-    editions = [(prog, action.help) for prog, action in _actions(build_parser()) if "--edition" in action.option_strings]
+    editions = [(prog, text) for prog, action, text in _actions(build_parser()) if "--edition" in action.option_strings]
     assert len(editions) >= 10
     for prog, text in editions:
         if prog.split()[1] in COMMANDS:

@@ -7,6 +7,7 @@ or parsed or wrong arguments, 3 an internal error (reported in one line).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -17,19 +18,46 @@ from toolkit.crossref import crossref, render_crossref
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_findings
 from toolkit.games import all_bundled
 from toolkit.model.build import suggest
+from toolkit.model.reading import manifest_editions
 from toolkit.outputs import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
 
 
+class _Help(argparse.HelpFormatter):
+    """Help text with ``{editions}`` (every bundled game's) or ``{editions:GAME}`` (one game's) filled in.
+
+    The editions come from the games' manifests, read only when help is shown: a command that shows
+    no help never reads them.
+    """
+
+    def _get_help_string(self, action):
+        text = super()._get_help_string(action)
+        return _EDITIONS.sub(_editions, text) if text and "{editions" in text else text
+
+
+_EDITIONS = re.compile(r"\{editions(?::([a-z0-9][a-z0-9-]*))?\}")
+
+
+def _editions(match: re.Match) -> str:
+    session = Session()
+    if match.group(1) is None:
+        return session.editions_help()
+    root = session.game_root(match.group(1))
+    return ", ".join(manifest_editions(root)) if root is not None else "see the game's game.yaml"
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # one line, exit 2, naming the (sub)command whose help tells more: chartroom map distance
         self.exit(EXIT_INPUT, f"chartroom: {message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    editions = Session().editions_help()
     parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
     parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -38,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, data files or game folders")
     p.add_argument("--format", choices=["text", "json", "github"], default="text",
                    help="text (default), json (a list of findings) or github (workflow annotations)")
-    p.add_argument("--edition", help=f"check with this edition instead of the scenario's, or a game folder in this edition only ({editions})")
+    p.add_argument("--edition", help="check with this edition instead of the scenario's, or a game folder in this edition only ({editions})")
 
     p = sub.add_parser("audit", help="count sourced and reconstructed records per data file")
     p.add_argument("game", nargs="?", help="a game id or folder (default: every bundled game)")

@@ -13,7 +13,6 @@ from pathlib import Path
 __all__ = ["register", "HANDLERS", "cmd_aids", "cmd_site", "Progress"]
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, UNREADABLE
-from toolkit.session import Session
 
 
 class Progress:
@@ -50,7 +49,7 @@ def register(subparsers) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the aids to (created if missing)")
     p.add_argument("--pdf", action="store_true", help="also write PDFs (needs the pdf extra: WeasyPrint)")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="page size for printing (default a4)")
-    p.add_argument("--edition", help=f"make the aids for this edition instead of the scenario's ({Session().editions_help()})")
+    p.add_argument("--edition", help="make the aids for this edition instead of the scenario's ({editions})")
     p.add_argument("--force", action="store_true",
                    help="write into a folder holding files Chartroom did not write (same-named files are replaced, others kept)")
 

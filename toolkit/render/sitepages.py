@@ -300,7 +300,7 @@ def cli_reference(parser: argparse.ArgumentParser) -> str:
                     if isinstance(a, argparse._HelpAction):
                         continue
                     flags = ", ".join(a.option_strings) or a.metavar or a.dest
-                    args.append({"flags": flags, "help": a.help or "", "choices": ", ".join(map(str, a.choices)) if a.choices else "",
+                    args.append({"flags": flags, "help": sub._get_formatter()._get_help_string(a) or "", "choices": ", ".join(map(str, a.choices)) if a.choices else "",
                                  "default": "" if a.default in (None, False, [], argparse.SUPPRESS) or not a.option_strings else str(a.default),
                                  "required": bool(a.required or not a.option_strings)})
                 commands.append({"name": name, "help": helps.get(name, ""), "usage": " ".join(sub.format_usage().split()), "args": args})

@@ -25,8 +25,7 @@ from toolkit.games.fire_in_the_sky.costs import (
     param,
     sea_deployment_cost,
 )
-from toolkit.model.build import bundled_scenarios, suggest
-from toolkit.model.reading import manifest_editions
+from toolkit.model.build import suggest
 
 __all__ = ["register", "HANDLERS"]
 
@@ -149,19 +148,15 @@ def _non_negative(text: str) -> int:
     return value
 
 
-def _editions() -> str:
-    """The bundled game's editions, for the help of ``--edition``."""
-    return ", ".join(manifest_editions(bundled_scenarios() / GAME_ID)) or "see its game.yaml"
-
-
 def _game_options(p, default_format="text"):
-    p.add_argument("--edition", help=f"edition id: {_editions()} (default: the game's first)")
+    # {editions:GAME} is filled in by chartroom's help formatter, from the game's manifest, only when help is shown.
+    p.add_argument("--edition", help=f"edition id: {{editions:{GAME_ID}}} (default: the game's first)")
     p.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
     p.add_argument("--format", choices=["text", "json"], default=default_format, help=f"output format (default {default_format})")
 
 
 def _scenario_options(p):
-    p.add_argument("--edition", help=f"use this edition instead of the scenario's: {_editions()}")
+    p.add_argument("--edition", help=f"use this edition instead of the scenario's: {{editions:{GAME_ID}}}")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
