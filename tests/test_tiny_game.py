@@ -332,3 +332,61 @@ def test_the_map_keeps_every_listed_pair_adjacent_or_not(tiny_copy):
     assert m.pair("North", "Middle").adjacent and m.pair("North", "Nowhere") is None
     game_map.write_text(text.replace("adjacent: false, ", ""), encoding="utf-8")
     assert frozenset({"North", "South"}) in Session().open_game(tiny_copy).game.map.adjacency
+
+
+# --- a game's own aids and site pages ------------------------------------------------------
+
+def test_a_game_chooses_its_core_aids_and_adds_its_own_from_its_templates(tiny, tmp_path, capsys):
+    out = tmp_path / "aids"
+    status, _, err = run(capsys, "aids", SKIRMISH, "-o", out)
+    assert status == 0, err
+    written = sorted(p.name for p in out.glob("*.html"))
+    assert written == ["index.html", "manifest.html", "map.html", "roster.html", "sequence.html", "setup-blue.html", "setup-red.html"]
+    roster = (out / "roster.html").read_text(encoding="utf-8")
+    assert "<h1>Roster</h1>" in roster and "<td>Red tank</td><td class=\"num\">3</td>" in roster
+    assert 'href="roster.html"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_game_adds_its_own_site_pages(tiny):
+    from toolkit.render.sitepages import game_pages
+    from toolkit.session import Session
+
+    pages, _, added = game_pages(TINY, Session())
+    assert added == [("Roster", "games/tiny/roster.md")]
+    assert "| Blue | Blue tank | 3 |" in pages["games/tiny/roster.md"]
+
+
+def test_areas_are_drawn_where_their_positions_say_and_open_pairs_are_dashed(tiny_copy):
+    import re as _re
+
+    from toolkit.render.svgareas import render_area_map_svg
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8")
+    text = (text.replace("{name: North, kind: zone,", "{name: North, kind: zone, position: [1, 0],")
+                .replace("{name: Middle, kind: zone,", "{name: Middle, kind: zone, position: [0, 1],")
+                .replace("{name: South, kind: zone,", "{name: South, kind: zone, position: [1, 2],")
+                .replace("adjacency:                        # every adjacent pair, listed explicitly\n",
+                         "adjacency:\n  - {between: [North, South], adjacent: false, open: true, reconstructed: \"test fixture: left open\"}\n"))
+    game_map.write_text(text, encoding="utf-8")
+    opened = Session().open_game(tiny_copy)
+    assert opened.errors() == []
+    svg = render_area_map_svg(opened.game)
+    rects = {m.group(3): (float(m.group(1)), float(m.group(2)))
+             for m in _re.finditer(r'<rect class="cr-area cr-zone" x="([\d.]+)" y="([\d.]+)"[^>]*data-area="(\w+)"', svg)}
+    assert rects["Middle"][0] < rects["North"][0] == rects["South"][0]  # column 0 left of column 1
+    assert rects["North"][1] < rects["Middle"][1] < rects["South"][1]  # rows top to bottom
+    assert svg.count('class="cr-adj cr-adj-open"') == 1 and "North - South: left open by the rules; read as not adjacent (tiny/map.yaml:" in svg
+    assert svg.count('<line class="cr-adj" ') == 2
+
+
+def test_positions_for_some_areas_only_are_a_finding(tiny_copy):
+    from toolkit.session import Session
+
+    game_map = tiny_copy / "map.yaml"
+    text = game_map.read_text(encoding="utf-8").replace("{name: North, kind: zone,", "{name: North, kind: zone, position: [0, 0],")
+    game_map.write_text(text, encoding="utf-8")
+    findings = Session().open_game(tiny_copy).errors()
+    assert [(f.code, f.location.line) for f in findings] == [("MAP-POSITION", 6)], findings
+    assert "'Middle' has no position" in findings[0].message

@@ -21,9 +21,22 @@ from toolkit.model import Counter, Edition, Game, Scenario
 from toolkit.rules import CheckRegistry, Context
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
-           "Calculation", "CalcResult", "CalcInputError"]
+           "Calculation", "CalcResult", "CalcInputError", "AidSpec"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+@dataclass(frozen=True)
+class AidSpec:
+    """An aid a game adds: file stem, title, page orientation (portrait or landscape), its
+    template (in the game's ``templates`` folder; it may extend the core's ``aid.html``), and
+    ``context(game, scenario)``, the template's variables."""
+
+    stem: str
+    title: str
+    orientation: str
+    template: str
+    context: Callable[[Game, Scenario], dict]
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,15 @@ class GameModule(Protocol):
         Counters of each id in use at the start, counted as its counter-mix check counts them.
     ``calculations()``
         The :class:`Calculation` objects ``chartroom calc <game_id>`` offers, by name.
+    ``core_aids``
+        Which of the core player aids the game has (:data:`toolkit.render.aids.CORE_AIDS`; ``None`` for all).
+    ``aids(game)``
+        The aids it adds (:class:`toolkit.render.aids.AidSpec`), rendered from ``templates``.
+    ``templates``
+        The folder of its own Jinja templates (they may extend the core's ``aid.html``), or ``None``.
+    ``site_pages(games)``
+        Pages it adds to its part of the site, as ``(stem, label, markdown)``; ``games`` maps
+        each edition id to its :class:`~toolkit.model.Game`.
     """
 
     name: str
@@ -118,12 +140,18 @@ class GameModule(Protocol):
 
     def calculations(self) -> Mapping[str, Calculation]: ...
 
+    def aids(self, game: Game) -> Sequence[AidSpec]: ...
+
+    def site_pages(self, games: Mapping[str, Game]) -> Sequence[tuple[str, str, str]]: ...
+
 
 class BaseGame:
     """Defaults for the parts of :class:`GameModule` a game may leave out."""
 
     name = ""
     game_id = ""
+    core_aids: tuple[str, ...] | None = None  # None: every core aid
+    templates = None
     map_kind = "hex-grid"
     required_parameters: Mapping[str, str] = {}
     new_template = ""
@@ -148,6 +176,12 @@ class BaseGame:
 
     def calculations(self) -> Mapping[str, Calculation]:
         return {}
+
+    def aids(self, game: Game) -> Sequence[AidSpec]:
+        return ()
+
+    def site_pages(self, games: Mapping[str, Game]) -> Sequence[tuple[str, str, str]]:
+        return ()
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

@@ -117,6 +117,7 @@ class Map:
     adjacency: frozenset[frozenset[str]] = frozenset()  # the listed pairs of an area map
     area_kinds: dict[str, str] = field(default_factory=dict)  # area map: each area's kind (zone, box, track), in listed order
     pair_records: dict = field(default_factory=dict, compare=False, hash=False)  # area map: frozenset pair -> AreaPair, every listed pair
+    area_positions: dict = field(default_factory=dict, compare=False, hash=False)  # area map: name -> (column, row) drawing hint, or empty
 
     def pair(self, a: str, b: str) -> "AreaPair | None":
         """The map's record of the pair ``a``–``b`` (adjacent or not), or ``None`` when the map does not list it."""

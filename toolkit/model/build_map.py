@@ -45,6 +45,7 @@ class _MapBuilder:
             self.report("MAP-GRID", f"grid: {problem}", ("grid", "offset"))
             self.grid = HexGrid()
         areas, area_kinds, pair_records = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, {})
+        positions = _positions(self.doc, self.edition, self.loaded) if self.is_areas else {}
         adjacency = frozenset(key for key, pair in pair_records.items() if pair.adjacent)
         for _, run in self.records("playing_area"):
             first, last = run["rows"]
@@ -52,7 +53,7 @@ class _MapBuilder:
         self._places(areas, area_kinds)
         parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), tuple(self._split_hexes()), self._boxes())
         if self.is_areas:
-            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds, pair_records)
+            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds, pair_records, positions)
         return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km", 900), "hex-grid", self.grid)
 
     def _places(self, areas: list[str], area_kinds: dict) -> None:
@@ -161,6 +162,30 @@ def _areas(doc: Document, edition: str, loaded: Loaded) -> tuple[list[str], dict
         pairs[key] = AreaPair(a, b, record.get("adjacent", True), record.get("open", False), doc.locate(("adjacency", i)),
                               record.get("reconstructed") or record.get("source") or "")
     return areas, kinds, pairs
+
+
+def _positions(doc: Document, edition: str, loaded: Loaded) -> dict[str, tuple[int, int]]:
+    """Where the aids draw each area ([column, row]); every area has one or none does (MAP-POSITION)."""
+    records = [(i, r) for i, r in enumerate(doc.data.get("areas") or []) if in_edition(r, edition)]
+    placed = [(i, r) for i, r in records if "position" in r]
+    if not placed:
+        return {}
+    if len(placed) < len(records):
+        i, r = next((i, r) for i, r in records if "position" not in r)
+        loaded.findings.append(Finding("error", "MAP-POSITION", f"area {r['name']!r} has no position, though other areas have one: "
+                                       "give every area a [column, row] or none", doc.locate(("areas", i))))
+        return {}
+    taken: dict[tuple[int, int], str] = {}
+    positions = {}
+    for i, r in placed:
+        cell = tuple(r["position"])
+        if cell in taken:
+            loaded.findings.append(Finding("error", "MAP-POSITION", f"area {r['name']!r} is drawn at {list(cell)}, where {taken[cell]!r} already is",
+                                           doc.locate(("areas", i, "position"))))
+            continue
+        taken[cell] = r["name"]
+        positions[r["name"]] = cell
+    return positions
 
 
 def _resolve_hex(name: str, places: dict, hexes) -> str | None:

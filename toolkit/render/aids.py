@@ -24,7 +24,7 @@ from toolkit.render.env import side_label as env_side_label
 from toolkit.render.svgmap import render_map_svg
 from toolkit.rules import Context
 
-__all__ = ["aids_of", "AidsError", "Aid", "setup_card", "schedule", "manifest", "base_directory",
+__all__ = ["aids_of", "AidsError", "Aid", "CORE_AIDS", "setup_card", "schedule", "manifest", "base_directory",
            "charts", "sequence_of_play", "render_aids", "counters_in_use"]
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -33,18 +33,38 @@ MAP_AREA_MM = {"a4": (272.0, 178.0), "letter": (254.0, 184.0)}
 
 
 
-def aids_of(game: Game) -> tuple[tuple[str, str, str], ...]:
-    """Every aid of a game: file stem, title, page orientation (a set-up card and a schedule per side)."""
-    return (
-        ("index", "Contents", "portrait"),
-        *((f"setup-{side.id}", f"Set-up card: {side.name}", "portrait") for side in game.sides),
-        *((f"schedule-{side.id}", f"Reinforcement schedule: {side.name}", "portrait") for side in game.sides),
-        ("manifest", "Counter manifest", "portrait"),
-        ("charts", "Charts", "portrait"),
-        ("sequence", "Sequence of play", "portrait"),
-        ("bases", "Base directory", "portrait"),
-        ("map", "Map", "landscape"),
+#: The aids every game may have, by kind; a game module's ``core_aids`` chooses among them.
+CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map")
+
+
+def _core_kinds(module) -> tuple[str, ...]:
+    kinds = getattr(module, "core_aids", None) if module is not None else None
+    return CORE_AIDS if kinds is None else tuple(kinds)
+
+
+def _game_aids(game: Game, module) -> tuple:
+    """The aids the game module adds (``toolkit.games.AidSpec``: stem, title, orientation, template, context)."""
+    aids = getattr(module, "aids", None) if module is not None else None
+    return tuple(aids(game)) if aids is not None else ()
+
+
+def aids_of(game: Game, module=None) -> tuple[tuple[str, str, str], ...]:
+    """Every aid of a game: file stem, title, page orientation (a set-up card and a schedule per side).
+
+    The core aids the game's module keeps (``core_aids``), then the aids it adds (``aids(game)``).
+    """
+    kinds = _core_kinds(module)
+    core = (
+        *((f"setup-{side.id}", f"Set-up card: {side.name}", "portrait") for side in game.sides if "setup" in kinds),
+        *((f"schedule-{side.id}", f"Reinforcement schedule: {side.name}", "portrait") for side in game.sides if "schedule" in kinds),
+        *(aid for kind, aid in (("manifest", ("manifest", "Counter manifest", "portrait")),
+                                ("charts", ("charts", "Charts", "portrait")),
+                                ("sequence", ("sequence", "Sequence of play", "portrait")),
+                                ("bases", ("bases", "Base directory", "portrait"))) if kind in kinds),
     )
+    extra = tuple((spec.stem, spec.title, spec.orientation) for spec in _game_aids(game, module))
+    last = (("map", "Map", "landscape"),) if "map" in kinds else ()
+    return (("index", "Contents", "portrait"), *core, *extra, *last)
 
 RATING_ORDER = ("anti_aircraft", "firepower", "defense", "movement", "transport", "air_strength", "combat", "reduced", "steps")
 RATING_SHORT = {"anti_aircraft": "AA", "firepower": "FP", "defense": "Def", "movement": "MA", "transport": "TR",
@@ -508,15 +528,21 @@ def render_aids(game: Game, scenario: Scenario, paper: str = "a4", module=None) 
     """Every aid as an HTML string, in :func:`aids_of` order."""
     if paper not in PAPERS:
         raise AidsError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    env = environment()
+    templates = getattr(module, "templates", None) if module is not None else None
+    env = environment(str(templates) if templates else None)
     edition_title = game.edition.citation
+    listed = aids_of(game, module)
     common = {"game": game, "scenario": scenario, "edition": edition_title, "page_size": PAPERS[paper],
-              "aids": [{"stem": s, "title": t} for s, t, _ in aids_of(game)]}
-    svg = map_svg(game, scenario, module, fit_mm=MAP_AREA_MM[paper])
+              "aids": [{"stem": s, "title": t} for s, t, _ in listed]}
+    svg = map_svg(game, scenario, module, fit_mm=MAP_AREA_MM[paper]) if "map" in _core_kinds(module) else ""
+    specs = {spec.stem: spec for spec in _game_aids(game, module)}
     out = []
-    for stem, title, orientation in aids_of(game):
+    for stem, title, orientation in listed:
         context = dict(common, stem=stem, title=title, orientation=orientation)
-        if stem.startswith("setup-"):
+        if stem in specs:
+            context.update(specs[stem].context(game, scenario))
+            template = specs[stem].template
+        elif stem.startswith("setup-"):
             context["card"] = setup_card(game, scenario, stem.split("-", 1)[1], module)
             template = "setup.html"
         elif stem.startswith("schedule-"):

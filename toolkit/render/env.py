@@ -11,7 +11,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 __all__ = ["environment", "TEMPLATES", "fmt_number", "side_label", "nation_label", "AUTOESCAPE_EXTENSIONS"]
@@ -54,10 +54,17 @@ def _tojson_script(value) -> Markup:
     return Markup(text)
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
+@lru_cache(maxsize=8)
+def environment(game_templates: str | None = None) -> Environment:
+    """The environment of the core templates, with a game's own templates first when it has some.
+
+    A game's template may extend the core's (``{% extends "aid.html" %}``) and include its parts.
+    """
+    loader = FileSystemLoader(str(TEMPLATES))
+    if game_templates:
+        loader = ChoiceLoader([FileSystemLoader(game_templates), loader])
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=loader,
         autoescape=select_autoescape(enabled_extensions=AUTOESCAPE_EXTENSIONS, default_for_string=True, default=True),
         undefined=StrictUndefined,
         trim_blocks=True,

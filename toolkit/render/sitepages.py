@@ -80,8 +80,8 @@ def _manifest(folder: Path) -> dict:
 
 # --- per game -------------------------------------------------------------------------
 
-def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """Pages of one game, and its scenarios as (path, title) for the navigation."""
+def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, str]], list[tuple[str, str]]]:
+    """Pages of one game, its scenarios as (path, title), and the pages its game module adds as (label, path)."""
     info = _manifest(folder)
     gid = info.get("game", folder.name)
     editions = [e["id"] for e in info.get("editions", [])]
@@ -93,7 +93,7 @@ def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, s
     if not games:
         first = next((f for opened in loaded.values() for f in opened.findings if f.severity == "error"), None)
         pages[f"{base}/index.md"] = _page(title, fragment("site/problem.html", problem=first))
-        return pages, []
+        return pages, [], []
     first_game = games[editions[0]] if editions[0] in games else next(iter(games.values()))
     scenarios = []
     for rel in info.get("files", {}).get("scenarios", []):
@@ -125,7 +125,13 @@ def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, s
             page, stitle = scenario_page(folder / s["file"], f"scenarios/{gid}/{s['slug']}.md", session)
             pages.update(page)
             nav.append((f"scenarios/{gid}/{s['slug']}.md", stitle))
-    return pages, nav
+    module = next((opened.module for opened in loaded.values() if opened.module is not None), None)
+    added = []
+    site_pages = getattr(module, "site_pages", None)
+    for stem, label, text in (site_pages(games) if site_pages is not None else ()):
+        pages[f"{base}/{stem}.md"] = _page(f"{title}: {label}", text)
+        added.append((label, f"{base}/{stem}.md"))
+    return pages, nav, added
 
 
 def _schedule_rows(game, side: str) -> list[dict]:
@@ -385,7 +391,7 @@ def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, s
     pages: dict[str, str] = {}
     nav_games, nav_scenarios = [], []
     for folder in _games(bundled_scenarios()):
-        game_pages_, scenarios = game_pages(folder, session)
+        game_pages_, scenarios, added = game_pages(folder, session)
         pages.update(game_pages_)
         gid = folder.name
         title = _manifest(folder).get("title", gid)
@@ -394,6 +400,7 @@ def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, s
                             ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata")):
             if f"games/{gid}/{stem}.md" in pages:
                 entries.append({label: f"games/{gid}/{stem}.md"})
+        entries += [{nav_title(label): path} for label, path in added]
         nav_games.append({nav_title(title): entries})
         nav_scenarios.extend({nav_title(t): p} for p, t in scenarios)
     for i, path in enumerate(extra_scenarios):

@@ -1,9 +1,11 @@
 """An area map as SVG: areas as labelled rounded boxes, adjacency as lines, places listed inside.
 
 The counterpart of :mod:`toolkit.render.svgmap` for a map of kind ``areas`` (zones, boxes and
-tracks joined by listed adjacency): there is no geometry in the data, so the areas are laid
-out in the order the map lists them, row by row (one row for up to four areas, else a near
-square grid). Each area is exactly one ``<rect class="cr-area ...">`` with ``data-area``; each
+tracks joined by listed adjacency): there is no geometry in the data, so the areas are drawn
+where the map's ``position`` hints put them ([column, row]), or else in the order the map
+lists them, row by row (one row for up to four areas, else a near square grid). A pair the
+rules leave open (``open: true``) is a dashed ``<line class="cr-adj cr-adj-open">`` whether
+the chosen reading makes it adjacent or not, so the reader sees which link is a reading. Each area is exactly one ``<rect class="cr-area ...">`` with ``data-area``; each
 listed adjacency is one ``<line class="cr-adj">``. A base's swatch shows who holds it (the
 printed flag, or control at the start of the scenario); sides take colours in the order the
 manifest lists them. Output is deterministic: listed order, fixed precision.
@@ -52,19 +54,26 @@ def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=(
         if place.hex in inside:
             inside[place.hex].append(place)
 
-    columns = _columns(len(names))
-    rows = math.ceil(len(names) / columns) if names else 0
+    if m.area_positions and all(name in m.area_positions for name in names):
+        cells = {name: (m.area_positions[name][1], m.area_positions[name][0]) for name in names}  # (row, column)
+        columns = max(c for _, c in cells.values()) + 1
+        rows = max(r for r, _ in cells.values()) + 1
+    else:
+        columns = _columns(len(names))
+        rows = math.ceil(len(names) / columns) if names else 0
+        cells = {name: divmod(i, columns) for i, name in enumerate(names)}
     heights = [0.0] * rows
-    for i, name in enumerate(names):
-        heights[i // columns] = max(heights[i // columns], 34.0 + LINE * max(1, len(inside[name])))
+    for name in names:
+        row = cells[name][0]
+        heights[row] = max(heights[row], 34.0 + LINE * max(1, len(inside[name])))
     tops = []
     y = MARGIN + TITLE_BAND
     for h in heights:
         tops.append(y)
         y += h + GAP_Y
     boxes, centre = [], {}
-    for i, name in enumerate(names):
-        row, col = divmod(i, columns)
+    for name in names:
+        row, col = cells[name]
         x, top, h = MARGIN + col * (AREA_W + GAP_X), tops[row], heights[row]
         centre[name] = (x + AREA_W / 2, top + h / 2)
         lines = []
@@ -79,10 +88,19 @@ def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=(
         boxes.append({"name": name, "kind": m.area_kinds.get(name, "zone"), "x": _r(x), "y": _r(top), "w": _r(AREA_W), "h": _r(h),
                       "tx": _r(x + AREA_W / 2), "ty": _r(top + 18.0), "places": lines})
     links = []
+    open_pairs = {frozenset((p.a, p.b)): p for p in m.pair_records.values() if p.open}
     for a, b in m.adjacent_pairs():
-        if a in centre and b in centre:
+        if a in centre and b in centre and frozenset((a, b)) not in open_pairs:
             (x1, y1), (x2, y2) = centre[a], centre[b]
-            links.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{a} - {b}"})
+            links.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{a} - {b}", "open": False, "note": ""})
+    for key in sorted(open_pairs, key=lambda k: sorted(k)):
+        pair = open_pairs[key]
+        if pair.a in centre and pair.b in centre:
+            (x1, y1), (x2, y2) = centre[pair.a], centre[pair.b]
+            reading = "adjacent" if pair.adjacent else "not adjacent"
+            links.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{pair.a} - {pair.b}", "open": True,
+                          "note": f"{pair.a} - {pair.b}: left open by the rules; read as {reading} ({pair.at})",
+                          "mx": _r((x1 + x2) / 2), "my": _r((y1 + y2) / 2)})
 
     width = MARGIN * 2 + max(columns * AREA_W + (columns - 1) * GAP_X, 420.0)
     legend_y = y - GAP_Y + 24.0 if rows else MARGIN + TITLE_BAND
@@ -94,5 +112,5 @@ def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=(
     return environment().get_template("area_map.svg").render(
         width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
         areas=boxes, links=links, legend=legend, legend_x=MARGIN, legend_y=_r(legend_y), show_control=show_control,
-        area_count=len(names),
+        area_count=len(names), has_open=any(link["open"] for link in links),
     )

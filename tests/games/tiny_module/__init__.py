@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import sys
 from functools import cached_property
+from pathlib import Path
 
-from toolkit.games import BaseGame
+from toolkit.games import AidSpec, BaseGame
 from toolkit.rules import CheckRegistry, Context, check
 
 __all__ = ["GAME", "Tiny", "stacking"]
@@ -36,11 +37,28 @@ def stacking(ctx: Context):
                f"move {total - limit} elsewhere", at)
 
 
+def roster(game, scenario) -> dict:
+    """Every counter of the mix with its combat rating, by side (the roster aid and site page)."""
+    rows = [{"side": game.side_name(c.side), "name": c.name, "combat": c.ratings.get("combat", "")}
+            for c in sorted(game.counters.values(), key=lambda c: (game.side_ids.index(c.side), c.name))]
+    return {"roster": rows}
+
+
 class Tiny(BaseGame):
     name = "games.tiny_module"
     game_id = "tiny"
     map_kind = "areas"
     required_parameters = {"stacking_limit": "the stacking check (TINY-STACK)"}
+    core_aids = ("setup", "manifest", "sequence", "map")  # no schedules, charts or base directory
+    templates = Path(__file__).resolve().parent / "templates"
+
+    def aids(self, game):
+        return (AidSpec("roster", "Roster", "portrait", "roster.html", roster),)
+
+    def site_pages(self, games):
+        game = next(iter(games.values()))
+        rows = "\n".join(f"| {r['side']} | {r['name']} | {r['combat']} |" for r in roster(game, None)["roster"])
+        return (("roster", "Roster", f"| Side | Counter | Combat |\n| --- | --- | --- |\n{rows}\n"),)
 
     @cached_property
     def _registry(self) -> CheckRegistry:
