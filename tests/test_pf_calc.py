@@ -243,6 +243,11 @@ def test_events_operations_initiative_damage_through_the_cli(capsys):
     assert doc["result"]["return_phase"]["to"] == "US 1"
     doc = calc_json(capsys, "damage-return", "--side", "japan", "--hits", "1", "--turn", "2")
     assert doc["result"]["returns_on"] == 4
+    doc = calc_json(capsys, "events", "--side", "us", "--turn", "1")
+    assert doc["result"]["events"] == [] and doc["title"] == "Events: US"
+    doc = calc_json(capsys, "bombard", "--cf", "4", "4", "--box", "Japan 3")
+    assert doc["result"]["threshold"] == 3 and doc["result"]["first_round"]["fraction"] == "23/36"
+    assert any("box Japan 3 is reconstructed" in c for c in doc["caveats"])
     doc = calc_json(capsys, "tokyo-express", "--us-in-ironbottom", "yes", "--henderson", "operational")
     assert doc["result"]["cases"][0]["detected"]["fraction"] == "1/3"
 
@@ -251,6 +256,7 @@ def test_events_operations_initiative_damage_through_the_cli(capsys):
     ["fire", "--cf", "-1"],
     ["events", "--side", "mars"],
     ["events", "--side", "japan", "--used", "heavy-bombers"],
+    ["events", "--side", "japan", "--turn", "5"],
     ["initiative", "--box", "US 9"],
     ["moves", "--zone", "Coral Sea", "--type", "B"],
     ["moves", "--zone", "The Slot", "--type", "C"],

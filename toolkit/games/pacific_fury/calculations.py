@@ -79,7 +79,7 @@ def _placeholder_caveat(game: Game, box: InitiativeBox) -> list[str]:
 
 def _box_caveat(box: InitiativeBox) -> list[str]:
     if box.provenance and not box.provenance.startswith("PF"):
-        return [f"box {box.label} is not named by the rules; the track's extent is reconstructed: {box.provenance}"]
+        return [f"box {box.label} is reconstructed (charts: initiative_track): {box.provenance}"]
     return []
 
 
@@ -650,6 +650,8 @@ def _events_run(game: Game, args) -> CalcResult:
         raise CalcInputError(str(error)) from None
     cites = [_cite(game, "events", "7.0"), _cite(game, "japanese-events" if side == "japan" else "us-events", "7.1" if side == "japan" else "7.2")]
     skip = tables.table("events").get("not_on_turn", 1)
+    if args.turn is not None and not game.turns[0] <= args.turn <= game.turns[1]:
+        raise CalcInputError(f"--turn {args.turn}: the game runs Turns {game.turns[0]}-{game.turns[1]}")
     if args.turn is not None and args.turn == skip:
         return CalcResult(f"Events: {SIDE_NAMES[side]}", (f"no Event Phase on Turn {skip} (PF 5.0, 7.0)",),
                           {"side": side, "turn": args.turn, "events": []}, tuple(cites))
