@@ -8,10 +8,13 @@ and C (PF 8.3). Its checks, its calculations (``chartroom calc pacific-fury``) a
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 
 from toolkit.games import BaseGame
+from toolkit.games.pacific_fury.aids import CORE_AIDS, aid_specs
 from toolkit.games.pacific_fury.calculations import CALCULATIONS
 from toolkit.games.pacific_fury.checks import registry
+from toolkit.games.pacific_fury.site import site_pages
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
@@ -48,6 +51,8 @@ class PacificFury(BaseGame):
     map_kind = "areas"
     required_parameters = REQUIRED_PARAMETERS
     new_template = NEW_TEMPLATE
+    core_aids = CORE_AIDS  # set-up cards and the counter manifest; the rest are the game's own cards (aids.py)
+    templates = Path(__file__).resolve().parent / "templates"
 
     @cached_property
     def _registry(self) -> CheckRegistry:
@@ -68,6 +73,14 @@ class PacificFury(BaseGame):
         if counter.cls == "CV" and counter.side == "us":
             return False
         return True
+
+    def aids(self, game):
+        """Zone card, track sheet, planning sheets, combat, odds and event cards, sequence of play, rosters (aids.py)."""
+        return aid_specs(game)
+
+    def site_pages(self, games):
+        """The game's pages on the docs site (site.py)."""
+        return site_pages(games)
 
     def calculations(self):
         """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""
