@@ -228,19 +228,3 @@ def test_scenario_core_keys_are_the_core_schema_properties():
     core = json.loads((schema_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
     assert set(core["properties"]) == CORE_KEYS
 
-
-def test_a_failing_game_section_is_reported_once(write):
-    """A game's section that fails its overlay is not also an 'unknown key' of the core schema."""
-    from toolkit.check import check_paths
-    from toolkit.model.build import bundled_scenarios
-
-    campaign = bundled_scenarios() / "pacific-fury" / "campaign.yaml"
-    path = write("pf/bad.yaml", f"""\
-        kind: scenario
-        game: pacific-fury
-        extends: {campaign}
-        initiative: {{box: "US 12", henderson_field: operational, source: "PF 3.3"}}
-        unknown_section: 1
-        """)
-    findings, _ = check_paths([path])
-    assert sorted((f.code, f.location.line) for f in findings) == [("SCHEMA-ENUM", 4), ("SCHEMA-KEY", 5)], findings

@@ -48,7 +48,7 @@ class TaskForce:
     where: str  # the Operation Box's or the zone's name
     box: int | None  # the Operation Box number, or None at sea
     units: tuple[Unit, ...]
-    at: Location  # the first set-up entry that forms it
+    at: Location  # the last set-up entry that forms it (a variant's own, when it adds ships to a box)
 
     @property
     def zone(self) -> str | None:
@@ -212,10 +212,12 @@ class PFContext(Context):
             if not units:
                 continue
             box = self.operation_box(placement.where)
+            if box is not None and box[0] != placement.side:
+                continue  # another side's box: PF-SIDE reports it
             if box is not None:
                 key = (placement.side, placement.where)
                 boxed.setdefault(key, []).extend(units)
-                firsts.setdefault(key, placement.at)
+                firsts[key] = placement.at  # the last entry forming it: a variant's findings point at the variant
             elif self.is_zone(placement.where):
                 at_sea.append(TaskForce(placement.side, placement.where, None, units, placement.at))
         forces = [TaskForce(side, where, self.operation_box(where)[1], tuple(units), firsts[(side, where)])

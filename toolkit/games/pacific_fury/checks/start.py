@@ -52,7 +52,7 @@ def start_arrivals(ctx: PFContext):
                 yield f"{ctx.name(counter)} enters on Turn {turn}, not {at_turn}: put it in turn {turn} of the Turn Record Track", entry.at
 
 
-@check("PF-START-MARKERS", "setup-markers", "At the start, the Initiative marker not on US 1 operational, or an Operation marker not on box 1.")
+@check("PF-START-MARKERS", "setup-markers", "At the start, the Initiative marker not on its starting box (US 1) with Henderson Field operational.")
 def start_markers(ctx: PFContext):
     if not ctx.published_setup:
         return
@@ -63,7 +63,3 @@ def start_markers(ctx: PFContext):
             if key in wanted and str(given.get(key)) != str(wanted[key]):
                 yield (f"the Initiative marker starts on {wanted.get('box')}, {wanted.get('henderson_field')} side up; "
                        f"set initiative {key}: {wanted[key]!r}", ctx.section_at("initiative", key))
-    box = ctx.edition.param("start_operation_box", 1)
-    for side, value in (ctx.scenario.section("operations") or {}).items():
-        if side in ctx.game.side_ids and value != box:
-            yield f"each Operation marker starts on box {box}; set operations {side}: {box}", ctx.section_at("operations", side)
