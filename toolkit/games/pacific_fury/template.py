@@ -1,8 +1,8 @@
 """The example lines of ``chartroom new`` for a Pacific Fury variant or situation (commented YAML)."""
 
 NEW_TEMPLATE = """\
-# variant: true                       # a labelled what-if: may change the set-up of PF 3.1-3.3
-# start_turn: 2                       # the Game Turn marker's box (1 August ... 4 November)
+# A labelled variant (variant: true) may change the set-up of PF 3.1-3.3; a situation later in the game
+# gives start_turn (the Game Turn marker's box, 1 August ... 4 November) and the sections below.
 # phase: {at: task-force, reconstructed: "Where in the turn this stands: start, initiative, event, task-force, operations, return."}
 #
 # initiative: {box: "US 2", henderson_field: operational, reconstructed: "The Initiative marker's box and face (PF 3.6, 6.2)."}
@@ -30,6 +30,9 @@ NEW_TEMPLATE = """\
 #     units:
 #       - {counter: jp-cv-zuikaku}
 #     reconstructed: "Why these ships left their base."
+#
+# remove_turn_track:                  # units TAKEN OFF the base's Turn Record Track (Hornet, once she has entered)
+#   - {turn: 2, side: us, units: [{counter: us-cv-hornet}], reconstructed: "Hornet entered on Turn 2."}
 #
 # turn_track:                         # units ADDED to the Turn Record Track
 #   - {turn: 4, side: us, units: [{counter: us-cv-saratoga}], reconstructed: "Why it waits until then."}
