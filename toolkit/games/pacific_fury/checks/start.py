@@ -30,7 +30,7 @@ def start_bases(ctx: PFContext):
                    f"in {base}; {unit.counter.name} stands at {unit.placement.where}: move it to {base}", unit.entry.at)
     for entry in ctx.scenario.sunk:
         yield f"nothing is sunk at the start of the game; remove {ctx.name(entry.counter)} from sunk", entry.at
-    for turn, placement in ctx.scenario.turn_track:
+    for _turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             if entry.counter not in arrivals:
                 yield (f"{ctx.name(entry.counter)} is on the Turn Record Track at the start, where only "
