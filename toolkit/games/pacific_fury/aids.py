@@ -163,6 +163,11 @@ def track_sheet(game: Game, scenario: Scenario | None) -> dict:
                 if counter is not None:
                     label = counter.name + (f" x{entry.count}" if entry.count != 1 else "")
                     arrivals.setdefault(turn, []).append(f"{label} ({_side_name(game, placement.side)})")
+    if scenario is None:  # the game's own start (PF 3.2): ships on the Turn Record Track before the first turn
+        for record in game.edition.param("first_turn_arrivals") or []:
+            counter = game.counters.get(record.get("counter"))
+            if counter is not None:
+                arrivals.setdefault(int(record["turn"]), []).append(f"{counter.name} ({_side_name(game, counter.side)})")
     no_events = t.table("events").get("not_on_turn")
     turns = [{"turn": n, "month": months.get(n, ""), "reconstructed": "reconstructed" in month_records.get(n, {}),
               "arrivals": arrivals.get(n, []), "events": n != no_events,

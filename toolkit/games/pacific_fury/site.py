@@ -13,12 +13,15 @@ from typing import Mapping
 
 from toolkit.games.pacific_fury.aids import event_card, planning_sheet, roster, sequence_card, track_sheet, zone_card
 from toolkit.games.pacific_fury.aids_odds import combat_card, odds_card
-from toolkit.model import Game
+from toolkit.model import Game, Scenario
+from toolkit.model.build_scenario import load_scenario
 from toolkit.render.env import environment
 
 __all__ = ["TEMPLATES", "site_pages", "part"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: The game's campaign, beside its manifest.
+CAMPAIGN = "campaign.yaml"
 
 #: Styles of the card classes on the site (the aids carry theirs in pf.css).
 SITE_STYLE = ("<style>.chartroom .pf-blank{display:inline-block;min-width:1.6rem;height:0.9rem;border:1px dashed #222;vertical-align:middle}"
@@ -42,14 +45,23 @@ def _rules_list(card: dict) -> str:
     return "".join(f"- {r['cite']} {r['title']}\n" for r in rules)
 
 
+def campaign(game: Game) -> Scenario | None:
+    """The game's one set-up (PF 3.0-3.3), for the start positions the pages show; None if it does not load."""
+    path = game.root / CAMPAIGN
+    if not path.is_file():
+        return None
+    return load_scenario(path, game.edition.id).scenario
+
+
 def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
-    """The game's pages: ``(stem, label, markdown)``, from its first edition (PF has one)."""
+    """The game's pages: ``(stem, label, markdown)``, from its first edition (PF has one) and its campaign."""
     game = next(iter(games.values()))
     edition = game.edition.citation
+    start = campaign(game)
     intro = ("Generated from the game's data by Chartroom, like the player aids "
              "(`chartroom aids scenarios/pacific-fury/campaign.yaml -o DIR`).\n\n")
     zones = zone_card(game, None)
-    tracks = track_sheet(game, None)
+    tracks = track_sheet(game, start)
     combat, odds = combat_card(game, None), odds_card(game, None)
     events = event_card(game, None)
     sequence = sequence_card(game, None)
@@ -62,7 +74,7 @@ def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
          + "\n## Odds\n\n" + part("odds", odds, edition)),
         ("events", "Events and sequence of play", intro + "## Event Tables\n\n" + part("events", events, edition)
          + "\n## Sequence of play\n\n" + part("sequence", sequence, edition)),
-        ("rosters", "Ship rosters", intro + "".join(f"## {game.side_name(side)}\n\n" + part("roster", roster(game, None, side), edition) + "\n"
+        ("rosters", "Ship rosters", intro + "".join(f"## {game.side_name(side)}\n\n" + part("roster", roster(game, start, side), edition) + "\n"
                                                     for side in game.side_ids)),
     ]
     return tuple(pages)
