@@ -23,7 +23,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 CAMPAIGN = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml"
 AIDS = ("index", "setup-japan", "setup-us", "manifest", "sequence", "zones", "tracks", "task-forces-japan", "task-forces-us",
         "combat", "odds", "events", "roster-japan", "roster-us")
-PAGES = ("zones", "tracks", "tables", "events", "rosters")
+PAGES = ("guide", "zones", "tracks", "tables", "events", "rosters")
 
 if not CHROMIUM.exists():
     pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
