@@ -227,3 +227,4 @@ def test_scenario_core_keys_are_the_core_schema_properties():
 
     core = json.loads((schema_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
     assert set(core["properties"]) == CORE_KEYS
+

@@ -164,6 +164,7 @@ class Counter:
     optional_rule: str | None = None
     unlimited: bool = False
     at: Location = field(default=Location(""), compare=False)
+    unstated: tuple[str, ...] = ()  # rating names the rules do not state: absent from ratings, never invented
 
     @property
     def transport(self) -> float:

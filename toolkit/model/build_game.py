@@ -125,7 +125,7 @@ def _build_counters(doc: Document, edition: str, loaded: Loaded, edition_model: 
             nation=record.get("nation"), type=record.get("type", "naval"), cls=record.get("class"),
             count=record.get("count", 1), ratings=dict(record.get("ratings") or {}), marine=bool(record.get("marine", False)),
             optional_rule=optional_number(record.get("optional_rule"), edition_model), unlimited=bool(record.get("unlimited", False)),
-            at=doc.locate(("counters", i)),
+            at=doc.locate(("counters", i)), unstated=tuple(record.get("unstated") or ()),
         )
         if counter.id in counters:
             loaded.findings.append(Finding("error", "COUNTER-DUPLICATE", f"counter id {counter.id!r} is defined twice for edition {edition}", doc.locate(("counters", i, "id"))))

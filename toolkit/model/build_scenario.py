@@ -138,7 +138,7 @@ def _mtimes(documents: list[Document]) -> tuple:
 #: The keys of the core scenario schema; any other top-level key is a game's own section.
 CORE_KEYS = frozenset({
     "kind", "game", "id", "title", "variant", "edition", "start_turn", "source", "reconstructed", "notes", "extends",
-    "optional_rules", "remove_optional_rules", "control", "setup", "remove", "markers", "turn_track", "sunk",
+    "optional_rules", "remove_optional_rules", "control", "setup", "remove", "markers", "turn_track", "remove_turn_track", "sunk",
 })
 
 
@@ -211,6 +211,10 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
                     if nation not in ("source", "reconstructed"):
                         merged[nation] = Marker(number, doc.locate(("markers", name, nation)))
                 markers[name] = merged
+        for j, record in enumerate(data.get("remove_turn_track", [])):  # removals first, as for the set-up
+            units = build_units(doc, ("remove_turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
+            removal = Placement("Turn Record Track", record["side"], units, doc.locate(("remove_turn_track", j)))
+            _remove_from_track(turn_track, record["turn"], removal, loaded, doc, j)
         for j, record in enumerate(data.get("turn_track", [])):
             units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
             turn_track.append((record["turn"], Placement("Turn Record Track", record["side"], units, doc.locate(("turn_track", j)))))
@@ -223,6 +227,16 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
         files=tuple(d.name for d in chain), sections=sections,
     )
+
+
+def _remove_from_track(turn_track: list, turn: int, removal: Placement, loaded: Loaded, doc: Document, j: int):
+    """Take a variant's removals off one box of the base's Turn Record Track, reporting what is not there."""
+    indices = [i for i, (t, _) in enumerate(turn_track) if t == turn]
+    placements = [turn_track[i][1] for i in indices]
+    _remove(placements, removal, loaded, doc, ("remove_turn_track", j))
+    first = indices[0] if indices else len(turn_track)  # the box's entries stay where its first one was
+    others = [(t, p) for t, p in turn_track if t != turn]
+    turn_track[:] = others[:first] + [(turn, p) for p in placements] + others[first:]
 
 
 def _remove(setup: list[Placement], removal: Placement, loaded: Loaded, doc: Document, path: tuple):

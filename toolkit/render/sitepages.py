@@ -99,11 +99,14 @@ def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, s
     for rel in info.get("files", {}).get("scenarios", []):
         path = folder / rel
         scenarios.append({"file": rel, "exists": path.is_file(), "slug": slug(Path(rel).stem)})
+    module = next((opened.module for opened in loaded.values() if opened.module is not None), None)
+    site_pages = getattr(module, "site_pages", None)
+    module_pages = tuple(site_pages(games)) if site_pages is not None else ()
     pages[f"{base}/index.md"] = _page(
         title,
         fragment("site/game.html", info=info, editions=info.get("editions", []), gid=gid, scenarios=scenarios,
-                 counts={ed: {"hexes": len(g.map.hexes), "bases": sum(1 for p in g.map.places.values() if p.is_base),
-                              "counters": len(g.counters)} for ed, g in games.items()}),
+                 counts={ed: {"map": _map_size(g), "counters": len(g.counters)} for ed, g in games.items()},
+                 module_pages=[{"stem": stem, "label": label} for stem, label, _ in module_pages]),
         "## Map\n",
         fragment("site/map.html", svg=render_map_svg(first_game, None, title=f"{title} - map ({first_game.edition.citation})")),
     )
@@ -125,13 +128,30 @@ def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, s
             page, stitle = scenario_page(folder / s["file"], f"scenarios/{gid}/{s['slug']}.md", session)
             pages.update(page)
             nav.append((f"scenarios/{gid}/{s['slug']}.md", stitle))
-    module = next((opened.module for opened in loaded.values() if opened.module is not None), None)
     added = []
-    site_pages = getattr(module, "site_pages", None)
-    for stem, label, text in (site_pages(games) if site_pages is not None else ()):
+    for stem, label, text in module_pages:
         pages[f"{base}/{stem}.md"] = _page(f"{title}: {label}", text)
         added.append((label, f"{base}/{stem}.md"))
     return pages, nav, added
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith(("x", "s")) else "s")
+
+
+def _map_size(game) -> str:
+    """The map in a few words: hexes and bases of a hex grid; areas by kind, boxes and bases of an area map."""
+    m = game.map
+    bases = sum(1 for p in m.places.values() if p.is_base)
+    if m.kind == "areas":
+        kinds: dict[str, int] = {}
+        for kind in m.area_kinds.values():
+            kinds[kind] = kinds.get(kind, 0) + 1
+        parts = [_plural(n, kind) for kind, n in sorted(kinds.items())] or [_plural(len(m.hexes), "area")]
+        parts += [_plural(len(m.boxes), "box")] if m.boxes else []
+    else:
+        parts = [_plural(len(m.hexes), "hex")]
+    return ", ".join(parts + ([_plural(bases, "base")] if bases or m.kind != "areas" else []))
 
 
 def _schedule_rows(game, side: str) -> list[dict]:

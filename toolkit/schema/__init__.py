@@ -138,8 +138,11 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     if key and _known_valid(key):
         return []
     findings = []
-    for error in validator(kind, game_root).iter_errors(document.data):
-        findings.extend(_translate(error, document))
+    errors = list(validator(kind, game_root).iter_errors(document.data))
+    # A game's section that fails its overlay is also "unevaluated" to the core: report only its own error.
+    failing = [tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"]
+    for error in errors:
+        findings.extend(_translate(error, document, failing))
     unique = {(f.location, f.message): f for f in findings}
     if not unique and key:
         _remember_valid(key)
@@ -258,7 +261,7 @@ def _deepest(error):
     return best
 
 
-def _translate(error, document) -> list[Finding]:
+def _translate(error, document, failing=()) -> list[Finding]:
     path = tuple(error.absolute_path)
     where = document.locate(path)
     subject = _subject(path)
@@ -281,11 +284,12 @@ def _translate(error, document) -> list[Finding]:
         return out or [finding(error.message)]
     if keyword == "unevaluatedProperties" and isinstance(instance, dict):
         # A core schema open to a game's sections: jsonschema names the keys nothing evaluated.
-        unexpected = _unexpected_keys(error.message)
+        named = _unexpected_keys(error.message)
+        unexpected = {k for k in named if not any(f[: len(path) + 1] == path + (k,) for f in failing)}
         allowed = list(schema.get("properties", {}))
         out = [finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}", document.locate(path + (key,), key=True), "SCHEMA-KEY")
                for key in instance if key in unexpected]
-        return out or [finding(error.message)]
+        return out or ([] if named else [finding(error.message)])
     if keyword == "required" and isinstance(instance, dict):
         missing = [k for k in error.validator_value if k not in instance]
         return [finding(f"{subject} is missing the required key {k!r}", code="SCHEMA-REQUIRED") for k in missing]

@@ -1,0 +1,132 @@
+"""Pacific Fury's checks against their example files (tests/checks/pacific-fury/).
+
+Each file is a small variant of the campaign, or of the designer's situation
+``situation-pass.yaml`` (Turn 2, between two operations), with a header line
+``# expect: CODE@LINE ...`` or ``# expect: clean``. Every check has a failing example and a
+passing one named after its code (``PF-TF-BOXES``: ``tf-boxes-fail.yaml``, ``tf-boxes-pass.yaml``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from toolkit.check import check_paths
+from toolkit.games import game_module
+from toolkit.model.build import bundled_scenarios, load_scenario
+
+CHECKS = game_module("pacific_fury").checks()
+FOLDER = Path(__file__).parent / "checks" / "pacific-fury"
+EXAMPLES = sorted(FOLDER.glob("*.yaml"))
+GAME = bundled_scenarios() / "pacific-fury"
+
+
+def expected(path: Path) -> set[tuple[str, int]]:
+    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
+        if line.startswith("# expect:"):
+            words = line.split(":", 1)[1].split()
+            if words == ["clean"]:
+                return set()
+            return {(w.split("@")[0], int(w.split("@")[1])) for w in words}
+    raise AssertionError(f"{path.name} has no '# expect:' line")
+
+
+def stem(code: str) -> str:
+    return code.removeprefix("PF-").lower()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example(path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([path.relative_to(ROOT)])
+    got = {(f.code, f.location.line) for f in findings}
+    assert got == expected(path), [f"{f.location}: {f.code} {f.message}" for f in findings]
+    # A variant's finding points at the variant, never at its base.
+    assert all(f.location.file.endswith(path.name) for f in findings), [str(f.location) for f in findings]
+
+
+def test_findings_cite_pf_rules(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    for path in EXAMPLES:
+        findings, _ = check_paths([path.relative_to(ROOT)])
+        for f in findings:
+            if f.code.startswith("PF-"):
+                assert f.rule.startswith("PF "), (path.name, f)
+
+
+def test_every_check_has_a_failing_and_a_passing_example():
+    assert len(CHECKS) >= 20, "the registry is built by the game, not filled by imports"
+    failing = {code for path in EXAMPLES for code, _ in expected(path)}
+    names = {p.stem for p in EXAMPLES}
+    missing = sorted(c.code for c in CHECKS if c.code not in failing)
+    assert not missing, f"checks without a failing example: {missing}"
+    no_pass = sorted(c.code for c in CHECKS if f"{stem(c.code)}-pass" not in names)
+    assert not no_pass, f"checks without a passing example: {no_pass}"
+    for check in CHECKS:
+        assert expected(FOLDER / f"{stem(check.code)}-pass.yaml") == set(), check.code
+
+
+def test_every_check_cites_a_rule_of_the_edition():
+    from toolkit.model.build import load_game
+
+    game = load_game(GAME, "english").game
+    for check in CHECKS:
+        assert check.rule in game.edition.rules, (check.code, check.rule)
+        assert game.edition.cite(check.rule).startswith("PF "), check.code
+
+
+def test_the_campaign_checks_clean(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(GAME / "campaign.yaml").relative_to(ROOT)])
+    assert findings == [], [f"{f.location}: {f.code} {f.message}" for f in findings]
+
+
+def test_task_forces_of_the_situation(monkeypatch):
+    """One task force per Operation Box, one per set-up entry at sea (two in Ironbottom Sound); types by PF 8.3."""
+    monkeypatch.chdir(ROOT)
+    loaded = load_scenario(FOLDER / "situation-pass.yaml")
+    ctx = game_module("pacific_fury").context(loaded.game, loaded.scenario)
+    forces = [(tf.side, tf.where, tf.type, tf.air_strike, tf.anti_air) for tf in ctx.task_forces]
+    assert forces == [
+        ("japan", "Japanese Operation Box 2", "A", 0, 2),
+        ("japan", "Japanese Operation Box 3", "B", 0, 2),
+        ("us", "US Operation Box 1", "B", 0, 1),
+        ("japan", "Eastern Solomons", "C", 4, 1),
+        ("japan", "The Slot", "B", 0, 1),
+        ("us", "South Pacific Ocean", "C", 4, 0),
+        ("us", "Ironbottom Sound", "B", 0, 1),
+        ("us", "Ironbottom Sound", "B", 0, 1),
+    ]
+    assert ctx.initiative_side == "us" and ctx.phase == "operations"
+
+
+@pytest.mark.parametrize("box, side", [("US 1", "us"), ("0", "us"), ("Japan 1", "japan"), ("US 5", "us"), ("Japan 5", "japan")])
+def test_initiative_side_by_box(box, side, monkeypatch):
+    """PF 6.1: the side whose +1 box or more holds the marker; box 0 the US."""
+    monkeypatch.chdir(ROOT)
+    loaded = load_scenario(GAME / "campaign.yaml")
+    ctx = game_module("pacific_fury").context(loaded.game, loaded.scenario)
+    monkeypatch.setattr(type(ctx), "initiative", property(lambda self: {"box": box, "henderson_field": "operational"}))
+    assert ctx.initiative_side == side
+
+
+def test_a_variant_takes_hornet_off_the_turn_record_track(monkeypatch):
+    """remove_turn_track (core): the early-Hornet example has nothing left on the track."""
+    monkeypatch.chdir(ROOT)
+    loaded = load_scenario(FOLDER / "start-hornet-pass.yaml")
+    assert loaded.scenario.turn_track == ()
+    assert [p.where for p in loaded.scenario.setup if any(e.counter == "us-cv-hornet" for e in p.units)] == ["Espiritu Santo"]
+
+
+def test_permanent_removal():
+    """PF 10.7: sunk Transports return next turn; PF 7.2: a sunk US CV may come back; other sunk ships are gone."""
+    from toolkit.model.build import load_game
+
+    game = load_game(GAME, "english").game
+    module = game_module("pacific_fury")
+    removed = {cid: module.permanently_removed(c, game.edition) for cid, c in game.counters.items()}
+    assert removed["jp-transports"] is False and removed["us-transports"] is False
+    assert removed["us-cv-hornet"] is False and removed["jp-cv-zuikaku"] is True and removed["us-ca-chicago"] is True
+    assert removed["initiative"] is False

@@ -1,0 +1,134 @@
+"""Pacific Fury's aids and site pages in a real browser (Debian's chromium driven by playwright), and the
+site built with them by ``chartroom site``.
+
+Skipped only when /usr/bin/chromium or playwright is missing (as tests/test_site_browser.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from toolkit.model.build_game import load_game
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+CAMPAIGN = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml"
+AIDS = ("index", "setup-japan", "setup-us", "manifest", "sequence", "zones", "tracks", "task-forces-japan", "task-forces-us",
+        "combat", "odds", "events", "roster-japan", "roster-us")
+PAGES = ("guide", "zones", "tracks", "tables", "events", "rosters")
+
+if not CHROMIUM.exists():
+    pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
+pytest.importorskip("mkdocs", reason="needs mkdocs (the site extra)")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from toolkit.cli import main
+
+    root = tmp_path_factory.mktemp("pf-web")
+    assert main(["site", "-o", str(root / "site")]) == 0
+    assert main(["aids", str(CAMPAIGN), "-o", str(root / "aids")]) == 0
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", root
+    server.shutdown()
+    server.server_close()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
+    yield pg
+    context.close()
+
+
+def test_site_has_pacific_fury_beside_fire_in_the_sky(served):
+    _, root = served
+    site = root / "site"
+    for gid in ("fire-in-the-sky", "pacific-fury"):
+        assert (site / "games" / gid / "index.html").is_file(), gid
+    for stem in PAGES:
+        assert (site / "games" / "pacific-fury" / stem / "index.html").is_file(), stem
+    overview = (site / "games" / "pacific-fury" / "index.html").read_text(encoding="utf-8")
+    assert "4 zones, 17 boxes" in overview and "<th>Map</th>" in overview
+    assert '<a href="zones/">sea zones</a>' in overview
+    fits = (site / "games" / "fire-in-the-sky" / "index.html").read_text(encoding="utf-8")
+    assert " hexes, " in fits and " bases</td>" in fits
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "Pacific Fury: Guadalcanal 1942" in home and "Ship rosters" in home  # in the navigation
+
+
+def test_aids_and_pages_load_without_console_errors(served, page):
+    base, _ = served
+    paths = [f"aids/{stem}.html" for stem in AIDS] + ["site/games/pacific-fury/"] + [f"site/games/pacific-fury/{s}/" for s in PAGES]
+    paths.append("site/scenarios/pacific-fury/campaign/")
+    for path in paths:
+        response = page.goto(f"{base}/{path}")
+        assert response is not None and response.ok, path
+        page.wait_for_load_state("networkidle")
+        assert page.locator("h1").count() >= 1, path
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("path", ["aids/zones.html", "site/games/pacific-fury/zones/"])
+def test_zone_diagram_renders_four_separate_zones(served, page, path):
+    base, _ = served
+    page.goto(f"{base}/{path}")
+    svg = page.locator("svg.pf-zones").first
+    box = svg.bounding_box()
+    assert box is not None and box["width"] > 500
+    rects = [page.locator("svg.pf-zones rect.cr-area").nth(i).bounding_box() for i in range(page.locator("svg.pf-zones rect.cr-area").count())]
+    assert len(rects) == 4
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+            assert apart, (a, b)
+    assert page.locator("svg.pf-zones line.cr-adj-open").count() == 1
+    assert page.locator(".pf-open-pair").first.inner_text().startswith("The Slot / South Pacific Ocean: left open by the rules.")
+    assert page.errors == []
+
+
+def test_odds_and_roster_pages_show_exact_values(served, page):
+    base, _ = served
+    page.goto(f"{base}/site/games/pacific-fury/tables/")
+    row = page.locator('table.pf-odds[data-cap="0"] tr[data-cf="4"] td')
+    assert [row.nth(i).inner_text().split()[0] for i in range(7)] == ["1/3", "1/6", "1/6", "1/6", "1/6", "0", "0"]
+    assert page.locator("td.pf-chance").all_inner_texts() == ["5/6 (0.8333)", "1/2 (0.5000)", "1/6 (0.1667)"]
+    page.goto(f"{base}/site/games/pacific-fury/rosters/")
+    assert page.locator('tr[data-counter="us-cv-hornet"] td').nth(4).inner_text().strip() == "2"
+    game = load_game(ROOT / "scenarios" / "pacific-fury", "english").game
+    unstated = sum(c.count * len(c.unstated) for c in game.counters.values() if c.type == "naval")
+    assert page.locator(".pf-blank[data-rating]").count() == unstated
+    page.goto(f"{base}/site/games/pacific-fury/tracks/")
+    assert "Hornet (US)" in page.locator("td.pf-arrivals").all_inner_texts()
+    assert page.errors == []

@@ -1,0 +1,101 @@
+"""Pacific Fury: Guadalcanal 1942 (English edition): the game module.
+
+Four sea zones with listed adjacency (PF 2.1), the players' bases and Operation Boxes, the
+Initiative Track that also carries Henderson Field (PF 3.6, 6.2), task forces of types A, B
+and C (PF 8.3). Its checks, its calculations (``chartroom calc pacific-fury``) and its aids.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+from toolkit.games import BaseGame
+from toolkit.games.pacific_fury.aids import CORE_AIDS, aid_specs
+from toolkit.games.pacific_fury.calculations import CALCULATIONS
+from toolkit.games.pacific_fury.checks import registry
+from toolkit.games.pacific_fury.site import site_pages
+from toolkit.games.pacific_fury.state import PFContext
+from toolkit.games.pacific_fury.template import NEW_TEMPLATE
+from toolkit.rules import CheckRegistry
+
+__all__ = ["GAME", "PacificFury"]
+
+#: Edition parameters the checks read, and who reads them.
+REQUIRED_PARAMETERS = {
+    "last_turn": "the damage-return check (PF-DAMAGE-RETURN)",
+    "max_task_forces": "the task-force check (PF-TF-BOXES)",
+    "operations_per_turn": "the Operation-marker check (PF-OPERATIONS)",
+    "transports_per_side": "the counter-mix check (PF-COUNTER-MIX)",
+    "bases": "the set-up checks and the task forces (PF-START-BASES, PF-TF-A-INITIATIVE)",
+    "operation_boxes": "the task forces (PF-TF-BOXES)",
+    "reserve_box": "the Reserve checks (PF-RESERVE-BOX, PF-RESERVE-RELEASED)",
+    "reserve_ships": "the Reserve checks (PF-RESERVE-BOX, PF-RESERVE-RELEASED)",
+    "reserve_event": "the Reserve check (PF-RESERVE-RELEASED)",
+    "tokyo_express": "the Tokyo Express check (PF-TOKYO-EXPRESS)",
+    "start_initiative": "the start check (PF-START-MARKERS)",
+    "start_operation_box": "the Operation-marker checks (PF-START-MARKERS, PF-OPERATIONS)",
+    "first_turn_arrivals": "the start checks (PF-START-BASES, PF-START-HORNET)",
+    "events_from_turn": "the event check (PF-EVENTS-TURN)",
+    "task_force_c_barred": "the zone check (PF-ZONE-TF-C)",
+    "initiative_on_zero": "the initiative side on box 0 (PF 6.1)",
+}
+
+#: Record-track markers of one side (PF 3.3: one Operation marker each).
+SIDE_MARKERS = {"jp-operation": "japan", "us-operation": "us", "japan": "japan", "us": "us"}
+
+
+class PacificFury(BaseGame):
+    name = "pacific_fury"
+    game_id = "pacific-fury"
+    map_kind = "areas"
+    required_parameters = REQUIRED_PARAMETERS
+    new_template = NEW_TEMPLATE
+    core_aids = CORE_AIDS  # set-up cards and the counter manifest; the rest are the game's own cards (aids.py)
+    templates = Path(__file__).resolve().parent / "templates"
+
+    @cached_property
+    def _registry(self) -> CheckRegistry:
+        return registry()
+
+    def checks(self) -> CheckRegistry:
+        return self._registry
+
+    def context(self, game, scenario) -> PFContext:
+        return PFContext(game, scenario)
+
+    def permanently_removed(self, counter, edition) -> bool:
+        """Sunk Transports return next turn (PF 10.7); a sunk US CV may return by IJN Overestimated (PF 7.2); the rest are gone."""
+        if counter.type != "naval":
+            return False
+        if counter.cls == "Transports":
+            return False
+        if counter.cls == "CV" and counter.side == "us":
+            return False
+        return True
+
+    def aids(self, game):
+        """Zone card, track sheet, planning sheets, combat, odds and event cards, sequence of play, rosters (aids.py)."""
+        return aid_specs(game)
+
+    def site_pages(self, games):
+        """The game's pages on the docs site (site.py)."""
+        return site_pages(games)
+
+    def calculations(self):
+        """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""
+        return CALCULATIONS
+
+    def marker_owner(self, name: str) -> str | None:
+        return SIDE_MARKERS.get(name)
+
+    def counters_in_use(self, game, scenario) -> dict[str, int]:
+        """As PF-COUNTER-MIX counts them: every set-up entry, the Turn Record Track and sunk ships."""
+        used: dict[str, int] = {}
+        for places in self.context(game, scenario).whereabouts.values():
+            for _, entry in places:
+                used[entry.counter] = used.get(entry.counter, 0) + entry.count
+        return used
+
+
+GAME = PacificFury()

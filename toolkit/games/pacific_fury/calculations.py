@@ -1,0 +1,795 @@
+"""``chartroom calc pacific-fury NAME``: Pacific Fury's questions answered exactly from its data.
+
+Each :class:`~toolkit.games.Calculation` reads its options, asks the pure modules (zones, odds,
+events, operations, initiative) with the numbers of the game's tables and counters, and returns
+a :class:`~toolkit.games.CalcResult`: text lines, plain data with exact fractions, the rules it
+rests on and the caveats (a placeholder number, a map pair the rules leave open, a ship rating
+the rules do not print). It never prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Sequence
+
+from toolkit.exact import as_json, shown
+from toolkit.games import CalcInputError, CalcResult, Calculation
+from toolkit.games.pacific_fury import odds as pf_odds
+from toolkit.games.pacific_fury import zones as pf_zones
+from toolkit.games.pacific_fury.events import UnknownEvent, event_odds, remaining_events
+from toolkit.games.pacific_fury.initiative import damage_return_turn, initiative_side, landing_shift, return_phase_shift, victory
+from toolkit.games.pacific_fury.odds import Ship
+from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, operation_boxes
+from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
+from toolkit.load import load_file
+from toolkit.model import Counter, Game
+
+__all__ = ["CALCULATIONS", "tables_of", "resolve_ships"]
+
+SIDES = ("japan", "us")
+SIDE_NAMES = {"japan": "Japan", "us": "US", "none": "neither side", "draw": "a draw"}
+SIDE_ADJECTIVES = {"japan": "Japanese", "us": "US"}
+
+
+# --- shared helpers ----------------------------------------------------------------------------
+
+def _cite(game: Game, key: str, number: str) -> str:
+    """The edition's citation of ``key`` when it defines it, else ``PF <number>``."""
+    if key in game.edition.rules:
+        return game.edition.cite(key)
+    return f"{game.citation or 'PF'} {number}"
+
+
+def _charts_file(game: Game):
+    """The charts document of the game's edition, with positions (for caveats that name a line)."""
+    folder = game.root / "charts"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        try:
+            document = load_file(path)
+        except Exception:  # an unreadable file has already been reported by the loader
+            continue
+        if isinstance(document.data, dict) and document.data.get("edition") == game.edition.id:
+            return document
+    return None
+
+
+def tables_of(game: Game) -> Tables:
+    """The game's tables; :class:`CalcInputError` when the edition has none."""
+    try:
+        document = _charts_file(game)
+        return Tables.of(game.charts, document.name if document else "charts")
+    except TableError as error:
+        raise CalcInputError(str(error)) from None
+
+
+def _box_location(game: Game, box: InitiativeBox) -> str:
+    document = _charts_file(game)
+    if document is None:
+        return f"charts: initiative_track box {box.label!r} cap_icons"
+    return f"{document.locate(('initiative_track', 'boxes', box.index, 'cap_icons'))} (initiative_track box {box.label!r}, cap_icons)"
+
+
+def _placeholder_caveat(game: Game, box: InitiativeBox) -> list[str]:
+    if not box.placeholder:
+        return []
+    return [f"Henderson Field's CAP in box {box.label} ({box.cap_icons} aircraft icon(s)) is a placeholder: the rules do not print "
+            f"the icons of the Initiative Track (PF 10.6); correct it at {_box_location(game, box)}"]
+
+
+def _box_caveat(box: InitiativeBox) -> list[str]:
+    if box.provenance and not box.provenance.startswith("PF"):
+        return [f"box {box.label} is reconstructed (charts: initiative_track): {box.provenance}"]
+    return []
+
+
+def _box(tables: Tables, label: str) -> InitiativeBox:
+    try:
+        return tables.initiative_box(label)
+    except TableError as error:
+        raise CalcInputError(str(error)) from None
+
+
+def _pair_caveats(pairs) -> list[str]:
+    out = []
+    for pair in pairs:
+        reading = "adjacent" if pair.adjacent else "not adjacent"
+        out.append(f"the pair {pair.a} / {pair.b} is left open by the rules; this answer takes the map's reading ({reading}) "
+                   f"recorded at {pair.at}: set `adjacent: {'false' if pair.adjacent else 'true'}` there for the other reading")
+    return out
+
+
+def _zone(zones: pf_zones.ZoneMap, text: str) -> str:
+    try:
+        return pf_zones.zone_name(zones, text)
+    except pf_zones.ZoneError as error:
+        raise CalcInputError(str(error)) from None
+
+
+def _dist_rows(dist) -> list[dict]:
+    return [{"hits": hits, "chance": as_json(p), "at_least": as_json(pf_odds.at_least(dist, hits))} for hits, p in dist.items()]
+
+
+def _dist_lines(dist, indent: str = "") -> list[str]:
+    return [f"{indent}{hits:>2} hits: {shown(p):<22} at least {hits}: {shown(pf_odds.at_least(dist, hits))}" for hits, p in dist.items()]
+
+
+def _find_counter(game: Game, text: str) -> Counter:
+    wanted = str(text).strip().lower()
+    for counter in game.counters.values():
+        if counter.id.lower() == wanted or counter.name.lower() == wanted:
+            return counter
+    names = sorted(c.name for c in game.counters.values() if c.type == "naval")
+    raise CalcInputError(f"no ship {text!r} in the counter mix (ships: {', '.join(names[:6])}, ...; ids such as us-cv-hornet)")
+
+
+def _ship_of(counter: Counter) -> Ship:
+    if counter.id.endswith("tokyo-express") or counter.name.lower() == "tokyo express":
+        cls = "Tokyo Express"
+    else:
+        cls = counter.cls or counter.type
+    ratings = counter.ratings or {}
+    return Ship(counter.name, cls, ratings.get("combat"), ratings.get("defense"), int(ratings.get("aircraft", 0) or 0))
+
+
+def _fill(ships: list[Ship], values: Sequence[int] | None, field: str, label: str, option: str) -> list[Ship]:
+    """Apply explicit ratings: one per ship given, or one per ship whose rating is not stated."""
+    if not values:
+        return ships
+    if any(v < 0 for v in values):
+        raise CalcInputError(f"{option}: ratings must not be negative")
+    missing = [i for i, s in enumerate(ships) if getattr(s, field) is None]
+    if len(values) == len(ships):
+        targets = list(range(len(ships)))
+    elif len(values) == len(missing):
+        targets = missing
+    else:
+        raise CalcInputError(f"{option}: give one {label} per ship ({len(ships)}) or one per ship whose {label} is unstated ({len(missing)})")
+    out = list(ships)
+    for index, value in zip(targets, values):
+        out[index] = Ship(out[index].name, out[index].cls, value if field == "combat" else out[index].combat,
+                          value if field == "defense" else out[index].defense, out[index].aircraft)
+    return out
+
+
+def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = None, dfs: Sequence[int] | None = None) -> tuple[list[Ship], list[str]]:
+    """Ships by id or name, with explicit Combat and Defense Factors applied; and the caveats for given values."""
+    counters = [_find_counter(game, n) for n in names]
+    ships = [_ship_of(c) for c in counters]
+    caveats = []
+    stated_cf = [s.combat for s in ships]
+    stated_df = [s.defense for s in ships]
+    ships = _fill(ships, cfs, "combat", "Combat Factor", "--cf")
+    ships = _fill(ships, dfs, "defense", "Defense Factor", "--df")
+    given = [s.name for s, before in zip(ships, stated_cf) if before is None and s.combat is not None]
+    if given:
+        caveats.append(f"Combat Factor(s) of {', '.join(given)} given on the command line: the rules do not print them (counters.yaml: unstated)")
+    given = [s.name for s, before in zip(ships, stated_df) if before is None and s.defense is not None]
+    if given:
+        caveats.append(f"Defense Factor(s) of {', '.join(given)} given on the command line: the rules do not print them (counters.yaml: unstated)")
+    return ships, caveats
+
+
+def _need(ships: Sequence[Ship], field: str, option: str, why: str) -> None:
+    missing = [s.name for s in ships if getattr(s, field) is None]
+    if missing:
+        label = "Combat Factor" if field == "combat" else "Defense Factor"
+        raise CalcInputError(f"{why}: the {label} of {', '.join(missing)} is not printed in the rules (counters.yaml marks it "
+                             f"unstated); give it with {option}")
+
+
+def _side(text: str) -> str:
+    side = str(text).lower()
+    aliases = {"jp": "japan", "ijn": "japan", "japanese": "japan", "usn": "us", "usa": "us", "allied": "us"}
+    side = aliases.get(side, side)
+    if side not in SIDES:
+        raise CalcInputError(f"side {text!r}: japan or us")
+    return side
+
+
+# --- zones and moves (PF 2.1, 9.1, 9.2, 9.5, 9.6) ----------------------------------------------
+
+def _zones_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--zone", help="a sea zone: list its neighbours (names as the map writes them, any case; 'Eastern Solomon Sea' works)")
+    p.add_argument("--to", help="with --zone: the number of moves from --zone to this zone")
+
+
+def _zones_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    zones = pf_zones.ZoneMap.of(game.map)
+    rules = tables.zone_rules()
+    cites = [_cite(game, "game-map", "2.1"), _cite(game, "move", "9.2")]
+    if args.to and not args.zone:
+        raise CalcInputError("--to needs --zone")
+    if args.zone:
+        zone = _zone(zones, args.zone)
+        if args.to:
+            to = _zone(zones, args.to)
+            d = pf_zones.distance(zones, zone, to)
+            deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.distance(z, zone, to))
+            lines = [f"{zone} to {to}: {d} move(s)" if d is not None else f"no route from {zone} to {to}"]
+            return CalcResult(f"Distance {zone} - {to}", tuple(lines), {"from": zone, "to": to, "moves": d},
+                              tuple(cites), tuple(_pair_caveats(deciding)))
+        near = pf_zones.neighbours(zones, zone)
+        deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.neighbours(z, zone))
+        lines = [f"adjacent to {zone}: {', '.join(near) or 'none'}"]
+        lines += [f"not adjacent: {', '.join(z for z in zones.zones if z != zone and z not in near) or 'none'}"]
+        return CalcResult(f"Neighbours of {zone}", tuple(lines), {"zone": zone, "neighbours": list(near)},
+                          tuple(cites), tuple(_pair_caveats(deciding)))
+    lines, data = [], []
+    for zone in zones.zones:
+        rule = rules.get(zone, {})
+        near = pf_zones.neighbours(zones, zone)
+        kinds = f"{rule.get('combat', '?')} combat; TF types {', '.join(rule.get('may_enter', ())) or '?'} may enter"
+        combined = "; a side's task forces here fight as one" if rule.get("combined_task_forces") else ""
+        lines.append(f"{zone}: {kinds}{combined}; adjacent to {', '.join(near) or 'none'}")
+        data.append({"zone": zone, "combat": rule.get("combat"), "may_enter": list(rule.get("may_enter", ())),
+                     "combined_task_forces": bool(rule.get("combined_task_forces")), "neighbours": list(near)})
+    pairs = []
+    for pair in game.map.pair_records.values():
+        mark = " (open: the rules leave it; map's reading)" if pair.open else ""
+        lines.append(f"{pair.a} / {pair.b}: {'adjacent' if pair.adjacent else 'not adjacent'}{mark}")
+        pairs.append({"between": [pair.a, pair.b], "adjacent": pair.adjacent, "open": pair.open, "at": str(pair.at)})
+    cites += [tables.source("sea_zones")]
+    return CalcResult("Sea zones", tuple(lines), {"zones": data, "pairs": pairs}, tuple(cites),
+                      tuple(_pair_caveats(zones.open_pairs())))
+
+
+def _moves_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--zone", required=True, help="the zone the task force is in")
+    p.add_argument("--type", required=True, choices=["A", "B", "C"], help="task-force type (PF 8.3)")
+
+
+def _moves_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    zones = pf_zones.ZoneMap.of(game.map)
+    zone = _zone(zones, args.zone)
+    rules = tables.zone_rules()
+    if args.type not in rules.get(zone, {}).get("may_enter", ("A", "B", "C")):
+        raise CalcInputError(f"a TF-{args.type} may not be in {zone} (PF 9.2)")
+    moves = pf_zones.legal_moves(zones, zone, args.type, rules)
+    deciding = set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.legal_moves(z, zone, args.type, rules)))
+    barred = [z for z in pf_zones.neighbours(zones, zone) if z not in moves]
+    lines = [f"TF-{args.type} in {zone} may move to: {', '.join(m if m != pf_zones.BASE else 'its base' for m in moves)}"]
+    if barred:
+        lines.append(f"adjacent but barred to a TF-{args.type}: {', '.join(barred)}")
+    data = {"zone": zone, "type": args.type, "moves": [m for m in moves if m != pf_zones.BASE], "may_return_to_base": True, "barred": barred}
+    cites = [_cite(game, "move", "9.2")]
+    if args.type == "C":
+        strike = pf_zones.air_strike_zones(zones, zone)
+        deciding |= set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.air_strike_zones(z, zone)))
+        lines.append(f"air strike targets: Henderson Field, or an enemy task force in {', '.join(strike)}")
+        data["air_strike_zones"] = list(strike)
+        cites += [_cite(game, "air-strike", "9.5"), "PF 10.6"]
+    if zone == "Ironbottom Sound":
+        lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
+        cites.append(_cite(game, "form-task-forces", "8.2"))
+    return CalcResult(f"Moves of a TF-{args.type} in {zone}", tuple(lines), data, tuple(cites),
+                      tuple(_pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
+
+
+def _sortie_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--side", required=True, help="the sortieing side: japan or us")
+    p.add_argument("--type", required=True, choices=["A", "B", "C", "tokyo-express"], help="task-force type (PF 8.3), or the Tokyo Express (PF 9.6)")
+    p.add_argument("--initiative", required=True, help="the side with the initiative this turn: japan or us")
+
+
+def _sortie_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    side, initiative = _side(args.side), _side(args.initiative)
+    has = side == initiative
+    cites = [_cite(game, "sortie", "9.1")]
+    if args.type == "A" and has:
+        raise CalcInputError("the initiative player may never form a TF-A or use Transports (PF 6.3, 8.3)")
+    if args.type == "tokyo-express":
+        cites.append(_cite(game, "tokyo-express", "9.6"))
+        if side != "japan" or has:
+            raise CalcInputError("only a non-initiative Japanese player may form the Tokyo Express (PF 9.6)")
+    rows = pf_zones.sortie_zones(side, args.type, has, tables.sortie_rows())
+    label = "the Tokyo Express" if args.type == "tokyo-express" else f"a {SIDE_ADJECTIVES[side]} TF-{args.type}"
+    lines = [f"{label} ({'with' if has else 'without'} the initiative) may sortie to: {', '.join(r.zone for r in rows) or 'nowhere'}"]
+    lines += [f"  {r.zone}: {r.source}" for r in rows]
+    lines.append("only the task force in the lowest-numbered Operation Box may sortie (PF 9.1)")
+    data = {"side": side, "type": args.type, "initiative": has, "zones": [{"zone": r.zone, "source": r.source} for r in rows]}
+    return CalcResult(f"Sortie: {label}", tuple(lines), data, tuple(cites))
+
+
+# --- task forces and fire (PF 8.3, 10.2, 10.5) -------------------------------------------------
+
+def _ship_args(p: argparse.ArgumentParser, target: bool = False) -> None:
+    p.add_argument("--ship", nargs="+", default=[], metavar="SHIP", help="ships by id or name (e.g. us-cv-hornet or Hornet)")
+    p.add_argument("--cf", nargs="+", type=int, metavar="N", help="Combat Factors: one per ship, or one per ship whose CF is unstated; without --ship, the firing units")
+    if target:
+        p.add_argument("--target", nargs="+", default=[], metavar="SHIP", help="the target task force's ships (for AS/AA and CAP)")
+
+
+def _firing_units(game: Game, args, carriers_only: bool, why: str) -> tuple[list[Ship], list[str]]:
+    if args.ship:
+        ships, caveats = resolve_ships(game, args.ship, args.cf)
+    elif args.cf:
+        if any(v < 0 for v in args.cf):
+            raise CalcInputError("--cf: Combat Factors must not be negative")
+        cls = "CV" if carriers_only else "ship"
+        ships, caveats = [Ship(f"unit {i + 1}", cls, cf, None, 2 if carriers_only else 0) for i, cf in enumerate(args.cf)], []
+    else:
+        raise CalcInputError("give the firing units: --ship SHIP... or --cf N...")
+    firing = [s for s in ships if s.is_carrier] if carriers_only else ships
+    if not firing:
+        raise CalcInputError(f"{why}: no carrier among the ships; only carriers fire in carrier combat and air strikes (PF 10.5, 10.6)")
+    _need(firing, "combat", "--cf", why)
+    return ships, caveats
+
+
+def _task_force_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    if not args.ship:
+        raise CalcInputError("give the task force's ships: --ship SHIP...")
+    ships, caveats = resolve_ships(game, args.ship, args.cf)
+    kind = pf_odds.task_force_type(ships)
+    te = any(s.cls == "Tokyo Express" for s in ships)
+    lines = [f"ships: {', '.join(s.name for s in ships)}",
+             f"type: TF-{kind}" + (" (the Tokyo Express: a special TF-B)" if te else "")]
+    problems = []
+    if any(s.is_transports for s in ships) and any(s.is_carrier for s in ships):
+        problems.append("a task force may not hold a carrier and Transports (PF 8.2, 8.3)")
+    if te and len(ships) > 1:
+        problems.append("the Tokyo Express must be alone in its task force (PF 9.6)")
+    lines += [f"not allowed: {p}" for p in problems]
+    as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(ships)
+    lines.append(f"AS rating {as_rating} (aircraft icons of its carriers); AA rating {aa_rating} (non-carrier units)")
+    own_cap, own_cap_why = pf_odds.cap_reduction(ships, tables.cap_reductions())
+    lines.append(f"its CAP against enemy fire: -{own_cap} hits per firing unit ({own_cap_why})")
+    data = {"ships": [s.name for s in ships], "type": kind, "tokyo_express": te, "not_allowed": problems,
+            "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
+    cites = [_cite(game, "task-force-types", "8.3"), _cite(game, "carrier-combat", "10.5")]
+    if args.target:
+        target, target_caveats = resolve_ships(game, args.target)
+        caveats += target_caveats
+        target_aa = pf_odds.anti_aircraft_rating(target)
+        modifier, when = pf_odds.air_strike_modifier(as_rating, target_aa, tables.modifiers())
+        cap, cap_why = pf_odds.cap_reduction(target, tables.cap_reductions())
+        lines.append(f"against {', '.join(s.name for s in target)}: AS {as_rating} vs AA {target_aa} -> modifier +{modifier} ({when}); CAP -{cap} ({cap_why})")
+        data["against"] = {"ships": [s.name for s in target], "anti_aircraft_rating": target_aa, "modifier": modifier,
+                           "comparison": when, "cap": cap}
+        carriers = [s for s in ships if s.is_carrier]
+        if carriers and all(s.combat is not None for s in carriers):
+            dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
+            lines.append(f"carrier strike hits (mean {shown(pf_odds.mean(dist))}):")
+            lines += _dist_lines(dist, "  ")
+            data["against"]["hits"] = _dist_rows(dist)
+            data["against"]["mean"] = as_json(pf_odds.mean(dist))
+        elif carriers:
+            missing = [s.name for s in carriers if s.combat is None]
+            lines.append(f"strike hits: the Combat Factor of {', '.join(missing)} is not printed in the rules; give --cf to see the odds")
+            caveats.append(f"no hit odds: Combat Factor unstated for {', '.join(missing)}")
+    elif all(s.combat is not None for s in ships) and not any(s.is_carrier for s in ships):
+        dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, die=tables.die) for s in ships)
+        lines.append(f"surface fire, every ship firing (PF 10.3), mean {shown(pf_odds.mean(dist))}:")
+        lines += _dist_lines(dist, "  ")
+        data["surface_hits"] = _dist_rows(dist)
+        cites.append(_cite(game, "combat-procedure", "10.2"))
+    unstated = [s.name for s in ships if s.combat is None and not s.is_transports and s.cls != "Tokyo Express"]
+    if unstated:
+        caveats.append(f"Combat Factor not printed in the rules for {', '.join(unstated)} (counters.yaml: unstated); give --cf for hit odds")
+    return CalcResult(f"Task force TF-{kind}", tuple(lines), data, tuple(cites), tuple(caveats))
+
+
+def _fire_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cf", nargs="+", type=int, required=True, metavar="N", help="Combat Factor of each firing unit")
+    p.add_argument("--modifier", type=int, default=0, help="AS/AA modifier added to each CF (PF 10.5; default 0)")
+    p.add_argument("--cap", type=int, default=0, help="CAP reduction of each unit's hits (PF 10.5: 2 against a CV, 1 against a CVL; default 0)")
+
+
+def _fire_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    if any(cf < 0 for cf in args.cf) or args.cap < 0:
+        raise CalcInputError("Combat Factors and CAP must not be negative")
+    units = [pf_odds.unit_hits(cf, args.modifier, args.cap, tables.cap_minimum, tables.die) for cf in args.cf]
+    dist = pf_odds.total_hits(units)
+    lines = []
+    per_unit = []
+    for cf in sorted(set(args.cf)):
+        rolls = pf_odds.hits_by_roll(cf, args.modifier, args.cap, tables.cap_minimum, tables.die)
+        one = pf_odds.unit_hits(cf, args.modifier, args.cap, tables.cap_minimum, tables.die)
+        lines.append(f"CF {cf}: rolls 1-{tables.die} give hits {' '.join(str(h) for h in rolls)}; mean {shown(pf_odds.mean(one))}")
+        per_unit.append({"combat_factor": cf, "hits_by_roll": list(rolls)})
+    lines.append(f"total of {len(args.cf)} unit(s), mean {shown(pf_odds.mean(dist))}:")
+    lines += _dist_lines(dist, "  ")
+    cites = [_cite(game, "combat-procedure", "10.2")]
+    if args.modifier or args.cap:
+        cites.append(_cite(game, "carrier-combat", "10.5"))
+    data = {"combat_factors": list(args.cf), "modifier": args.modifier, "cap": args.cap, "units": per_unit,
+            "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
+    return CalcResult(f"Fire: CF {' '.join(map(str, args.cf))}" + (f", modifier +{args.modifier}" if args.modifier else "") +
+                      (f", CAP -{args.cap}" if args.cap else ""), tuple(lines), data, tuple(cites))
+
+
+# --- sinking and damage (PF 10.7) --------------------------------------------------------------
+
+def _sink_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hits", type=int, required=True, help="hits applied to the ship")
+    p.add_argument("--df", type=int, help="its Defense Factor (anchors; none = 0)")
+    p.add_argument("--ship", help="the ship by id or name (its DF from the counters when the rules state it)")
+    p.add_argument("--transports", action="store_true", help="a Transports unit (one hit sinks it, no roll)")
+    p.add_argument("--tokyo-express", action="store_true", help="the Tokyo Express (one hit sinks it, no roll)")
+
+
+def _sink_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    if args.hits < 0:
+        raise CalcInputError("--hits must not be negative")
+    name, caveats, automatic = "the ship", [], None
+    auto = tables.sunk_automatically()
+    if args.ship:
+        ships, caveats = resolve_ships(game, [args.ship], dfs=[args.df] if args.df is not None else None)
+        ship = ships[0]
+        name = ship.name
+        if ship.is_transports:
+            automatic = auto.get("transports")
+        elif ship.cls == "Tokyo Express":
+            automatic = auto.get("tokyo-express")
+        elif ship.defense is None:
+            raise CalcInputError(f"the Defense Factor of {ship.name} is not printed in the rules (counters.yaml marks it unstated); give it with --df")
+        df = ship.defense
+    else:
+        df = args.df
+        if args.transports:
+            name, automatic = "a Transports unit", auto.get("transports")
+        elif args.tokyo_express:
+            name, automatic = "the Tokyo Express", auto.get("tokyo-express")
+    if automatic is None and df is None:
+        raise CalcInputError("give --df (or --ship, --transports, --tokyo-express)")
+    if df is not None and df < 0:
+        raise CalcInputError("--df must not be negative")
+    cites = [_cite(game, "applying-hits", "10.7")]
+    if automatic is not None:
+        p = Fraction(1) if args.hits >= automatic else Fraction(0)
+        lines = [f"{name} with {args.hits} hit(s): " + ("sunk, no roll" if p else "not hit, not sunk")]
+        data = {"ship": name, "hits": args.hits, "automatic": True, "sink_on": [], "chance": as_json(p)}
+        return CalcResult(f"Sunk Table: {name}", tuple(lines), data, tuple(cites), tuple(caveats))
+    faces = pf_odds.sink_on(args.hits, df, tables.sink_faces())
+    p = pf_odds.sink_chance(args.hits, df, tables.sink_faces(), tables.sunk_die)
+    compare = "no hits" if args.hits == 0 else "more than" if args.hits > df else "equal to" if args.hits == df else "fewer than"
+    sinks = f"sinks on {faces[0]}-{faces[-1]}" if len(faces) > 1 else f"sinks on {faces[0]}" if faces else "cannot sink"
+    lines = [f"{name}, DF {df}, {args.hits} hit(s) ({compare} DF): {sinks}: {shown(p)}"]
+    if args.hits:
+        lines.append(f"not sunk: damaged ({shown(1 - p)}); see damage-return for when it comes back")
+    data = {"ship": name, "defense_factor": df, "hits": args.hits, "automatic": False, "sink_on": list(faces), "chance": as_json(p)}
+    return CalcResult(f"Sunk Table: {name}", tuple(lines), data, tuple(cites), tuple(caveats))
+
+
+def _damage_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--side", help="the ship's side: japan or us (or give --ship)")
+    p.add_argument("--ship", help="the ship by id or name (gives its side)")
+    p.add_argument("--hits", type=int, required=True, help="hits the ship suffered (at least 1)")
+    p.add_argument("--turn", type=int, required=True, help="the turn it was damaged")
+
+
+def _damage_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    if args.ship:
+        side = _find_counter(game, args.ship).side
+    elif args.side:
+        side = _side(args.side)
+    else:
+        raise CalcInputError("give --side or --ship")
+    first, last = game.turns
+    if not first <= args.turn <= last:
+        raise CalcInputError(f"--turn {args.turn}: the game runs Turns {first}-{last}")
+    if args.hits < 1:
+        raise CalcInputError("--hits: a ship with no hits is not damaged")
+    try:
+        turn = damage_return_turn(side, args.hits, args.turn, tables.return_rows(), tables.last_turn)
+    except ValueError as error:
+        raise CalcInputError(str(error)) from None
+    months = tables.months()
+    who = args.ship or f"a {SIDE_NAMES[side]} ship"
+    if turn is None:
+        lines = [f"{who} damaged on Turn {args.turn} with {args.hits} hit(s) would not be back by Turn {tables.last_turn}: removed from the game"]
+    else:
+        lines = [f"{who} damaged on Turn {args.turn} with {args.hits} hit(s) returns on Turn {turn} ({months.get(turn, '?')}), "
+                 "at the start of the Task Force Phase; place it on the Turn Record Track now"]
+    data = {"side": side, "hits": args.hits, "turn_damaged": args.turn, "returns_on": turn, "removed": turn is None}
+    caveats = []
+    if turn is not None and turn in (3, 4):
+        caveats.append(f"the month of Turn {turn} is reconstructed (charts: turn_record_track)")
+    return CalcResult("Damaged ship's return", tuple(lines), data, (_cite(game, "applying-hits", "10.7"),), tuple(caveats))
+
+
+# --- Henderson Field: bombardment and air strikes (PF 10.4, 10.6) ------------------------------
+
+def _box_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--box", default="US 1", help="the Initiative marker's box: 'Japan 3', '0', 'US 1' (default US 1, the start)")
+
+
+def _bombard_args(p: argparse.ArgumentParser) -> None:
+    _ship_args(p)
+    _box_arg(p)
+
+
+def _bombard_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    box = _box(tables, args.box)
+    ships, caveats = _firing_units(game, args, False, "bombardment")
+    if pf_odds.task_force_type(ships) != "B" or any(s.cls == "Tokyo Express" for s in ships):
+        raise CalcInputError("only a TF-B bombards (PF 9.3, 9.4): no carriers, no Transports, not the Tokyo Express")
+    threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
+    dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, die=tables.die) for s in ships)
+    one, two = pf_odds.bombardment([s.combat for s in ships], box.value, tables.disruption_minimum, tables.die)
+    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {threshold} hit(s) disrupt",
+             f"first round: {shown(one)}",
+             f"within two rounds (hits do not carry over): {shown(two)}",
+             "hits of one round:"] + _dist_lines(dist, "  ")
+    data = {"box": box.label, "threshold": threshold, "combat_factors": [s.combat for s in ships],
+            "first_round": as_json(one), "two_rounds": as_json(two), "hits": _dist_rows(dist)}
+    cites = [_cite(game, "naval-bombardment", "9.4"), "PF 10.4"]
+    return CalcResult(f"Bombardment of Henderson Field ({box.label})", tuple(lines), data, tuple(cites), tuple(caveats + _box_caveat(box)))
+
+
+def _air_strike_args(p: argparse.ArgumentParser) -> None:
+    _ship_args(p, target=True)
+    _box_arg(p)
+    p.add_argument("--disrupted", action="store_true", help="Henderson Field is already disrupted (the strike has no effect)")
+    p.add_argument("--target-cf", nargs="+", type=int, metavar="N", help="Combat Factors of the target's ships (one per --target ship, or per unstated one), for its return fire")
+    p.add_argument("--return-cap", type=int, help="CAP reduction of Henderson Field's hits on the TF-C (default: the TF-C's own CAP, 2 with a CV; --cf alone is taken as CVs)")
+
+
+def _air_strike_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    ships, caveats = _firing_units(game, args, True, "air strike")
+    carriers = [s for s in ships if s.is_carrier]
+    if args.target:
+        return _strike_task_force(game, tables, ships, carriers, args, caveats)
+    box = _box(tables, args.box)
+    own_cap, _ = pf_odds.cap_reduction(ships, tables.cap_reductions())
+    if args.return_cap is not None:
+        if args.return_cap < 0:
+            raise CalcInputError("--return-cap must not be negative")
+        own_cap = args.return_cap
+    strike = pf_odds.air_strike_on_henderson(
+        [s.combat for s in carriers], box.value, box.cap_icons, operational=not args.disrupted, return_fire_cap=own_cap,
+        minimum_hits=tables.disruption_minimum, cap_minimum=tables.henderson_cap_minimum, die=tables.die)
+    cfs = " ".join(str(s.combat) for s in carriers)
+    cites = [_cite(game, "air-strike", "9.5"), "PF 10.6", _cite(game, "applying-hits", "10.7")]
+    if args.disrupted:
+        lines = ["Henderson Field is disrupted: an air strike against it has no effect (PF 10.6)"]
+        data = {"box": box.label, "operational": False, "first_round": as_json(0), "two_rounds": as_json(0)}
+        return CalcResult(f"Air strike on Henderson Field ({box.label}, disrupted)", tuple(lines), data, tuple(cites), tuple(caveats))
+    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {strike.threshold} hit(s) disrupt; "
+             f"no AS/AA modifier; each carrier's hits -{box.cap_icons} (the box's CAP), minimum {tables.henderson_cap_minimum}",
+             f"Henderson Field fires back with CF {box.value}, its hits -{own_cap} by the TF-C's CAP; "
+             "each hit takes one carrier out (sunk or damaged), strongest first",
+             f"first round: {shown(strike.first_round)}",
+             f"within two rounds: {shown(strike.two_rounds)}",
+             f"a second round is flown (round 1 failed, a carrier left): {shown(strike.second_round_possible)}",
+             "carriers left after round 1: " + ", ".join(f"{k}: {shown(p)}" for k, p in strike.carriers_left.items()),
+             "hits of the first round:"] + _dist_lines(strike.strike_hits, "  ")
+    data = {"box": box.label, "operational": True, "threshold": strike.threshold, "combat_factors": [s.combat for s in carriers],
+            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder, "return_fire_cap": own_cap,
+            "first_round": as_json(strike.first_round), "two_rounds": as_json(strike.two_rounds),
+            "second_round_possible": as_json(strike.second_round_possible),
+            "field_hits": _dist_rows(strike.field_hits),
+            "carriers_left": [{"carriers": k, "chance": as_json(p)} for k, p in strike.carriers_left.items()],
+            "hits": _dist_rows(strike.strike_hits)}
+    caveats = caveats + _placeholder_caveat(game, box) + _box_caveat(box) + [
+        "Henderson Field's return fire is read as carrier combat (PF 10.6: 'in the same manner as carrier combat'): "
+        "the striking TF-C's CAP reduces its hits; the defender is assumed to spread its hits one per carrier"]
+    return CalcResult(f"Air strike on Henderson Field ({box.label})", tuple(lines), data, tuple(cites), tuple(caveats))
+
+
+def _strike_task_force(game, tables, ships, carriers, args, caveats) -> CalcResult:
+    target, target_caveats = resolve_ships(game, args.target, args.target_cf)
+    caveats = caveats + target_caveats
+    as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(target)
+    modifier, when = pf_odds.air_strike_modifier(as_rating, aa_rating, tables.modifiers())
+    cap, cap_why = pf_odds.cap_reduction(target, tables.cap_reductions())
+    dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
+    lines = [f"AS {as_rating} vs AA {aa_rating}: +{modifier} to each carrier ({when}); target's CAP -{cap} ({cap_why})",
+             f"strike hits (one round), mean {shown(pf_odds.mean(dist))}:"] + _dist_lines(dist, "  ")
+    data = {"air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "modifier": modifier, "comparison": when,
+            "cap": cap, "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
+    defenders = [s for s in target if s.is_carrier]
+    if defenders:
+        if all(s.combat is not None for s in defenders):
+            back_mod, back_when = pf_odds.air_strike_modifier(pf_odds.air_strike_rating(target), pf_odds.anti_aircraft_rating(ships), tables.modifiers())
+            back_cap, _ = pf_odds.cap_reduction(ships, tables.cap_reductions())
+            back = pf_odds.total_hits(pf_odds.unit_hits(s.combat, back_mod, back_cap, tables.cap_minimum, tables.die) for s in defenders)
+            lines += [f"the target TF-C fires back: +{back_mod} ({back_when}), CAP -{back_cap}, mean {shown(pf_odds.mean(back))}:"]
+            lines += _dist_lines(back, "  ")
+            data["return_fire"] = {"modifier": back_mod, "cap": back_cap, "hits": _dist_rows(back), "mean": as_json(pf_odds.mean(back))}
+        else:
+            missing = [s.name for s in defenders if s.combat is None]
+            lines.append(f"the target TF-C fires back; its odds need the Combat Factor of {', '.join(missing)} (--target-cf)")
+            caveats.append(f"no return-fire odds: Combat Factor unstated for {', '.join(missing)}")
+    cites = [_cite(game, "air-strike", "9.5"), "PF 10.6", _cite(game, "carrier-combat", "10.5")]
+    return CalcResult("Air strike on a task force", tuple(lines), data, tuple(cites), tuple(caveats))
+
+
+# --- Tokyo Express (PF 9.6) --------------------------------------------------------------------
+
+def _tokyo_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--us-in-ironbottom", choices=["yes", "no"], help="is a US task force in Ironbottom Sound? (default: show both)")
+    p.add_argument("--henderson", choices=["operational", "disrupted"], help="Henderson Field's state (default: show both)")
+
+
+def _tokyo_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    faces = tables.detection_rows()
+    cases = []
+    for us_there in ([args.us_in_ironbottom == "yes"] if args.us_in_ironbottom else [False, True]):
+        states = [args.henderson == "operational"] if args.henderson else ([True] if not us_there else [True, False])
+        for operational in states:
+            p = pf_odds.tokyo_express_detection(us_there, operational, faces, tables.die)
+            cases.append((us_there, operational, p))
+    lines = []
+    data = []
+    for us_there, operational, p in cases:
+        where = "a US task force in Ironbottom Sound" if us_there else "no US task force in Ironbottom Sound (unopposed)"
+        lines.append(f"{where}, Henderson Field {'operational' if operational else 'disrupted'}: detected {shown(p)}, lands {shown(1 - p)}")
+        data.append({"us_in_ironbottom": us_there, "henderson_operational": operational, "detected": as_json(p), "lands": as_json(1 - p)})
+    lines.append("landing: the Initiative marker shifts one space toward Japan; detected: removed, no shift")
+    return CalcResult("Tokyo Express detection", tuple(lines), {"cases": data}, (_cite(game, "tokyo-express", "9.6"),))
+
+
+# --- events (PF 7.0-7.2) -----------------------------------------------------------------------
+
+def _events_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--side", required=True, help="the non-initiative side rolling: japan or us")
+    p.add_argument("--used", nargs="+", default=[], metavar="EVENT", help="events already happened this game (ids, e.g. torpedo-hits)")
+    p.add_argument("--turn", type=int, help="the turn (no Event Phase on Turn 1)")
+
+
+def _events_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    side = _side(args.side)
+    try:
+        events = tables.events(side)
+        odds_ = event_odds(events, args.used)
+        left = remaining_events(events, args.used)
+    except (UnknownEvent, TableError) as error:
+        raise CalcInputError(str(error)) from None
+    cites = [_cite(game, "events", "7.0"), _cite(game, "japanese-events" if side == "japan" else "us-events", "7.1" if side == "japan" else "7.2")]
+    skip = tables.table("events").get("not_on_turn", 1)
+    if args.turn is not None and not game.turns[0] <= args.turn <= game.turns[1]:
+        raise CalcInputError(f"--turn {args.turn}: the game runs Turns {game.turns[0]}-{game.turns[1]}")
+    if args.turn is not None and args.turn == skip:
+        return CalcResult(f"Events: {SIDE_NAMES[side]}", (f"no Event Phase on Turn {skip} (PF 5.0, 7.0)",),
+                          {"side": side, "turn": args.turn, "events": []}, tuple(cites))
+    lines, data = [], []
+    faces_left = [f for e in left for f in e.faces]
+    for event in events:
+        p = odds_.get(event.id, Fraction(0))
+        state = "used, rerolled" if event.id not in odds_ else ("repeatable" if not event.once else "once a game")
+        lines.append(f"{event.name} ({'-'.join(map(str, (event.faces[0], event.faces[-1]))) if len(event.faces) > 1 else event.faces[0]}): {shown(p)} [{state}]")
+        data.append({"id": event.id, "name": event.name, "faces": list(event.faces), "once": event.once,
+                     "used": event.id in args.used, "chance": as_json(p)})
+    if not odds_:
+        lines.append("every event has happened: the roll gives nothing")
+    elif len(faces_left) < tables.table("events").get("die", 6):
+        lines.append(f"faces of used events are rolled again: {len(faces_left)} faces decide")
+    return CalcResult(f"Events: {SIDE_NAMES[side]}", tuple(lines), {"side": side, "used": list(args.used), "events": data}, tuple(cites))
+
+
+# --- Operation Boxes (PF 8.2, 9.1, 9.7) --------------------------------------------------------
+
+def _operations_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tf", nargs="+", default=[], metavar="NAME", help="task forces in boxes 1, 2, 3 ... in order")
+    p.add_argument("--box", nargs="+", default=[], metavar="N=NAME", help="task forces by box, e.g. 2=Cruisers 3=Carriers (a situation after sorties)")
+    p.add_argument("--actions", nargs="+", required=True, choices=ACTIONS, help="the side's operations in order: sortie, other (move, landing, bombardment, air strike) or pass")
+
+
+def _operations_run(game: Game, args) -> CalcResult:
+    boxes: dict[int, str] = {i + 1: name for i, name in enumerate(args.tf)}
+    for item in args.box:
+        number, sep, name = item.partition("=")
+        if not sep or not number.strip().isdigit() or not name.strip():
+            raise CalcInputError(f"--box {item!r}: write N=NAME, e.g. 2=Cruisers")
+        if int(number) in boxes:
+            raise CalcInputError(f"box {number} is given twice")
+        boxes[int(number)] = name.strip()
+    if not boxes:
+        raise CalcInputError("give the task forces: --tf NAME... or --box N=NAME...")
+    limit = int(game.edition.param("operations_per_turn", 7) or 7)
+    count = int(game.edition.param("max_task_forces", 7) or 7)
+    try:
+        steps = operation_boxes(boxes, args.actions, count, limit)
+    except OperationsError as error:
+        raise CalcInputError(str(error)) from None
+
+    def layout(b: dict) -> str:
+        return ", ".join(f"{n}: {name}" for n, name in sorted(b.items())) or "empty"
+
+    lines = [f"start: {layout(boxes)}"]
+    data = []
+    for step in steps:
+        what = f"sortie of {step.sortied}" if step.sortied else step.action + (" (boxes shift up)" if step.action != "sortie" else "")
+        line = f"op {step.number} {what}: {layout(step.boxes)}"
+        if step.returned_to_base:
+            line += f"; back to base, no sortie this turn: {', '.join(step.returned_to_base)}"
+        line += f"; next to sortie: {step.eligible or 'none'}"
+        lines.append(line)
+        data.append({"operation": step.number, "action": step.action, "sortied": step.sortied,
+                     "boxes": {str(k): v for k, v in sorted(step.boxes.items())}, "eligible": step.eligible,
+                     "returned_to_base": list(step.returned_to_base)})
+    cites = [_cite(game, "form-task-forces", "8.2"), _cite(game, "operations", "9.0"), _cite(game, "sortie", "9.1"),
+             _cite(game, "counting-operations", "9.7")]
+    return CalcResult("Operation Boxes", tuple(lines), {"start": {str(k): v for k, v in sorted(boxes.items())}, "steps": data}, tuple(cites))
+
+
+# --- Initiative Track (PF 4.0, 6.1, 9.3, 9.6, 11.0) --------------------------------------------
+
+def _initiative_args(p: argparse.ArgumentParser) -> None:
+    _box_arg(p)
+    p.add_argument("--initiative", help="the side that had the initiative this turn (default: the side the box gives, PF 6.1)")
+    p.add_argument("--disrupted", action="store_true", help="Henderson Field is disrupted at the Return Phase")
+    p.add_argument("--transports-sunk", action="store_true", help="a Transports unit of a TF-A (not the Tokyo Express) was sunk this turn")
+    p.add_argument("--landing", type=int, metavar="N", help="N Transports units (or the Tokyo Express, N=1) land for the non-initiative side: the shift")
+
+
+def _initiative_run(game: Game, args) -> CalcResult:
+    tables = tables_of(game)
+    track = tables.initiative_boxes()
+    box = _box(tables, args.box)
+    start_side = initiative_side(box)
+    initiative = _side(args.initiative) if args.initiative else start_side
+    lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
+             f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {box.cap_icons} aircraft icon(s)"
+             + (" (placeholder)" if box.placeholder else "") + f"; {pf_odds.disruption_threshold(box.value, tables.disruption_minimum)} hit(s) disrupt it",
+             f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
+    rp = return_phase_shift(track, box, initiative, not args.disrupted, args.transports_sunk)
+    lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {box.label} -> {rp.box.label}")
+    data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
+            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder},
+            "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
+    cites = [_cite(game, "victory", "4.0"), _cite(game, "initiative-player", "6.1"), _cite(game, "return-phase", "11.0")]
+    if args.landing is not None:
+        if args.landing < 1:
+            raise CalcInputError("--landing: at least one Transports unit")
+        lander = "japan" if initiative == "us" else "us"
+        shifted = landing_shift(track, box, lander, args.landing)
+        lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")
+        data["landing"] = {"side": lander, "transports": args.landing, "to": shifted.box.label, "spaces": shifted.spaces}
+        cites += [_cite(game, "landing", "9.3"), _cite(game, "tokyo-express", "9.6")]
+    caveats = _placeholder_caveat(game, box) + _box_caveat(box)
+    for other in {rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set()):
+        caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []
+    return CalcResult(f"Initiative Track: {box.label}", tuple(lines), data, tuple(cites), tuple(dict.fromkeys(caveats)))
+
+
+def _calc(name, summary, arguments, run, examples) -> Calculation:
+    return Calculation(name, summary, arguments, run, tuple(f"chartroom calc pacific-fury {name} {e}".rstrip() for e in examples))
+
+
+def _task_force_args(p: argparse.ArgumentParser) -> None:
+    _ship_args(p, target=True)
+
+
+CALCULATIONS: dict[str, Calculation] = {c.name: c for c in (
+    _calc("zones", "sea zones, adjacency and distance (PF 2.1, 9.2)", _zones_args, _zones_run,
+          ["", "--zone 'The Slot'", "--zone 'The Slot' --to 'South Pacific Ocean'"]),
+    _calc("moves", "where a task force may move, and a TF-C strike (PF 9.2, 9.5)", _moves_args, _moves_run,
+          ["--zone 'Eastern Solomons' --type C", "--zone 'The Slot' --type B"]),
+    _calc("sortie", "sortie destinations by side, task-force type and initiative (PF 9.1, 9.6)", _sortie_args, _sortie_run,
+          ["--side japan --type B --initiative us", "--side japan --type tokyo-express --initiative us"]),
+    _calc("task-force", "a task force's type, AS and AA ratings, modifier and CAP against a target (PF 8.3, 10.5)", _task_force_args, _task_force_run,
+          ["--ship Enterprise Saratoga Wasp --cf 4 4 4 --target Shokaku Zuiho Tone Chikuma Suzuya Kumano Atago Takao"]),
+    _calc("fire", "hit distribution of one unit or several (PF 10.2, 10.5)", _fire_args, _fire_run,
+          ["--cf 4", "--cf 4 4 4 --cap 2", "--cf 5 3 --modifier 1"]),
+    _calc("sink", "chance a ship sinks given hits and Defense Factor (PF 10.7)", _sink_args, _sink_run,
+          ["--ship Hornet --hits 3", "--hits 1 --df 0", "--transports --hits 1"]),
+    _calc("damage-return", "the turn a damaged ship returns, or removal (PF 10.7)", _damage_args, _damage_run,
+          ["--side japan --hits 1 --turn 2", "--side us --hits 2 --turn 3"]),
+    _calc("bombard", "Henderson Field disruption by a TF-B's bombardment, one and two rounds (PF 10.4)", _bombard_args, _bombard_run,
+          ["--cf 4 4 3 --box 'US 2'"]),
+    _calc("air-strike", "an air strike against Henderson Field (one and two rounds, the field firing back) or a task force (PF 10.6)",
+          _air_strike_args, _air_strike_run,
+          ["--cf 4 4 --box 'US 1'", "--ship Shokaku Zuikaku --cf 4 4 --box 'US 2'", "--ship Enterprise Wasp --cf 4 4 --target Zuiho Tone"]),
+    _calc("tokyo-express", "Tokyo Express detection (PF 9.6)", _tokyo_args, _tokyo_run,
+          ["", "--us-in-ironbottom yes --henderson disrupted"]),
+    _calc("events", "event odds given the events already used (PF 7.0-7.2)", _events_args, _events_run,
+          ["--side japan --used torpedo-hits", "--side us --used submarine-attack heavy-bombers"]),
+    _calc("operations", "Operation Box shifts: what sorties next, what is pushed back to base (PF 8.2, 9.1, 9.7)", _operations_args, _operations_run,
+          ["--tf TF1 TF2 TF3 --actions sortie other", "--box 6=Late 7=Last --actions pass sortie"]),
+    _calc("initiative", "initiative, Henderson Field, victory and the Return Phase shift from a box (PF 4.0, 6.1, 11.0)", _initiative_args, _initiative_run,
+          ["--box 'US 1'", "--box 0 --disrupted --transports-sunk", "--box 'US 1' --landing 2"]),
+)}

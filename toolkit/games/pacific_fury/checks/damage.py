@@ -1,0 +1,68 @@
+"""Damage and loss (PF 3.4, 7.2, 10.7): when damaged ships come back, what never comes back, and the Turn Record Track."""
+
+from __future__ import annotations
+
+from toolkit.games.pacific_fury.state import PFContext
+from toolkit.rules import check
+
+
+def return_turn(ctx: PFContext, side: str, hits: int, damaged_on: int) -> int | None:
+    """The turn a ship damaged on ``damaged_on`` with ``hits`` hits comes back (charts: damage_return), or None."""
+    for row in (ctx.chart("damage_return") or {}).get("rows", []):
+        if row.get("side") == side and hits >= row.get("min_hits", 1) and hits <= row.get("max_hits", hits):
+            return damaged_on + int(row["turns_later"])
+    return None
+
+
+@check("PF-DAMAGE-RETURN", "applying-hits", "A damaged ship on the wrong box of the Turn Record Track, or kept for a return after the last turn.")
+def damage_return(ctx: PFContext):
+    last = ctx.edition.param("last_turn", ctx.game.turns[1])
+    for i, record in enumerate(ctx.damaged):
+        counter = ctx.game.counters.get(record["counter"])
+        at = ctx.section_at("damaged", i)
+        if counter is None:
+            yield f"no counter {record['counter']!r} in the counter sheet", ctx.section_at("damaged", i, "counter")
+            continue
+        if record["turn"] > ctx.turn:
+            yield f"{counter.name} cannot have been damaged on turn {record['turn']}, after the scenario's turn {ctx.turn}", ctx.section_at("damaged", i, "turn")
+            continue
+        back = return_turn(ctx, counter.side, record["hits"], record["turn"])
+        if back is None:
+            continue
+        track = ctx.on_track(counter.id)
+        sunk = [e for w, e in ctx.whereabouts.get(counter.id, []) if w == "sunk"]
+        if back > last:
+            for turn, entry in track:
+                yield (f"{counter.name}, damaged on turn {record['turn']} with {record['hits']} hit(s), would return on turn {back}, "
+                       f"after the last turn ({last}): it is removed from the game; list it under sunk, not on turn {turn}", entry.at)
+            if not track and not sunk:
+                yield f"{counter.name} would return on turn {back}, after the last turn ({last}): list it under sunk", at
+            continue
+        returned = back < ctx.turn or (back == ctx.turn and ctx.phase_at_least("task-force"))
+        if returned:
+            continue
+        for turn, entry in track:
+            if turn != back:
+                yield (f"{counter.name}, a {ctx.game.side_name(counter.side)} ship damaged on turn {record['turn']} with "
+                       f"{record['hits']} hit(s), returns on turn {back}, not {turn}: move it to turn {back}", entry.at)
+        if not track:
+            yield (f"{counter.name} is damaged (turn {record['turn']}, {record['hits']} hit(s)) and waits on the Turn Record Track "
+                   f"until turn {back}: list it under turn_track, turn {back}", at)
+
+
+@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk: it returns at the start of the next turn.")
+def sunk_returns(ctx: PFContext):
+    for entry in ctx.scenario.sunk:
+        counter = ctx.game.counters.get(entry.counter)
+        if counter is not None and counter.cls == "Transports":
+            yield (f"a sunk {counter.name} unit returns at the start of the next turn: put it on the Turn Record Track "
+                   f"for the next turn instead of sunk", entry.at)
+
+
+@check("PF-TURN-TRACK-PAST", "enter-ships", "Units still on the Turn Record Track for a turn whose Task Force Phase has begun.")
+def turn_track_past(ctx: PFContext):
+    for turn, placement in ctx.scenario.turn_track:
+        entered = turn < ctx.turn or (turn == ctx.turn and ctx.phase_at_least("task-force"))
+        if entered:
+            yield (f"units due on turn {turn} have entered their base in the Task Force Phase (turn {ctx.turn}, phase {ctx.phase!r}): "
+                   f"move them to their base", placement.at)

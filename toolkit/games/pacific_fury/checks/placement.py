@@ -1,0 +1,52 @@
+"""Sides and boxes (PF 3.1, 3.2, 3.5, 8.2): each side's units in its own base, Reserve and Operation Boxes."""
+
+from __future__ import annotations
+
+from toolkit.games.pacific_fury.state import PFContext
+from toolkit.rules import check
+
+
+@check("PF-SIDE", "form-task-forces", "A unit placed for the other side, in the other side's base or boxes, or somewhere no unit stands.")
+def sides_and_boxes(ctx: PFContext):
+    for unit in ctx.units:
+        where = unit.placement.where
+        if unit.counter.side != unit.side:
+            yield (f"{unit.counter.name} is a {ctx.game.side_name(unit.counter.side)} counter but is placed in the "
+                   f"{ctx.game.side_name(unit.side)} set-up: give it `side: {unit.counter.side}`", unit.entry.at)
+            continue
+        box = unit.box
+        if box is not None:
+            if box.side is not None and box.side != unit.side:
+                yield (f"{unit.counter.name} is {ctx.game.side_name(unit.side)} but stands in {where}, a "
+                       f"{ctx.game.side_name(box.side)} box: use {ctx.game.side_name(unit.side)} boxes only", unit.entry.at)
+        elif not ctx.is_zone(where):
+            yield (f"{unit.counter.name} stands at {where}, which is neither a base, box nor sea zone: ships wait in a base "
+                   f"or box or sail in one of the four sea zones (PF 2.1)", unit.entry.at)
+
+
+@check("PF-RESERVE-BOX", "setup-japan", "A unit in the Japanese Reserve box other than the Reserve ships.")
+def reserve_box(ctx: PFContext):
+    box = ctx.edition.param("reserve_box")
+    ships = set(ctx.edition.param("reserve_ships") or ())
+    for unit in ctx.units:
+        if unit.placement.where == box and unit.counter.id not in ships:
+            names = ", ".join(ctx.name(s) for s in ctx.edition.param("reserve_ships") or ())
+            yield f"{unit.counter.name} cannot wait in the {box} box, which holds only {names}: move it to its base", unit.entry.at
+
+
+@check("PF-RESERVE-RELEASED", "japanese-events", "Reserve ships out of the Reserve box before the Release Reserve event, or left in it after.")
+def reserve_released(ctx: PFContext):
+    box = ctx.edition.param("reserve_box")
+    event = ctx.edition.param("reserve_event")
+    released = any(e["event"] == event for e in ctx.events_used)
+    if ctx.at_setup and ctx.scenario.variant:
+        return  # a labelled variant may change the set-up (see the `published_setup` docstring)
+    for ship in ctx.edition.param("reserve_ships") or ():
+        for where, entry in ctx.whereabouts.get(ship, []):
+            if where == box and released:
+                yield (f"{ctx.name(ship)} is still in the {box} box, but the {event} event of turn "
+                       f"{next(e['turn'] for e in ctx.events_used if e['event'] == event)} moved all three Reserve ships to "
+                       f"{ctx.base('japan')}: move it", entry.at)
+            elif where != box and not released:
+                yield (f"{ctx.name(ship)} is out of the {box} box ({where}) but the {event} event is not among the scenario's "
+                       f"events_used: put it back in the {box} box, or record the event", entry.at)

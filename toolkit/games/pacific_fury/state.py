@@ -1,0 +1,252 @@
+"""Pacific Fury's view of a scenario: the Initiative marker, the phase, task forces and where every ship is.
+
+:class:`PFContext` is the :class:`~toolkit.rules.Context` the checks receive. It reads the
+scenario's own sections (``initiative``, ``operations``, ``events_used``, ``damaged``, ``phase``),
+the edition's parameters and the charts (events, Initiative Track, damage return), and builds the
+task forces of the set-up (PF 8.2):
+
+- every set-up entry at one numbered Operation Box belongs to ONE task force (all ships in a box
+  form one task force);
+- every set-up entry at a sea zone is ONE task force (task forces in one zone stay separate
+  stacks), so two entries at Ironbottom Sound are two task forces.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from toolkit.findings import Location
+from toolkit.rules import Context, Unit
+
+__all__ = ["PFContext", "TaskForce", "PHASES", "task_force_type"]
+
+#: The phases a snapshot may stand in, in order (PF 5.0); ``start`` is before the Initiative Phase.
+PHASES = ("start", "initiative", "event", "task-force", "operations", "return")
+
+
+def task_force_type(units) -> str:
+    """``A``, ``B`` or ``C`` by composition (PF 8.3): Transports make a TF-A, a carrier a TF-C, else a TF-B.
+
+    The Tokyo Express is a special TF-B (PF 9.6). A task force with both carriers and Transports
+    is illegal (PF 8.2, 8.3); it is typed ``A`` here, and PF-TF-CARRIER-TRANSPORT reports it.
+    """
+    counters = [u.counter for u in units]
+    if any(c.cls == "Transports" for c in counters):
+        return "A"
+    if any(c.cls in ("CV", "CVL") for c in counters):
+        return "C"
+    return "B"
+
+
+@dataclass(frozen=True)
+class TaskForce:
+    """One task force of the set-up: its side, where it stands (an Operation Box or a sea zone) and its ships."""
+
+    side: str
+    where: str  # the Operation Box's or the zone's name
+    box: int | None  # the Operation Box number, or None at sea
+    units: tuple[Unit, ...]
+    at: Location  # the last set-up entry that forms it (a variant's own, when it adds ships to a box)
+
+    @property
+    def zone(self) -> str | None:
+        return None if self.box is not None else self.where
+
+    @property
+    def type(self) -> str:
+        return task_force_type(self.units)
+
+    @property
+    def has_carrier(self) -> bool:
+        return any(u.counter.cls in ("CV", "CVL") for u in self.units)
+
+    @property
+    def has_transports(self) -> bool:
+        return any(u.counter.cls == "Transports" for u in self.units)
+
+    def has(self, counter_id: str) -> bool:
+        return any(u.counter.id == counter_id for u in self.units)
+
+    @property
+    def air_strike(self) -> int | None:
+        """AS rating: aircraft icons of its carriers (PF 10.5); None if a carrier's icons are unstated."""
+        total = 0
+        for unit in self.units:
+            if unit.counter.cls in ("CV", "CVL"):
+                icons = unit.counter.ratings.get("aircraft")
+                if icons is None:
+                    return None
+                total += int(icons) * unit.entry.count
+        return total
+
+    @property
+    def anti_air(self) -> int:
+        """AA rating: its non-carrier ship units and Transports units (PF 10.5).
+
+        The Tokyo Express counts as the Transports unit it replaces (PF 9.6); the rules do not say
+        whether it adds to AA, and the other reading (0) changes only an air strike on it.
+        """
+        return sum(u.entry.count for u in self.units if u.counter.cls not in ("CV", "CVL"))
+
+    def label(self, game) -> str:
+        return f"the {game.side_name(self.side)} task force {'in ' + self.where if self.box is None else 'in ' + self.where}"
+
+
+class PFContext(Context):
+    """A Pacific Fury scenario with the look-ups its checks share."""
+
+    # --- the scenario's own sections ---------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return (self.scenario.section("phase") or {}).get("at", "start")
+
+    def phase_at_least(self, phase: str) -> bool:
+        return PHASES.index(self.phase) >= PHASES.index(phase)
+
+    def section_at(self, name: str, *path) -> Location:
+        section = self.scenario.sections.get(name)
+        return section.locate(*path) if section is not None else self.scenario.at
+
+    @property
+    def initiative(self) -> dict:
+        """The Initiative marker's box and face; the game's start (PF 3.3) when the scenario gives none."""
+        given = self.scenario.section("initiative")
+        if given:
+            return given
+        return dict(self.edition.param("start_initiative") or {})
+
+    @property
+    def operations(self) -> dict:
+        start = self.edition.param("start_operation_box", 1)
+        return self.scenario.section("operations") or {side: start for side in self.game.side_ids}
+
+    @property
+    def events_used(self) -> list[dict]:
+        return list(self.scenario.section("events_used") or [])
+
+    @property
+    def damaged(self) -> list[dict]:
+        return list(self.scenario.section("damaged") or [])
+
+    @property
+    def turn(self) -> int:
+        return self.scenario.start_turn
+
+    @property
+    def at_setup(self) -> bool:
+        """The scenario is the game's start: Turn 1, before the Initiative Phase."""
+        return self.turn == self.game.turns[0] and self.phase == "start"
+
+    @property
+    def published_setup(self) -> bool:
+        """The start as PF 3.1-3.3 lays it out; a labelled variant (``variant: true``) may change its set-up."""
+        return self.at_setup and not self.scenario.variant
+
+    # --- charts ------------------------------------------------------------------------
+    def chart(self, name: str):
+        for document in self.game.charts:
+            if isinstance(document, dict) and name in document:
+                return document[name]
+        return None
+
+    @cached_property
+    def track(self) -> dict[str, dict]:
+        """The Initiative Track's boxes by name (charts: ``initiative_track``)."""
+        return {str(b["box"]): b for b in (self.chart("initiative_track") or {}).get("boxes", [])}
+
+    @cached_property
+    def events(self) -> dict[str, dict]:
+        """Every event by id, with the side whose table holds it (charts: ``events``)."""
+        table = self.chart("events") or {}
+        found = {}
+        for side in self.game.side_ids:
+            for record in table.get(side) or []:
+                found[record["id"]] = dict(record, side=side)
+        return found
+
+    @property
+    def initiative_side(self) -> str | None:
+        """The side with the initiative: the marker's side of the track, the US on box 0 (PF 6.1)."""
+        box = str(self.initiative.get("box", ""))
+        record = self.track.get(box)
+        side = record.get("side") if record else None
+        if side in self.game.side_ids:
+            return side
+        if box == "0" or side == "none":
+            return self.edition.param("initiative_on_zero")
+        match = re.match(r"^(\w+) \d+$", box)
+        if match:
+            wanted = match.group(1).lower()
+            return next((s.id for s in self.game.sides if s.id == wanted or s.name.lower() == wanted), None)
+        return None
+
+    def other_side(self, side: str | None) -> str | None:
+        return next((s for s in self.game.side_ids if s != side), None) if side else None
+
+    # --- places ------------------------------------------------------------------------
+    def base(self, side: str) -> str | None:
+        return (self.edition.param("bases") or {}).get(side)
+
+    def operation_box(self, where: str) -> tuple[str, int] | None:
+        """``(side, number)`` of a numbered Operation Box, or None (PF 3.5)."""
+        for side, prefix in (self.edition.param("operation_boxes") or {}).items():
+            match = re.match(rf"^{re.escape(prefix)} (\d+)$", where)
+            if match:
+                return side, int(match.group(1))
+        return None
+
+    def is_zone(self, where: str) -> bool:
+        return self.map.area_kinds.get(where) == "zone"
+
+    # --- task forces ---------------------------------------------------------------------
+    @cached_property
+    def task_forces(self) -> list[TaskForce]:
+        """The task forces of the set-up, Operation Boxes first (by side and box), then those at sea."""
+        boxed: dict[tuple[str, str], list] = {}
+        firsts: dict[tuple[str, str], Location] = {}
+        at_sea: list[TaskForce] = []
+        for placement in self.scenario.setup:
+            units = tuple(u for u in self.units if u.placement is placement)
+            if not units:
+                continue
+            box = self.operation_box(placement.where)
+            if box is not None and box[0] != placement.side:
+                continue  # another side's box: PF-SIDE reports it
+            if box is not None:
+                key = (placement.side, placement.where)
+                boxed.setdefault(key, []).extend(units)
+                firsts[key] = placement.at  # the last entry forming it: a variant's findings point at the variant
+            elif self.is_zone(placement.where):
+                at_sea.append(TaskForce(placement.side, placement.where, None, units, placement.at))
+        forces = [TaskForce(side, where, self.operation_box(where)[1], tuple(units), firsts[(side, where)])
+                  for (side, where), units in boxed.items()]
+        forces.sort(key=lambda tf: (tf.side, tf.box))
+        return forces + at_sea
+
+    def task_forces_of(self, side: str) -> list[TaskForce]:
+        return [tf for tf in self.task_forces if tf.side == side]
+
+    # --- where every counter is ------------------------------------------------------------
+    @cached_property
+    def whereabouts(self) -> dict[str, list[tuple[str, object]]]:
+        """Each counter id -> [(where, entry)]: set-up locations, ``Turn Record Track N`` and ``sunk``."""
+        found: dict[str, list] = {}
+        for unit in self.units:
+            found.setdefault(unit.counter.id, []).append((unit.placement.where, unit.entry))
+        for turn, placement in self.scenario.turn_track:
+            for entry in placement.units:
+                if entry.counter in self.game.counters:
+                    found.setdefault(entry.counter, []).append((f"Turn Record Track {turn}", entry))
+        for entry in self.scenario.sunk:
+            if entry.counter in self.game.counters:
+                found.setdefault(entry.counter, []).append(("sunk", entry))
+        return found
+
+    def on_track(self, counter_id: str) -> list[tuple[int, object]]:
+        return [(turn, e) for turn, p in self.scenario.turn_track for e in p.units if e.counter == counter_id]
+
+    def name(self, counter_id: str) -> str:
+        counter = self.game.counters.get(counter_id)
+        return counter.name if counter else counter_id
