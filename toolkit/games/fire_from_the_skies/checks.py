@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
-from toolkit.rules import Context, check
+from toolkit.rules import Context, article, check
 
 __all__ = ["FFTSContext"]
 
@@ -78,7 +78,8 @@ def _types(ctx: FFTSContext, aircraft, side, loads: bool = True):
         if kind is None:
             yield f"no aircraft type {afs.type!r} in the scenario's aircraft:", afs.at
         elif kind.side != side:
-            yield f"{kind.name} is a {ctx.game.side_name(kind.side)} type in a {ctx.game.side_name(side)} air group or mission", afs.at
+            theirs, ours = ctx.game.side_name(kind.side), ctx.game.side_name(side)
+            yield f"{kind.name} is {article(theirs)} {theirs} type in {article(ours)} {ours} air group or mission", afs.at
         elif loads and isinstance(kind.rating("endurance"), dict) and kind.endurance(afs.load) is None:
             yield (f"{kind.name} has no endurance with load {afs.load!r}: its endurance gives {', '.join(sorted(kind.rating('endurance')))}; "
                    f"set load: or weapon: to one of them"), afs.at
@@ -107,7 +108,8 @@ def task_force_ships(ctx: FFTSContext):
                 yield f"task force {tf.id}: no ship {ship_id!r} in the scenario's ships:", at
                 continue
             if ship.side != tf.side:
-                yield f"task force {tf.id}: {ship.name} is a {ctx.game.side_name(ship.side)} ship in a {ctx.game.side_name(tf.side)} task force", at
+                side, other = ctx.game.side_name(ship.side), ctx.game.side_name(tf.side)
+                yield f"task force {tf.id}: {ship.name} is {article(side)} {side} ship in {article(other)} {other} task force", at
             if ship_id in where:
                 yield f"{ship.name} is in task forces {where[ship_id]} and {tf.id}; ships stay in one task force all game", at
             where.setdefault(ship_id, tf.id)
