@@ -8,12 +8,12 @@ its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME
 
 from __future__ import annotations
 
-import sys
 from functools import cached_property
 from typing import Mapping
 
 from toolkit.games import BaseGame, Calculation
 from toolkit.games.fire_from_the_skies import checks
+from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
 
@@ -52,8 +52,7 @@ class FireFromTheSkies(BaseGame):
         return {}
 
     def calculations(self) -> Mapping[str, Calculation]:
-        calcs = sys.modules.get("toolkit.games.fire_from_the_skies.calcs")
-        return calcs.CALCULATIONS if calcs is not None else {}
+        return CALCULATIONS
 
 
 GAME = FireFromTheSkies()

@@ -76,14 +76,13 @@ def search_reach(launch: int, range_: int, speed: str, turn: int) -> int | None:
 
     >>> [search_reach(2, 3, "normal", t) for t in range(2, 10)]
     [None, 1, 2, 3, 2, 1, 0, None]
+    >>> [search_reach(10, 2, "slow", t) for t in range(11, 17)]   # no move on turns 12 and 16; home on 15
+    [1, 1, 2, 1, 0, None]
     """
-    if turn <= launch:
+    if turn <= launch or turn > turns_to_fly(launch + 1, 2 * range_, speed):
         return None
     flown = hexes_flown(launch + 1, turn, speed)
-    if flown <= range_:
-        return flown
-    back = flown - range_
-    return range_ - back if back <= range_ else None
+    return flown if flown <= range_ else 2 * range_ - flown
 
 
 def search_band(reach: int, depth: int = 2) -> range:
