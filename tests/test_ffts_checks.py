@@ -64,3 +64,53 @@ def test_the_demonstration_checks_clean_but_for_its_empty_slots(monkeypatch):
         assert slot in messages
     # every ship, the six aircraft types (each has an empty slot) and the ten tables
     assert len(findings) == 25 + 6 + 10
+
+
+# --- branches the example files do not reach, on the demonstration with one record changed -----
+
+@pytest.fixture(scope="module")
+def demo_context():
+    from toolkit.session import Session
+
+    opened = Session().open_scenario(DEMO, checks=False)
+    return game_module("fire_from_the_skies").context(opened.game, opened.scenario)
+
+
+def _run(code, ctx):
+    found = next(c for c in CHECKS if c.code == code)
+    return [message for message, _ in found.func(ctx)]
+
+
+def test_a_search_that_cannot_fly_home_within_its_endurance(demo_context):
+    from dataclasses import replace
+
+    ctx = demo_context
+    sbd = ctx.data.aircraft["sbd-3"]
+    short = replace(sbd, ratings={**sbd.ratings, "endurance": {"bomb-500lb": 7}})
+    ctx.data = replace(ctx.data, aircraft={**ctx.data.aircraft, "sbd-3": short})
+    try:
+        assert _run("FFTS-SEARCH-RANGE", ctx) == [
+            "search lexington-dawn-search: SBD-3 flying out 4 hexes and back is home on turn 10, after its endurance runs out on turn 9; shorten the range"]
+    finally:
+        ctx.data = replace(ctx.data, aircraft={**ctx.data.aircraft, "sbd-3": sbd})
+
+
+def test_a_mission_still_aloft_at_the_start_past_its_endurance(demo_context):
+    from dataclasses import replace
+
+    ctx = demo_context
+    before, scenario = ctx.data, ctx.scenario
+    strike = next(m for m in before.missions if m.id == "yorktown-strike-1")
+    ctx.data = replace(before, missions=(replace(strike, launch_turn=1, last_turn=None),))
+    ctx.scenario = replace(ctx.scenario, start_turn=17)
+    try:
+        messages = _run("FFTS-ENDURANCE", ctx)
+        assert len(messages) == 1 and "F4F-3 launched on turn 1 is still aloft when the scenario starts on turn 17, 3 turns past its endurance (turn 14)" in messages[0]
+    finally:
+        ctx.data, ctx.scenario = before, scenario
+
+
+def test_empty_ratings_are_skipped_not_guessed(demo_context):
+    """A rating left empty (the carriers' catapults, the TBD's search range) never makes a check fire by itself."""
+    for code in ("FFTS-AIR-CAPACITY", "FFTS-LAUNCH-RATE", "FFTS-SEARCH-RANGE", "FFTS-SPOT"):
+        assert _run(code, demo_context) == []

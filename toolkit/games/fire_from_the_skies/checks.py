@@ -207,7 +207,7 @@ def _last_turns(ctx: FFTSContext, mission):
             yield afs, kind, mission.launch_turn + endurance
 
 
-@check("FFTS-ENDURANCE", "endurance", "No group aloft past the turn its endurance runs out by three turns; landing late risks a crash.")
+@check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed.")
 def endurance(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     start = ctx.scenario.start_turn
@@ -216,12 +216,19 @@ def endurance(ctx: FFTSContext):
             if mission.land_turn is not None and mission.land_turn >= last + late:
                 yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, {mission.land_turn - last} turns after its endurance ran out "
                        f"(turn {last}); all aircraft {late} turns past their endurance crash: land by turn {last}"), mission.locate("land_turn")
-            elif mission.land_turn is not None and mission.land_turn > last:
-                yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, after its endurance ran out on turn {last}; "
-                       f"it crashes on a D6 roll of {'1 or 2' if mission.land_turn - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
             if mission.launch_turn < start and start >= last + late:
                 yield (f"{mission.id}: {kind.name} launched on turn {mission.launch_turn} is still aloft when the scenario starts on turn {start}, "
                        f"{start - last} turns past its endurance (turn {last}); it has crashed: take it off the missions"), afs.at
+
+
+@check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash.", severity="warning")
+def endurance_late(ctx: FFTSContext):
+    late = ctx.param("fuel_crash_turns", 3)
+    for mission in ctx.data.missions:
+        for _, kind, last in _last_turns(ctx, mission):
+            if mission.land_turn is not None and last < mission.land_turn < last + late:
+                yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, after its endurance ran out on turn {last}; "
+                       f"each AF crashes on a D6 roll of {'1 or 2' if mission.land_turn - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
 
 
 @check("FFTS-ENDURANCE-RECORD", "endurance_record", "A mission's recorded last turn of normal endurance is its launch turn plus the shortest endurance of its aircraft.")
