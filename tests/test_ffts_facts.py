@@ -38,6 +38,7 @@ STATED = {
     "miniature_bases_inches": {"destroyers": 1, "cruisers-and-light-carriers": 1.5, "capital-ships-and-fleet-carriers": [1.8, 2]},  # 2.5
     "dice": {"d6": 2, "d10": 2},                     # 2.6
     "card_decks_per_player": 2,                      # 2.7
+    "task_force_ids": {"allied": "number", "japanese": "letter"},  # 5.2
     "turn_minutes": 20,                              # 3.3
     "air_strike_phases": 5,                          # 3.4.5
     "air_strike_phase_minutes": 4,                   # 3.4.5

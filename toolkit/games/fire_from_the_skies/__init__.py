@@ -25,6 +25,7 @@ class FireFromTheSkies(BaseGame):
     game_id = "fire-from-the-skies"
     map_kind = "plotting-sheet"
     required_parameters = {
+        "task_force_ids": "the task-force check (FFTS-TF-ID)",
         "launch_per_aos": "the launch check (FFTS-LAUNCH-RATE)",
         "land_per_aos": "the landing check (FFTS-LAND-RATE)",
         "fuel_crash_turns": "the endurance check (FFTS-ENDURANCE)",

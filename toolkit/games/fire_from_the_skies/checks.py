@@ -85,14 +85,16 @@ def _types(ctx: FFTSContext, aircraft, side, loads: bool = True):
                    f"set load: or weapon: to one of them"), afs.at
 
 
-@check("FFTS-TF-ID", "task_forces", "Allied task forces are numbered, Japanese ones lettered; no id twice.")
+@check("FFTS-TF-ID", "task_forces", "Each side's task forces identified as the rules say (Allied by number, Japanese by letter); no id twice.")
 def task_force_ids(ctx: FFTSContext):
+    styles = ctx.param("task_force_ids") or {}  # side -> number | letter (FFTS 5.2)
+    patterns = {"number": (_NUMBER, "a number"), "letter": (_LETTERS, "a letter")}
     seen: dict[str, object] = {}
     for tf in ctx.data.task_forces:
-        if tf.side == "allied" and not _NUMBER.match(tf.id):
-            yield f"Allied task force {tf.id!r}: Allied task forces are identified by a number", tf.at
-        if tf.side == "japanese" and not _LETTERS.match(tf.id):
-            yield f"Japanese task force {tf.id!r}: Japanese task forces are identified by a letter", tf.at
+        pattern, word = patterns.get(styles.get(tf.side), (None, ""))
+        if pattern is not None and not pattern.match(tf.id):
+            side = ctx.game.side_name(tf.side)
+            yield f"{side} task force {tf.id!r}: {side} task forces are identified by {word}", tf.at
         if tf.id in seen:
             yield f"task force {tf.id} is defined twice (first at line {seen[tf.id].line}); give each a unique id", tf.at
         seen.setdefault(tf.id, tf.at)
