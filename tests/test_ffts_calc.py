@@ -70,3 +70,26 @@ def test_text_output(capsys):
     assert main(["calc", "fire-from-the-skies", "endurance", "--launch", "10", "--endurance", "13"]) == 0
     out = capsys.readouterr().out
     assert "last turn of normal endurance: 23" in out and "landing on turn 24: crashes with chance 1/3 (0.3333)" in out
+
+
+def test_landing_accidents_by_hand(capsys):
+    """FFTS 6.12: normal landings roll a D10 per 3 AFs (accident on 1); an accident destroys one AF of its
+    group and stops the landings (6.12.8). Four AFs: rolls for 3 + 1 (or, reading 'every 3' strictly, 1 roll)."""
+    doc = _json(capsys, "landing-accidents", "--afs", "4")
+    both = doc["result"]["readings"]
+    partial, whole = both["a partial group rolls"], both["only whole groups roll"]
+    assert (partial["rolls"], partial["all_land"]["fraction"]) == (2, "81/100")
+    assert partial["expected_landed"]["fraction"] == "371/100"     # 2 x 1/10 + 3 x 9/100 + 4 x 81/100
+    assert (whole["rolls"], whole["all_land"]["fraction"], whole["expected_landed"]["fraction"]) == (1, "9/10", "39/10")  # 3 x 1/10 + 4 x 9/10
+    assert doc["rules"] == ["FFTS 6.12"]
+
+
+def test_the_worst_landing_condition_applies(capsys):
+    """6.12.7: with night (untrained: 1-2 per AF) and a half-free deck (1 per AF), night is the worst."""
+    doc = _json(capsys, "landing-accidents", "--afs", "2", "--condition", "half-landing-area-or-less", "--condition", "night-untrained")
+    result = doc["result"]
+    assert result["condition"] == "night-untrained"
+    assert result["readings"]["a partial group rolls"]["all_land"]["fraction"] == "16/25"          # (8/10)^2
+    assert result["readings"]["a partial group rolls"]["expected_landed"]["fraction"] == "36/25"   # 1 x 4/25 + 2 x 16/25
+    assert main(["calc", "fire-from-the-skies", "landing-accidents", "--afs", "2", "--condition", "fog"]) == 2
+    capsys.readouterr()

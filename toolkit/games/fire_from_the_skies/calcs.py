@@ -7,6 +7,7 @@ arguments, and cites the rules it applies. Probabilities are exact fractions (:m
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
@@ -132,6 +133,64 @@ def _search_run(game, args) -> CalcResult:
     return CalcResult(f"Search from {origin}", tuple(lines), data, _cite(game, "7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
 
 
+# --- landing accidents -------------------------------------------------------------------------------
+
+def _landing_table(game) -> dict:
+    for chart in game.charts:
+        if "landing_accidents" in chart:
+            return {r["condition"]: r for r in chart["landing_accidents"]["rows"]}
+    raise CalcInputError("the game's charts have no landing_accidents table")
+
+
+def _landing_args(p) -> None:
+    p.add_argument("--afs", type=int, required=True, metavar="N", help="AFs to land in the AOS")
+    p.add_argument("--condition", action="append", metavar="NAME",
+                   help="a condition that applies (repeat for several; the worst is used, FFTS 6.12.7); default normal")
+
+
+def _landing_run(game, args) -> CalcResult:
+    table = _landing_table(game)
+    conditions = args.condition or ["normal"]
+    unknown = [c for c in conditions if c not in table]
+    if unknown:
+        raise CalcInputError(f"no landing condition {unknown[0]!r}; conditions: {', '.join(table)}")
+    if args.afs < 1:
+        raise CalcInputError("--afs is 1 or more")
+    die = 10
+
+    def per_af(name):
+        row = table[name]
+        return Fraction(len(row["accident_on"]), die) / row["afs_per_roll"]
+
+    worst = max(conditions, key=lambda c: (per_af(c), -conditions.index(c)))
+    row = table[worst]
+    group, chance = int(row["afs_per_roll"]), Fraction(len(row["accident_on"]), die)
+    limit = int(game.edition.param("land_per_aos", 6))
+    readings = {}
+    for reading, rolls in (("a partial group rolls", math.ceil(args.afs / group)), ("only whole groups roll", args.afs // group)):
+        safe = (1 - chance) ** rolls
+        expected_landed = sum((1 - chance) ** (j - 1) * chance * (min(j * group, args.afs) - 1) for j in range(1, rolls + 1)) + safe * args.afs
+        readings[reading] = {"rolls": rolls, "all_land": safe, "accident": 1 - safe, "expected_landed": expected_landed}
+    lines = [f"condition {worst}: one D10 roll per {group} AF(s), an accident on {', '.join(map(str, row['accident_on']))}"
+             + (f" (the worst of {', '.join(conditions)})" if len(conditions) > 1 else "")]
+    for reading, r in readings.items():
+        if group == 1 and reading != "a partial group rolls":
+            continue
+        lines.append(f"{r['rolls']} roll(s){f' ({reading})' if group > 1 else ''}: all {args.afs} land with chance {shown(r['all_land'])}; "
+                     f"an accident (1 AF destroyed, landings stop) {shown(r['accident'])}; AFs landed on average {shown(r['expected_landed'])}")
+    caveats = []
+    if args.afs > limit:
+        caveats.append(f"a carrier or base lands at most {limit} AFs in an AOS (FFTS 6.12)")
+    if group > 1 and args.afs % group:
+        caveats.append(f"FFTS 6.12.1 says 'for every {group} AFs': whether the last {args.afs % group} AF(s) roll is not stated, so both readings are shown")
+    caveats.append("AFs land in order, one roll for each group as it lands: a failed roll destroys one AF of its group, "
+                   "the rest of that group is down, and no more AFs land that AOS (FFTS 6.12.1, 6.12.8)")
+    data = {"afs": args.afs, "condition": worst, "afs_per_roll": group, "accident_on": list(row["accident_on"]),
+            "readings": {k: {"rolls": v["rolls"], "all_land": as_json(v["all_land"]), "accident": as_json(v["accident"]),
+                             "expected_landed": as_json(v["expected_landed"])} for k, v in readings.items()}}
+    return CalcResult(f"Landing {args.afs} AF(s)", tuple(lines), data, _cite(game, "6.12"), tuple(caveats))
+
+
 CALCULATIONS = {
     "bearing": Calculation("bearing", "bearing (clockwise from the sheet's north) and range in hexes between two hexes", _bearing_args, _bearing_run,
                            ("chartroom calc fire-from-the-skies bearing --from 0609 --to 0806",)),
@@ -139,4 +198,7 @@ CALCULATIONS = {
                              ("chartroom calc fire-from-the-skies endurance --launch 10 --endurance 14",)),
     "search": Calculation("search", "the hexes a search covers on each turn of its flight, the AFs it needs and its endurance", _search_args, _search_run,
                           ("chartroom calc fire-from-the-skies search --from 0609 --arc 0 60 --range 4 --launch 2",)),
+    "landing-accidents": Calculation("landing-accidents", "chance that AFs landing in one AOS all land, and the AFs landed on average",
+                                     _landing_args, _landing_run,
+                                     ("chartroom calc fire-from-the-skies landing-accidents --afs 6 --condition night-untrained",)),
 }
