@@ -15,7 +15,7 @@ from toolkit.findings import Location
 from toolkit.model.hexes import HexGrid
 
 __all__ = [
-    "Side", "Place", "Box", "LandConnection", "SplitHex", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
+    "Side", "Place", "Box", "Sheet", "LandConnection", "SplitHex", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
     "UnitEntry", "Placement", "ControlEntry", "Section", "Scenario", "Game",
 ]
 
@@ -104,6 +104,21 @@ class AreaPair:
 
 
 @dataclass(frozen=True)
+class Sheet:
+    """A plotting sheet's size, north and scale: every hex of ``columns`` × ``rows`` is on the sheet.
+
+    ``north`` is the direction of north in degrees clockwise from the top of the sheet;
+    bearings on the sheet are measured clockwise from it (:mod:`toolkit.graph.arcs`).
+    """
+
+    columns: int
+    rows: int
+    north: float = 0.0
+    hex_nm: float | None = None
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
 class Map:
     hexes: frozenset[str]
     places: dict[str, Place]
@@ -112,12 +127,18 @@ class Map:
     split_hexes: tuple[SplitHex, ...]
     boxes: dict[str, Box]
     hex_km: int = 900
-    kind: str = "hex-grid"  # or "areas": zones, boxes and tracks joined by listed adjacency
+    kind: str = "hex-grid"  # or "areas": zones, boxes and tracks joined by listed adjacency; or "plotting-sheet"
     grid: HexGrid = field(default_factory=HexGrid)
     adjacency: frozenset[frozenset[str]] = frozenset()  # the listed pairs of an area map
     area_kinds: dict[str, str] = field(default_factory=dict)  # area map: each area's kind (zone, box, track), in listed order
     pair_records: dict = field(default_factory=dict, compare=False, hash=False)  # area map: frozenset pair -> AreaPair, every listed pair
     area_positions: dict = field(default_factory=dict, compare=False, hash=False)  # area map: name -> (column, row) drawing hint, or empty
+    sheet: "Sheet | None" = None  # plotting sheet: its size, north and scale
+
+    @property
+    def north(self) -> float:
+        """Where north lies, in degrees clockwise from the top of the sheet (0 for any map that is no plotting sheet)."""
+        return self.sheet.north if self.sheet is not None else 0.0
 
     def pair(self, a: str, b: str) -> "AreaPair | None":
         """The map's record of the pair ``a``–``b`` (adjacent or not), or ``None`` when the map does not list it."""

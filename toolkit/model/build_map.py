@@ -1,10 +1,10 @@
-"""The map of one edition, built from its validated map document: hex grid or areas."""
+"""The map of one edition, built from its validated map document: hex grid, areas or plotting sheet."""
 
 from __future__ import annotations
 
 from toolkit.findings import Finding
 from toolkit.load import Document
-from toolkit.model import AreaPair, Box, LandConnection, Map, Place, SplitHex
+from toolkit.model import AreaPair, Box, LandConnection, Map, Place, Sheet, SplitHex
 from toolkit.model.hexes import HexGrid, hex_id
 from toolkit.model.reading import Loaded, in_edition, suggest
 
@@ -12,7 +12,7 @@ __all__ = ["build_map"]
 
 
 def build_map(doc: Document, edition: str, loaded: Loaded, side_of: dict | None = None) -> Map:
-    """The map of ``edition``: a hex grid (its ``grid:`` geometry read) or areas with listed adjacency."""
+    """The map of ``edition``: a hex grid (its ``grid:`` geometry read), areas with listed adjacency, or a plotting sheet (``sheet:``)."""
     return _MapBuilder(doc, edition, loaded, side_of or {}).build()
 
 
@@ -26,8 +26,9 @@ class _MapBuilder:
     def __init__(self, doc: Document, edition: str, loaded: Loaded, side_of: dict):
         self.doc, self.edition, self.loaded, self.side_of = doc, edition, loaded, side_of
         self.data = doc.data
-        self.grid_record = self.data.get("grid") or {}
         self.is_areas = "areas" in self.data  # the schema tells the kinds apart the same way
+        self.is_sheet = not self.is_areas and "sheet" in self.data
+        self.grid_record = (self.data.get("sheet") if self.is_sheet else self.data.get("grid")) or {}
         self.hexes: set[str] = set()
         self.places: dict[str, Place] = {}
 
@@ -42,16 +43,22 @@ class _MapBuilder:
         try:
             self.grid = HexGrid(self.grid_record.get("layout", "flat-top"), self.grid_record.get("offset", "odd-q"))
         except ValueError as problem:
-            self.report("MAP-GRID", f"grid: {problem}", ("grid", "offset"))
+            self.report("MAP-GRID", f"{'sheet' if self.is_sheet else 'grid'}: {problem}", ("sheet" if self.is_sheet else "grid", "offset"))
             self.grid = HexGrid()
         areas, area_kinds, pair_records = _areas(self.doc, self.edition, self.loaded) if self.is_areas else ([], {}, {})
         positions = _positions(self.doc, self.edition, self.loaded) if self.is_areas else {}
         adjacency = frozenset(key for key, pair in pair_records.items() if pair.adjacent)
+        if self.is_sheet:
+            self.hexes.update(hex_id(c, r) for c in range(1, self.grid_record["columns"] + 1) for r in range(1, self.grid_record["rows"] + 1))
         for _, run in self.records("playing_area"):
             first, last = run["rows"]
             self.hexes.update(hex_id(run["column"], row) for row in range(first, last + 1))
         self._places(areas, area_kinds)
         parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), tuple(self._split_hexes()), self._boxes())
+        if self.is_sheet:
+            record = self.grid_record
+            sheet = Sheet(record["columns"], record["rows"], float(record.get("north", 0)), record.get("hex_nm"), self.doc.locate(("sheet",)))
+            return Map(frozenset(self.hexes), self.places, *parts, 0, "plotting-sheet", self.grid, sheet=sheet)
         if self.is_areas:
             return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds, pair_records, positions)
         return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km", 900), "hex-grid", self.grid)
@@ -72,7 +79,7 @@ class _MapBuilder:
             if self.is_areas and place.hex not in area_kinds:
                 self.report("REF-PLACE", f"{place.name} lies in {place.hex!r}, which is no area of the map{suggest(place.hex, areas)}",
                             ("places", i, "hex"))
-            if place.hex in by_hex and not self.is_areas:  # an area holds any number of places
+            if place.hex in by_hex and not (self.is_areas or self.is_sheet):  # an area or a sheet's hex holds any number of places
                 self.report("MAP-DUPLICATE", f"hex {place.hex} already holds {by_hex[place.hex]!r}; one place per hex", ("places", i, "hex"))
             if self.hexes and place.hex not in self.hexes:
                 self.report("MAP-OUTSIDE", f"{place.name} is at hex {place.hex}, which is not in the playing area", ("places", i, "hex"))

@@ -1,0 +1,95 @@
+"""`chartroom calc fire-from-the-skies NAME`: answers checked against cases worked by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from toolkit.cli import main
+
+
+def _json(capsys, *argv):
+    status = main(["calc", "fire-from-the-skies", *argv, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out)
+
+
+def test_bearing_and_range_between_the_demonstration_task_forces(capsys):
+    doc = _json(capsys, "bearing", "--from", "0609", "--to", "0806")
+    assert doc["result"]["range"] == 4 and doc["result"]["bearing"] == 30.0   # (2, -4) in cube steps: straight along the 30° line
+    assert doc["rules"] == ["FFTS 7.4.9"]
+    doc = _json(capsys, "bearing", "--from", "0806", "--to", "0609")
+    assert doc["result"]["bearing"] == 210.0
+
+
+def test_endurance_of_the_4_6_example(capsys):
+    """FFTS 4.6: TBDs launched on turn 10 last through turn 24 (endurance 14, the launch turn not counted)."""
+    doc = _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--turn", "20")
+    result = doc["result"]
+    assert result["last_normal_turn"] == 24 and result["turns_left"] == 4
+    assert {t: c["fraction"] for t, c in result["crash_chance"].items()} == {"25": "1/3", "26": "2/3", "27": "1"}   # FFTS 4.4
+    assert doc["rules"] == ["FFTS 4.2", "FFTS 4.3", "FFTS 4.4"]
+
+
+def test_combat_costs_a_turn_to_strike_aircraft_only(capsys):
+    assert _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--combat-turns", "1", "--role", "torpedo-bomber")["result"]["last_normal_turn"] == 23
+    assert _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--combat-turns", "1", "--role", "search")["result"]["last_normal_turn"] == 24
+
+
+def test_a_one_hex_search_by_hand(capsys):
+    """From 0505 along 0-60, range 1: out on turn 3 it searches its start, the hex north (cut by the 0° line) and the
+    north-east neighbour (cut by the 60° line); it is back over its start on turn 4."""
+    result = _json(capsys, "search", "--from", "0505", "--arc", "0", "60", "--range", "1", "--launch", "2")["result"]
+    assert [(t["turn"], t["reach"], t["hexes"]) for t in result["turns"]] == [(3, 1, ["0504", "0505", "0604"]), (4, 0, ["0505"])]
+    assert result["afs_needed"] == 1 and result["endurance_needed"] == 2
+
+
+def test_a_slow_search_stops_on_turns_divisible_by_4(capsys):
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "2", "--launch", "10", "--speed", "slow")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(11, 1), (12, 1), (13, 2), (14, 1), (15, 0)]
+    assert result["home_turn"] == 15 and result["endurance_needed"] == 5
+
+
+def test_afs_needed_follow_7_4_5(capsys):
+    assert _json(capsys, "search", "--from", "0808", "--arc", "60", "240", "--range", "6", "--launch", "2")["result"]["afs_needed"] == 3   # 7.4.7's semicircle
+    assert _json(capsys, "search", "--from", "0808", "--arc", "0", "60", "--range", "8", "--launch", "2")["result"]["afs_needed"] == 2   # beyond 7 hexes: 30° each
+    doc = _json(capsys, "search", "--from", "0808", "--arc", "0", "60", "--range", "7", "--launch", "2", "--paired")
+    assert doc["result"]["afs_needed"] == 2 and any("paired" in c for c in doc["caveats"])
+
+
+@pytest.mark.parametrize("argv", [["bearing", "--from", "9999", "--to", "0101"], ["bearing", "--from", "x", "--to", "0101"],
+                                  ["endurance", "--launch", "0", "--endurance", "5"]])
+def test_bad_arguments_exit_2(capsys, argv):
+    assert main(["calc", "fire-from-the-skies", *argv]) == 2
+    assert capsys.readouterr().err.startswith("chartroom: calc fire-from-the-skies")
+
+
+def test_text_output(capsys):
+    assert main(["calc", "fire-from-the-skies", "endurance", "--launch", "10", "--endurance", "13"]) == 0
+    out = capsys.readouterr().out
+    assert "last turn of normal endurance: 23" in out and "landing on turn 24: crashes with chance 1/3 (0.3333)" in out
+
+
+def test_landing_accidents_by_hand(capsys):
+    """FFTS 6.12: normal landings roll a D10 per 3 AFs (accident on 1); an accident destroys one AF of its
+    group and stops the landings (6.12.8). Four AFs: rolls for 3 + 1 (or, reading 'every 3' strictly, 1 roll)."""
+    doc = _json(capsys, "landing-accidents", "--afs", "4")
+    both = doc["result"]["readings"]
+    partial, whole = both["a partial group rolls"], both["only whole groups roll"]
+    assert (partial["rolls"], partial["all_land"]["fraction"]) == (2, "81/100")
+    assert partial["expected_landed"]["fraction"] == "371/100"     # 2 x 1/10 + 3 x 9/100 + 4 x 81/100
+    assert (whole["rolls"], whole["all_land"]["fraction"], whole["expected_landed"]["fraction"]) == (1, "9/10", "19/5")  # 2 x 1/10 + 4 x 9/10: the 4th AF waits out an accident
+    assert doc["rules"] == ["FFTS 6.12"]
+
+
+def test_the_worst_landing_condition_applies(capsys):
+    """6.12.7: with night (untrained: 1-2 per AF) and a half-free deck (1 per AF), night is the worst."""
+    doc = _json(capsys, "landing-accidents", "--afs", "2", "--condition", "half-landing-area-or-less", "--condition", "night-untrained")
+    result = doc["result"]
+    assert result["condition"] == "night-untrained"
+    assert result["readings"]["a partial group rolls"]["all_land"]["fraction"] == "16/25"          # (8/10)^2
+    assert result["readings"]["a partial group rolls"]["expected_landed"]["fraction"] == "36/25"   # 1 x 4/25 + 2 x 16/25
+    assert main(["calc", "fire-from-the-skies", "landing-accidents", "--afs", "2", "--condition", "fog"]) == 2
+    capsys.readouterr()

@@ -1,0 +1,59 @@
+"""Fire from the Skies, the naval-air supplement to Fire on the Waters: the game module.
+
+Its data are a plotting sheet, the rulebook's parameters and tables, and scenarios that give their
+ships, aircraft types, task forces, air groups, missions and the tables FFTS leaves to Fire on the
+Waters (:mod:`.data`; empty slots are never filled here). Its set-up checks are in :mod:`.checks`,
+its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME`` in :mod:`.calcs`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Mapping
+
+from toolkit.games import BaseGame, Calculation
+from toolkit.games.fire_from_the_skies import checks
+from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
+from toolkit.games.fire_from_the_skies.checks import FFTSContext
+from toolkit.rules import CheckRegistry
+
+__all__ = ["GAME", "FireFromTheSkies"]
+
+
+class FireFromTheSkies(BaseGame):
+    name = "fire_from_the_skies"
+    game_id = "fire-from-the-skies"
+    map_kind = "plotting-sheet"
+    required_parameters = {
+        "task_force_ids": "the task-force check (FFTS-TF-ID)",
+        "launch_per_aos": "the launch check (FFTS-LAUNCH-RATE)",
+        "land_per_aos": "the landing check (FFTS-LAND-RATE)",
+        "fuel_crash_turns": "the endurance check (FFTS-ENDURANCE)",
+        "search_arc_per_af": "the search checks (FFTS-SEARCH-ARC)",
+        "search_arc_per_af_far": "the search checks (FFTS-SEARCH-ARC)",
+        "search_far_range": "the search checks (FFTS-SEARCH-ARC)",
+        "search_arc_paired": "the search checks (FFTS-SEARCH-ARC)",
+        "search_range_paired": "the search checks (FFTS-SEARCH-RANGE)",
+        "search_arc_step": "the search checks (FFTS-SEARCH-ARC)",
+        "search_band_hexes": "the search calculation",
+        "strike_group_max_afs": "the strike-group check (FFTS-STRIKE-GROUP-SIZE)",
+    }
+
+    @cached_property
+    def _registry(self) -> CheckRegistry:
+        return CheckRegistry.from_modules([checks])
+
+    def checks(self) -> CheckRegistry:
+        return self._registry
+
+    def context(self, game, scenario) -> FFTSContext:
+        return FFTSContext(game, scenario)
+
+    def counters_in_use(self, game, scenario) -> dict[str, int]:
+        return {}
+
+    def calculations(self) -> Mapping[str, Calculation]:
+        return CALCULATIONS
+
+
+GAME = FireFromTheSkies()

@@ -1,0 +1,94 @@
+"""Aircraft movement, endurance and search bands of Fire from the Skies, as pure functions of turn numbers.
+
+Turn numbers are the game's integers. Rules: aircraft fly one hex a turn; slow ones not in a turn
+divisible by 4; fast ones two hexes in a turn divisible by 6 (FFTS 7.5, 10.6). The launch turn does
+not count against endurance, the landing turn does (4.2); combat costs one more turn to fighters,
+dive and torpedo bombers (4.3); landing late crashes on a D6 (4.4). Searches fly out along their arc
+to their range and back; each turn they search a band from the hexes they have reached back 2 hexes
+towards their start, never beyond it (8.2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band"]
+
+
+def hexes_in_turn(turn: int, speed: str, slow_every: int = 4, fast_every: int = 6) -> int:
+    """Hexes an aircraft of ``speed`` (slow, normal, fast) flies in game-turn ``turn`` (FFTS 10.6, 7.5).
+
+    >>> [hexes_in_turn(t, "slow") for t in (3, 4, 8)], hexes_in_turn(6, "fast"), hexes_in_turn(6, "normal")
+    ([1, 0, 0], 2, 1)
+    """
+    if speed == "slow":
+        return 0 if turn % slow_every == 0 else 1
+    if speed == "fast":
+        return 2 if turn % fast_every == 0 else 1
+    return 1
+
+
+def hexes_flown(first: int, last: int, speed: str) -> int:
+    """Hexes flown in turns ``first`` to ``last`` inclusive (0 when ``last < first``).
+
+    >>> hexes_flown(11, 24, "slow")     # a TBD launched on turn 10: no move on turns 12, 16, 20, 24
+    10
+    """
+    return sum(hexes_in_turn(t, speed) for t in range(first, last + 1))
+
+
+def turns_to_fly(start: int, hexes: int, speed: str) -> int:
+    """The turn in which an aircraft flying from turn ``start`` on has covered ``hexes`` (``start - 1`` for 0)."""
+    turn, flown = start - 1, 0
+    while flown < hexes:
+        turn += 1
+        flown += hexes_in_turn(turn, speed)
+    return turn
+
+
+def last_normal_turn(launch: int, endurance: int, combat_turns: int = 0, role: str = "", combat_roles=("fighter", "dive-bomber", "torpedo-bomber")) -> int:
+    """The last turn of normal endurance of an AF launched on ``launch`` (FFTS 4.2, 4.3, 4.6).
+
+    >>> last_normal_turn(10, 13), last_normal_turn(10, 14), last_normal_turn(10, 14, 1, "torpedo-bomber")
+    (23, 24, 23)
+    """
+    extra = combat_turns if role in combat_roles else 0
+    return launch + endurance - extra
+
+
+def crash_chance(landing_turn: int, last_turn: int) -> Fraction:
+    """Chance an AF landing on ``landing_turn`` crashes for want of fuel (FFTS 4.4): 0, 1/3, 2/3, then 1.
+
+    >>> [str(crash_chance(t, 23)) for t in (23, 24, 25, 26)]
+    ['0', '1/3', '2/3', '1']
+    """
+    late = landing_turn - last_turn
+    if late <= 0:
+        return Fraction(0)
+    return (Fraction(2, 6), Fraction(4, 6))[late - 1] if late < 3 else Fraction(1)
+
+
+def search_reach(launch: int, range_: int, speed: str, turn: int) -> int | None:
+    """How far (hexes from its start) a search launched on ``launch`` has reached in ``turn``, or None when not out.
+
+    The search flies out from the turn after launch (the launch turn is not a turn of flight, 4.2) to
+    ``range_``, then back; it is home (None) once it has flown back the whole way.
+
+    >>> [search_reach(2, 3, "normal", t) for t in range(2, 10)]
+    [None, 1, 2, 3, 2, 1, 0, None]
+    >>> [search_reach(10, 2, "slow", t) for t in range(11, 17)]   # no move on turns 12 and 16; home on 15
+    [1, 1, 2, 1, 0, None]
+    """
+    if turn <= launch or turn > turns_to_fly(launch + 1, 2 * range_, speed):
+        return None
+    flown = hexes_flown(launch + 1, turn, speed)
+    return flown if flown <= range_ else 2 * range_ - flown
+
+
+def search_band(reach: int, depth: int = 2) -> range:
+    """Distances from the start searched when a search has reached ``reach`` hexes (FFTS 8.2): ``reach - depth`` to ``reach``, never below 0.
+
+    >>> list(search_band(4)), list(search_band(1))
+    ([2, 3, 4], [0, 1])
+    """
+    return range(max(0, reach - depth), reach + 1)

@@ -1,0 +1,204 @@
+"""``chartroom calc fire-from-the-skies NAME``: bearings, endurance and search coverage, from the game's data.
+
+Each calculation reads the game's edition parameters and plotting sheet, takes the rest as
+arguments, and cites the rules it applies. Probabilities are exact fractions (:mod:`toolkit.exact`).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from toolkit.exact import as_json, shown
+from toolkit.games import CalcInputError, CalcResult, Calculation
+from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
+from toolkit.graph.arcs import Sector, bearing, covered
+from toolkit.model.hexes import parse_hex_id
+
+__all__ = ["CALCULATIONS"]
+
+SPEEDS = ("slow", "normal", "fast")
+
+
+def _hex(game, value: str, what: str) -> str:
+    try:
+        parse_hex_id(value)
+    except ValueError:
+        raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR)") from None
+    if game.map.hexes and value not in game.map.hexes:
+        raise CalcInputError(f"{what} {value} is not on the plotting sheet")
+    return value
+
+
+def _cite(game, *numbers: str) -> tuple[str, ...]:
+    return tuple(f"{game.edition.citation} {n}" for n in numbers)
+
+
+# --- bearing ------------------------------------------------------------------------------------
+
+def _bearing_args(p) -> None:
+    p.add_argument("--from", dest="origin", required=True, metavar="HEX", help="the hex measured from")
+    p.add_argument("--to", dest="target", required=True, metavar="HEX", help="the hex measured to")
+
+
+def _bearing_run(game, args) -> CalcResult:
+    a, b = _hex(game, args.origin, "--from"), _hex(game, args.target, "--to")
+    grid, north = game.map.grid, game.map.north
+    hexes = grid.distance(a, b)
+    if a == b:
+        return CalcResult(f"From {a} to {b}", ("the same hex: range 0, no bearing",), {"from": a, "to": b, "range": 0, "bearing": None},
+                          _cite(game, "7.4.9"))
+    degrees = round(bearing(grid, a, b, north), 1)
+    step = game.edition.param("search_arc_step", 30)
+    lines = (f"range {hexes} hex{'es' if hexes != 1 else ''}",
+             f"bearing {degrees:g} degrees clockwise from north (north {north:g} degrees from the top of the sheet)",
+             f"between the {int(degrees // step * step)} and {int(degrees // step * step + step) % 360} degree search lines")
+    return CalcResult(f"From {a} to {b}", lines, {"from": a, "to": b, "range": hexes, "bearing": degrees, "north": north}, _cite(game, "7.4.9"))
+
+
+# --- endurance ----------------------------------------------------------------------------------
+
+def _endurance_args(p) -> None:
+    p.add_argument("--launch", type=int, required=True, metavar="TURN", help="the turn of launch")
+    p.add_argument("--endurance", type=int, required=True, metavar="TURNS", help="the aircraft's endurance in turns with its load")
+    p.add_argument("--combat-turns", type=int, default=0, metavar="N", help="turns of combat flown (fighters, dive and torpedo bombers pay one more turn each)")
+    p.add_argument("--role", default="", help="fighter, dive-bomber, torpedo-bomber, level-bomber, glide-bomber or search")
+    p.add_argument("--turn", type=int, metavar="TURN", help="the turn now: how much endurance is left")
+
+
+def _endurance_run(game, args) -> CalcResult:
+    if args.endurance < 1 or args.launch < 1 or args.combat_turns < 0:
+        raise CalcInputError("--launch and --endurance are 1 or more, --combat-turns 0 or more")
+    roles = tuple(game.edition.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
+    last = last_normal_turn(args.launch, args.endurance, args.combat_turns, args.role, roles)
+    late = int(game.edition.param("fuel_crash_turns", 3))
+    crashes = [(last + k, crash_chance(last + k, last)) for k in range(1, late + 1)]
+    lines = [f"launched on turn {args.launch} (not counted), endurance {args.endurance} turns"
+             + (f", {args.combat_turns} turn(s) of combat" + (" costing as many turns" if args.role in roles else " at no cost for its role") if args.combat_turns else ""),
+             f"last turn of normal endurance: {last} (the last turn to land with no risk; the landing turn counts)"]
+    lines += [f"landing on turn {t}: crashes with chance {shown(p)}" for t, p in crashes[:-1]]
+    lines.append(f"still flying on turn {crashes[-1][0]}: crashes")
+    data = {"launch_turn": args.launch, "endurance": args.endurance, "last_normal_turn": last,
+            "crash_chance": {str(t): as_json(p) for t, p in crashes}}
+    if args.turn is not None:
+        left = last - args.turn
+        lines.append(f"on turn {args.turn}: {max(left, 0)} turn(s) of normal endurance left" + (f", {-left} turn(s) past it" if left < 0 else ""))
+        data["turns_left"] = left
+    return CalcResult("Endurance and the last landing turn", tuple(lines), data, _cite(game, "4.2", "4.3", "4.4"))
+
+
+# --- search ---------------------------------------------------------------------------------------
+
+def _search_args(p) -> None:
+    p.add_argument("--from", dest="origin", required=True, metavar="HEX", help="the hex the search starts from")
+    p.add_argument("--arc", nargs=2, type=float, required=True, metavar=("FIRST", "LAST"), help="the first and last bearing lines, clockwise (0 360: all round)")
+    p.add_argument("--range", type=int, required=True, metavar="HEXES", help="how far the search flies")
+    p.add_argument("--launch", type=int, required=True, metavar="TURN", help="the turn of launch")
+    p.add_argument("--speed", choices=SPEEDS, default="normal", help="the searchers' speed class (default normal)")
+    p.add_argument("--paired", action="store_true", help="searchers paired in two-plane groups")
+
+
+def _search_run(game, args) -> CalcResult:
+    origin = _hex(game, args.origin, "--from")
+    if args.range < 1 or args.launch < 1:
+        raise CalcInputError("--range and --launch are 1 or more")
+    p = game.edition.param
+    sector = Sector.between(origin, args.arc[0], args.arc[1], args.range)
+    per_af = p("search_arc_paired", 30) if args.paired else p("search_arc_per_af_far", 30) if args.range > p("search_far_range", 7) else p("search_arc_per_af", 60)
+    afs = math.ceil(sector.width / per_af)
+    caveats = []
+    if args.paired and args.range > p("search_range_paired", 6):
+        caveats.append(f"paired searchers fly at most {p('search_range_paired', 6)} hexes (FFTS 7.4.5): this search is not allowed")
+    if any(line % p("search_arc_step", 30) for line in args.arc):
+        caveats.append(f"search arcs are set in {p('search_arc_step', 30)}-degree steps (FFTS 7.4.8): this arc is not allowed")
+    rings = covered(game.map.grid, sector, game.map.north, game.map.hexes)
+    depth = int(p("search_band_hexes", 2))
+    turns, turn = [], args.launch + 1
+    while True:
+        reach = search_reach(args.launch, args.range, args.speed, turn)
+        if reach is None:
+            break
+        band = sorted(h for d in search_band(reach, depth) for h in rings.get(d, ()))
+        turns.append({"turn": turn, "reach": reach, "hexes": band})
+        turn += 1
+    home = turns[-1]["turn"] if turns else args.launch
+    lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {args.range}: {afs} AF(s) of {per_af} degrees",
+             f"flies out from turn {args.launch + 1}, back over its start on turn {home}: it needs {home - args.launch} turns of endurance"]
+    lines += [f"turn {t['turn']}: {t['reach']} hex(es) out, searches {len(t['hexes'])}: {' '.join(t['hexes']) or '-'}" for t in turns]
+    data = {"origin": origin, "arc": [sector.start, sector.end], "width": sector.width, "range": args.range, "afs_needed": afs,
+            "arc_per_af": per_af, "home_turn": home, "endurance_needed": home - args.launch, "turns": turns,
+            "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
+    caveats.append("a hex is searched when the arc's sector meets its interior (a bearing line that cuts it counts, a hexside along it does not), FFTS 7.4.8")
+    caveats.append(f"the band is the hexes reached and the {depth} rings inside them, never behind the start (FFTS 8.2, read so)")
+    return CalcResult(f"Search from {origin}", tuple(lines), data, _cite(game, "7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
+
+
+# --- landing accidents -------------------------------------------------------------------------------
+
+def _landing_table(game) -> dict:
+    for chart in game.charts:
+        if "landing_accidents" in chart:
+            return {r["condition"]: r for r in chart["landing_accidents"]["rows"]}
+    raise CalcInputError("the game's charts have no landing_accidents table")
+
+
+def _landing_args(p) -> None:
+    p.add_argument("--afs", type=int, required=True, metavar="N", help="AFs to land in the AOS")
+    p.add_argument("--condition", action="append", metavar="NAME",
+                   help="a condition that applies (repeat for several; the worst is used, FFTS 6.12.7); default normal")
+
+
+def _landing_run(game, args) -> CalcResult:
+    table = _landing_table(game)
+    conditions = args.condition or ["normal"]
+    unknown = [c for c in conditions if c not in table]
+    if unknown:
+        raise CalcInputError(f"no landing condition {unknown[0]!r}; conditions: {', '.join(table)}")
+    if args.afs < 1:
+        raise CalcInputError("--afs is 1 or more")
+    die = 10
+
+    def per_af(name):
+        row = table[name]
+        return Fraction(len(row["accident_on"]), die) / row["afs_per_roll"]
+
+    worst = max(conditions, key=lambda c: (per_af(c), -conditions.index(c)))
+    row = table[worst]
+    group, chance = int(row["afs_per_roll"]), Fraction(len(row["accident_on"]), die)
+    limit = int(game.edition.param("land_per_aos", 6))
+    readings = {}
+    for reading, rolls in (("a partial group rolls", math.ceil(args.afs / group)), ("only whole groups roll", args.afs // group)):
+        safe = (1 - chance) ** rolls
+        expected_landed = sum((1 - chance) ** (j - 1) * chance * (min(j * group, args.afs) - 1) for j in range(1, rolls + 1)) + safe * args.afs
+        readings[reading] = {"rolls": rolls, "all_land": safe, "accident": 1 - safe, "expected_landed": expected_landed}
+    lines = [f"condition {worst}: one D10 roll per {group} AF(s), an accident on {', '.join(map(str, row['accident_on']))}"
+             + (f" (the worst of {', '.join(conditions)})" if len(conditions) > 1 else "")]
+    for reading, r in readings.items():
+        if group == 1 and reading != "a partial group rolls":
+            continue
+        lines.append(f"{r['rolls']} roll(s){f' ({reading})' if group > 1 else ''}: all {args.afs} land with chance {shown(r['all_land'])}; "
+                     f"an accident (1 AF destroyed, landings stop) {shown(r['accident'])}; AFs landed on average {shown(r['expected_landed'])}")
+    caveats = []
+    if args.afs > limit:
+        caveats.append(f"a carrier or base lands at most {limit} AFs in an AOS (FFTS 6.12)")
+    if group > 1 and args.afs % group:
+        caveats.append(f"FFTS 6.12.1 says 'for every {group} AFs': whether the last {args.afs % group} AF(s) roll is not stated, so both readings are shown")
+    caveats.append("AFs land in order, one roll for each group as it lands: a failed roll destroys one AF of its group, "
+                   "the rest of that group is down, and no more AFs land that AOS (FFTS 6.12.1, 6.12.8)")
+    data = {"afs": args.afs, "condition": worst, "afs_per_roll": group, "accident_on": list(row["accident_on"]),
+            "readings": {k: {"rolls": v["rolls"], "all_land": as_json(v["all_land"]), "accident": as_json(v["accident"]),
+                             "expected_landed": as_json(v["expected_landed"])} for k, v in readings.items()}}
+    return CalcResult(f"Landing {args.afs} AF(s)", tuple(lines), data, _cite(game, "6.12"), tuple(caveats))
+
+
+CALCULATIONS = {
+    "bearing": Calculation("bearing", "bearing (clockwise from the sheet's north) and range in hexes between two hexes", _bearing_args, _bearing_run,
+                           ("chartroom calc fire-from-the-skies bearing --from 0609 --to 0806",)),
+    "endurance": Calculation("endurance", "last turn of normal endurance, and the crash chance of landing later", _endurance_args, _endurance_run,
+                             ("chartroom calc fire-from-the-skies endurance --launch 10 --endurance 14",)),
+    "search": Calculation("search", "the hexes a search covers on each turn of its flight, the AFs it needs and its endurance", _search_args, _search_run,
+                          ("chartroom calc fire-from-the-skies search --from 0609 --arc 0 60 --range 4 --launch 2",)),
+    "landing-accidents": Calculation("landing-accidents", "chance that AFs landing in one AOS all land, and the AFs landed on average",
+                                     _landing_args, _landing_run,
+                                     ("chartroom calc fire-from-the-skies landing-accidents --afs 6 --condition night-untrained",)),
+}

@@ -1,0 +1,361 @@
+"""The set-up checks of Fire from the Skies, each citing its rule through the edition's rules table.
+
+Each reads the scenario's own sections (:mod:`.data`). A check that needs a rating the scenario
+left as an empty slot skips what it cannot judge; ``EMPTY-SLOT`` names every such slot instead.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+
+from toolkit.games.fire_from_the_skies.air import turns_to_fly
+from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
+from toolkit.rules import Context, article, check
+
+__all__ = ["FFTSContext"]
+
+_NUMBER = re.compile(r"^[0-9]+$")
+_LETTERS = re.compile(r"^[A-Za-z]+$")
+
+
+class FFTSContext(Context):
+    """The scenario with its FFTS sections read (``data``) and the look-ups the checks share."""
+
+    def __init__(self, game, scenario):
+        super().__init__(game, scenario)
+        self.data: ScenarioData = read(scenario)
+
+    def param(self, name: str, default=None):
+        return self.edition.param(name, default)
+
+    def holder_capacity(self, name: str):
+        """(kind, capacity) of the carrier or base ``name``: capacity None when unknown or an empty slot."""
+        ship = self.data.ships.get(name)
+        if ship is not None:
+            return "carrier" if ship.is_carrier else "ship", ship.rating("af_capacity")
+        base = self.data.bases.get(name)
+        if base is not None:
+            return "base", None if is_empty(base.af_capacity) else base.af_capacity
+        return None, None
+
+    def holder_name(self, name: str) -> str:
+        ship = self.data.ships.get(name)
+        return ship.name if ship is not None else name
+
+
+@check("EMPTY-SLOT", "introduction", "A rating or table the rulebook leaves to Fire on the Waters or the scenario set is still an empty slot.", severity="warning")
+def empty_slots(ctx: FFTSContext):
+    """Every ``{empty: ...}`` of the scenario: FFTS never invents these values (FFTS 1.1, 6.4)."""
+    for slot in ctx.data.empty_slots:
+        yield f"{slot.what}: empty slot, not in the rulebook; fill {slot.where or 'it'}", slot.at
+
+
+@check("FFTS-REF", "air_operations_forms", "Air groups and missions name carriers, bases, aircraft types and loads the scenario defines.")
+def references(ctx: FFTSContext):
+    data = ctx.data
+    holders = set(data.ships) | set(data.bases)
+    for group in data.air_groups:
+        kind, _ = ctx.holder_capacity(group.at_name)
+        if group.at_name not in holders:
+            yield f"air group at {group.at_name!r}: no carrier in ships: and no air base in bases: has that id", group.at
+        elif kind == "ship":
+            yield f"air group at {ctx.holder_name(group.at_name)}: it is no carrier (CV, CVL or CVE); put its aircraft on a carrier or an air base", group.at
+        yield from _types(ctx, group.aircraft, group.side, loads=False)
+    for mission in data.missions:
+        if mission.source not in holders:
+            yield f"mission {mission.id} launches from {mission.source!r}: no carrier or air base of the scenario has that id", mission.locate("from")
+        yield from _types(ctx, mission.aircraft, mission.side)
+    for base in data.bases.values():
+        if base.place not in ctx.map.places:
+            yield f"air base {base.place!r} is no place on the plotting sheet; add it to the map's places or correct the name", base.at
+
+
+def _types(ctx: FFTSContext, aircraft, side, loads: bool = True):
+    for afs in aircraft:
+        kind = ctx.data.aircraft.get(afs.type)
+        if kind is None:
+            yield f"no aircraft type {afs.type!r} in the scenario's aircraft:", afs.at
+        elif kind.side != side:
+            theirs, ours = ctx.game.side_name(kind.side), ctx.game.side_name(side)
+            yield f"{kind.name} is {article(theirs)} {theirs} type in {article(ours)} {ours} air group or mission", afs.at
+        elif loads and isinstance(kind.rating("endurance"), dict) and kind.endurance(afs.load) is None:
+            yield (f"{kind.name} has no endurance with load {afs.load!r}: its endurance gives {', '.join(sorted(kind.rating('endurance')))}; "
+                   f"set load: or weapon: to one of them"), afs.at
+
+
+@check("FFTS-TF-ID", "task_forces", "Each side's task forces identified as the rules say (Allied by number, Japanese by letter); no id twice.")
+def task_force_ids(ctx: FFTSContext):
+    styles = ctx.param("task_force_ids") or {}  # side -> number | letter (FFTS 5.2)
+    patterns = {"number": (_NUMBER, "a number"), "letter": (_LETTERS, "a letter")}
+    seen: dict[str, object] = {}
+    for tf in ctx.data.task_forces:
+        pattern, word = patterns.get(styles.get(tf.side), (None, ""))
+        if pattern is not None and not pattern.match(tf.id):
+            side = ctx.game.side_name(tf.side)
+            yield f"{side} task force {tf.id!r}: {side} task forces are identified by {word}", tf.at
+        if tf.id in seen:
+            yield f"task force {tf.id} is defined twice (first at line {seen[tf.id].line}); give each a unique id", tf.at
+        seen.setdefault(tf.id, tf.at)
+
+
+@check("FFTS-TF-SHIP", "task_force_ships", "Every ship is in exactly one task force of its own side.")
+def task_force_ships(ctx: FFTSContext):
+    where: dict[str, str] = {}
+    for tf in ctx.data.task_forces:
+        for ship_id, at in zip(tf.ships, tf.ship_at):
+            ship = ctx.data.ships.get(ship_id)
+            if ship is None:
+                yield f"task force {tf.id}: no ship {ship_id!r} in the scenario's ships:", at
+                continue
+            if ship.side != tf.side:
+                side, other = ctx.game.side_name(ship.side), ctx.game.side_name(tf.side)
+                yield f"task force {tf.id}: {ship.name} is {article(side)} {side} ship in {article(other)} {other} task force", at
+            if ship_id in where:
+                yield f"{ship.name} is in task forces {where[ship_id]} and {tf.id}; ships stay in one task force all game", at
+            where.setdefault(ship_id, tf.id)
+    if ctx.data.task_forces:
+        for ship in ctx.data.ships.values():
+            if ship.id not in where:
+                yield f"{ship.name} is in no task force; put it in one (a single ship may be a task force)", ship.at
+
+
+@check("FFTS-TF-HEX", "task_force_location", "A task force starts in a hex of the plotting sheet.")
+def task_force_hex(ctx: FFTSContext):
+    for tf in ctx.data.task_forces:
+        if tf.hex not in ctx.map.hexes:
+            sheet = ctx.map.sheet
+            size = f" ({sheet.columns} columns by {sheet.rows} rows)" if sheet is not None else ""
+            yield f"task force {tf.id} is in hex {tf.hex}, which is not on the plotting sheet{size}", tf.at
+
+
+@check("FFTS-DUMMY", "dummies", "Dummy task forces and ships only by special rule; a dummy task force has no ships.")
+def dummies(ctx: FFTSContext):
+    allows = ctx.data.special_allows
+    for tf in ctx.data.task_forces:
+        if tf.dummy and tf.ships:
+            yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at
+        if tf.dummy and "dummy-task-forces" not in allows:
+            yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows dummy task forces (allows: [dummy-task-forces])", tf.at
+        if tf.dummy_ships and "dummy-ships" not in allows:
+            yield f"task force {tf.id} has {tf.dummy_ships} dummy ship(s), but no special rule allows dummy ships (allows: [dummy-ships])", tf.at
+
+
+@check("FFTS-AIR-CAPACITY", "air_capacity", "AFs aboard a carrier or at a base within its capacity.")
+def air_capacity(ctx: FFTSContext):
+    for group in ctx.data.air_groups:
+        kind, capacity = ctx.holder_capacity(group.at_name)
+        if capacity is not None and group.total > capacity:
+            yield (f"{ctx.holder_name(group.at_name)} holds {group.total} AFs; its capacity is {capacity}: "
+                   f"move {group.total - capacity} AF(s) elsewhere"), group.at
+
+
+@check("FFTS-SPOT", "spotting", "Deck aircraft all forward or all aft; air bases do not spot; carriers keep no base state.")
+def spotting(ctx: FFTSContext):
+    for group in ctx.data.air_groups:
+        kind, _ = ctx.holder_capacity(group.at_name)
+        states = {a.state for a in group.aircraft}
+        if kind == "carrier" and {"deck-aft", "deck-forward"} <= states:
+            first = next(a for a in group.aircraft if a.state == "deck-forward")
+            yield (f"{ctx.holder_name(group.at_name)} has aircraft spotted both aft and forward; a flight deck is spotted one way: "
+                   "all aft to launch or all forward to land"), first.at
+        for afs in group.aircraft:
+            if kind == "base" and afs.state in ("deck-aft", "deck-forward"):
+                yield f"{afs.type} at the air base {group.at_name} is spotted {afs.state[5:]}; air bases do not spot: use state: base", afs.at
+            if kind == "carrier" and afs.state == "base":
+                yield f"{afs.type} aboard {ctx.holder_name(group.at_name)} has state base; aboard a carrier use hangar, deck-aft or deck-forward", afs.at
+
+
+@check("FFTS-LAUNCH-RATE", "launching", "At most 12 AFs launched from one carrier in one AOS (4 or 8 with catapults).")
+def launch_rate(ctx: FFTSContext):
+    limit = (ctx.param("launch_per_aos") or {}).get("no-catapult", 12)
+    launched: dict[tuple[str, int], list] = defaultdict(list)
+    for mission in ctx.data.missions:
+        launched[(mission.source, mission.launch_turn)].append(mission)
+    for (source, turn), missions in sorted(launched.items()):
+        kind, _ = ctx.holder_capacity(source)
+        total = sum(m.total for m in missions)
+        if kind == "carrier" and total > limit:
+            names = ", ".join(m.id for m in missions)
+            yield (f"{ctx.holder_name(source)} launches {total} AFs on turn {turn} ({names}); a carrier launches at most {limit} AFs in an AOS: "
+                   f"move {total - limit} AF(s) to a later turn"), missions[-1].locate("launch_turn")
+
+
+@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in one AOS; a carrier never launches and lands in the same AOS.")
+def land_rate(ctx: FFTSContext):
+    limit = ctx.param("land_per_aos", 6)
+    landing: dict[tuple[str, int], list] = defaultdict(list)
+    launches = {(m.source, m.launch_turn) for m in ctx.data.missions}
+    for mission in ctx.data.missions:
+        if mission.land_turn is not None:
+            landing[(mission.source, mission.land_turn)].append(mission)
+    for (source, turn), missions in sorted(landing.items()):
+        total = sum(m.total for m in missions)
+        at = missions[-1].locate("land_turn")
+        if total > limit:
+            yield f"{total} AFs land on {ctx.holder_name(source)} on turn {turn}; at most {limit} land in an AOS: land the rest on later turns", at
+        kind, _ = ctx.holder_capacity(source)
+        if kind == "carrier" and (source, turn) in launches:
+            yield f"{ctx.holder_name(source)} both launches and lands on turn {turn}; a carrier launches or lands in an AOS, not both", at
+
+
+def _last_turns(ctx: FFTSContext, mission):
+    """(AFs, last normal turn) of each entry whose endurance is known."""
+    for afs in mission.aircraft:
+        kind = ctx.data.aircraft.get(afs.type)
+        endurance = kind.endurance(afs.load) if kind is not None else None
+        if endurance is not None:
+            yield afs, kind, mission.launch_turn + endurance
+
+
+@check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed.")
+def endurance(ctx: FFTSContext):
+    late = ctx.param("fuel_crash_turns", 3)
+    start = ctx.scenario.start_turn
+    for mission in ctx.data.missions:
+        for afs, kind, last in _last_turns(ctx, mission):
+            if mission.land_turn is not None and mission.land_turn >= last + late:
+                yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, {mission.land_turn - last} turns after its endurance ran out "
+                       f"(turn {last}); all aircraft {late} turns past their endurance crash: land by turn {last}"), mission.locate("land_turn")
+            if mission.launch_turn < start and start >= last + late:
+                yield (f"{mission.id}: {kind.name} launched on turn {mission.launch_turn} is still aloft when the scenario starts on turn {start}, "
+                       f"{start - last} turns past its endurance (turn {last}); it has crashed: take it off the missions"), afs.at
+
+
+@check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash.", severity="warning")
+def endurance_late(ctx: FFTSContext):
+    late = ctx.param("fuel_crash_turns", 3)
+    for mission in ctx.data.missions:
+        for _, kind, last in _last_turns(ctx, mission):
+            if mission.land_turn is not None and last < mission.land_turn < last + late:
+                yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, after its endurance ran out on turn {last}; "
+                       f"each AF crashes on a D6 roll of {'1 or 2' if mission.land_turn - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
+
+
+@check("FFTS-ENDURANCE-RECORD", "endurance_record", "A mission's recorded last turn of normal endurance is its launch turn plus the shortest endurance of its aircraft.")
+def endurance_record(ctx: FFTSContext):
+    for mission in ctx.data.missions:
+        lasts = [last for _, _, last in _last_turns(ctx, mission)]
+        if mission.last_turn is not None and lasts and mission.last_turn != min(lasts):
+            yield (f"{mission.id}: last turn recorded {mission.last_turn}, but its aircraft launched on turn {mission.launch_turn} first run out "
+                   f"on turn {min(lasts)} (the launch turn does not count, the landing turn does): record {min(lasts)}"), mission.locate("last_turn")
+
+
+@check("FFTS-SEARCH-ARC", "search_arcs", "Search arcs in 30-degree steps, no wider than the AFs searching them cover.")
+def search_arc(ctx: FFTSContext):
+    step = ctx.param("search_arc_step", 30)
+    for mission in ctx.data.missions:
+        if mission.kind != "search":
+            continue
+        if mission.arc is None or mission.range is None:
+            yield f"search {mission.id} names no arc: or range: (the search record gives both, FFTS 7.4.6)", mission.at
+            continue
+        first, last = mission.arc
+        for i, line in enumerate(mission.arc):
+            if line % step:
+                yield f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps", mission.locate("arc", i)
+        width = (last - first) % 360 or 360
+        per_af = _per_af_arc(ctx, mission)
+        covered = per_af * mission.total
+        if width > covered:
+            need = math.ceil(width / per_af)
+            yield (f"search {mission.id} covers {width:g} degrees with {mission.total} AF(s) of {per_af} degrees each ({covered} degrees); "
+                   f"use {need} AFs or narrow the arc"), mission.locate("arc")
+
+
+def _per_af_arc(ctx: FFTSContext, mission) -> int:
+    if mission.paired:
+        return ctx.param("search_arc_paired", 30)
+    if mission.range is not None and mission.range > ctx.param("search_far_range", 7):
+        return ctx.param("search_arc_per_af_far", 30)
+    return ctx.param("search_arc_per_af", 60)
+
+
+@check("FFTS-SEARCH-RANGE", "search_range", "A search flies no farther than its aircraft's search range (6 hexes paired), and back within its endurance.")
+def search_range(ctx: FFTSContext):
+    paired_limit = ctx.param("search_range_paired", 6)
+    for mission in ctx.data.missions:
+        if mission.kind != "search" or mission.range is None:
+            continue
+        if mission.paired and mission.range > paired_limit:
+            yield f"search {mission.id} is paired and flies {mission.range} hexes; paired searchers fly at most {paired_limit}", mission.locate("range")
+        for afs in mission.aircraft:
+            kind = ctx.data.aircraft.get(afs.type)
+            if kind is None:
+                continue
+            limit = kind.rating("search_range")
+            if limit is not None and mission.range > limit:
+                yield (f"search {mission.id} flies {mission.range} hexes; {kind.name} searches at most {limit} hexes" if limit
+                       else f"search {mission.id}: {kind.name} does not search (search_range 0)"), mission.locate("range")
+                continue
+            speed, endurance_turns = kind.rating("speed"), kind.endurance(afs.load)
+            if speed is not None and endurance_turns is not None:
+                home = turns_to_fly(mission.launch_turn + 1, 2 * mission.range, speed)
+                last = mission.launch_turn + endurance_turns
+                if home > last:
+                    yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
+                           f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range")
+
+
+@check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fuelled and spotted aft on its carrier.")
+def search_ready(ctx: FFTSContext):
+    start = ctx.scenario.start_turn
+    groups = {g.at_name: g for g in ctx.data.air_groups}
+    for mission in ctx.data.missions:
+        kind, _ = ctx.holder_capacity(mission.source)
+        if mission.kind != "search" or mission.launch_turn != start or kind != "carrier":
+            continue
+        group = groups.get(mission.source)
+        for afs in mission.aircraft:
+            ready = sum(a.afs for a in (group.aircraft if group else ()) if a.type == afs.type and a.state == "deck-aft" and a.fueled)
+            if ready < afs.afs:
+                yield (f"search {mission.id} launches {afs.afs} AF(s) of {afs.type} on turn {start}, but {ctx.holder_name(mission.source)} has "
+                       f"{ready} fuelled and spotted aft; ready them on deck or the search is cancelled"), afs.at
+
+
+@check("FFTS-STRIKE-GROUP", "strike_groups", "Strike groups of one type of strike aircraft, never bombs with torpedoes; every AF in one group.")
+def strike_groups(ctx: FFTSContext):
+    for mission in ctx.data.missions:
+        if mission.kind != "strike" or not mission.groups:
+            continue
+        seen: dict[int, int] = {}
+        for g, members in enumerate(mission.groups):
+            strike = []
+            for index in members:
+                if index >= len(mission.aircraft):
+                    yield f"strike {mission.id}: group {g + 1} names aircraft entry {index}, but the strike lists {len(mission.aircraft)}", mission.locate("groups", g)
+                    continue
+                if index in seen:
+                    yield f"strike {mission.id}: aircraft entry {index} is in groups {seen[index] + 1} and {g + 1}; put it in one", mission.locate("groups", g)
+                seen.setdefault(index, g)
+                afs = mission.aircraft[index]
+                kind = ctx.data.aircraft.get(afs.type)
+                if kind is not None and kind.role != "fighter":
+                    strike.append((afs, kind))
+            families = sorted({k.family for _, k in strike})
+            if len(families) > 1:
+                yield f"strike {mission.id}: group {g + 1} mixes strike types ({', '.join(families)}); a strike group holds one type and its escorts", mission.locate("groups", g)
+            weapons = {"torpedo" if a.weapon == "torpedo" else "bomb" for a, _ in strike if a.weapon and a.weapon != "none"}
+            if weapons == {"torpedo", "bomb"}:
+                yield f"strike {mission.id}: group {g + 1} mixes bombs and torpedoes; put them in separate groups", mission.locate("groups", g)
+        for index, afs in enumerate(mission.aircraft):
+            if index not in seen:
+                yield f"strike {mission.id}: aircraft entry {index} ({afs.type}) is in no strike group", afs.at
+
+
+@check("FFTS-STRIKE-GROUP-SIZE", "strike_group_size", "More than 3 strike AFs in a group: too many by 6.11.2, allowed by 12.1.", severity="warning")
+def strike_group_size(ctx: FFTSContext):
+    limit = ctx.param("strike_group_max_afs", 3)
+    for mission in ctx.data.missions:
+        for g, members in enumerate(mission.groups if mission.kind == "strike" else ()):
+            total = 0
+            for index in members:
+                if index < len(mission.aircraft):
+                    afs = mission.aircraft[index]
+                    kind = ctx.data.aircraft.get(afs.type)
+                    if kind is not None and kind.role != "fighter":
+                        total += afs.afs
+            if total > limit:
+                yield (f"strike {mission.id}: group {g + 1} holds {total} strike AFs; FFTS 6.11.2 allows {limit} or fewer, "
+                       "12.1 any number: the rulebook says both, split the group to satisfy either"), mission.locate("groups", g)

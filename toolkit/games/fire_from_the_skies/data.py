@@ -1,0 +1,220 @@
+"""A Fire from the Skies scenario's own sections, read into plain records that remember their lines.
+
+The scenario gives its ships, aircraft types, task forces, air bases, air groups, missions and the
+tables FFTS leaves to Fire on the Waters or the scenario sets (its overlay schema validates them).
+A rating or a table may be an *empty slot*, ``{empty: "where it is printed"}``: the value is not in
+the rulebook and the scenario has not supplied it. Nothing here fills a slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolkit.findings import Location
+from toolkit.model import Scenario
+
+__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "SlotRef", "ScenarioData", "read"]
+
+
+def is_empty(value) -> bool:
+    """Whether a rating or table is an empty slot (``{empty: ...}``) or missing."""
+    return value is None or (isinstance(value, dict) and set(value) == {"empty"})
+
+
+@dataclass(frozen=True)
+class Ship:
+    id: str
+    name: str
+    side: str
+    cls: str
+    ratings: dict
+    at: Location = field(default=Location(""), compare=False)
+
+    @property
+    def is_carrier(self) -> bool:
+        return self.cls in ("CV", "CVL", "CVE")
+
+    def rating(self, name: str):
+        """The rating's value, or None for an empty or absent slot."""
+        value = self.ratings.get(name)
+        return None if is_empty(value) else value
+
+
+@dataclass(frozen=True)
+class AircraftType:
+    id: str
+    name: str
+    side: str
+    role: str
+    family: str
+    ratings: dict
+    at: Location = field(default=Location(""), compare=False)
+
+    def rating(self, name: str):
+        value = self.ratings.get(name)
+        return None if is_empty(value) else value
+
+    def endurance(self, load: str) -> int | None:
+        """Endurance in turns with ``load`` (FFTS 4.1), or None when the slot is empty or has no such load."""
+        table = self.rating("endurance")
+        return table.get(load) if isinstance(table, dict) else None
+
+
+@dataclass(frozen=True)
+class TaskForce:
+    id: str
+    side: str
+    hex: str
+    ships: tuple[str, ...]
+    dummy: bool
+    dummy_ships: int
+    at: Location = field(default=Location(""), compare=False)
+    ship_at: tuple[Location, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class AirBase:
+    place: str
+    side: str
+    af_capacity: object
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class AFs:
+    """AFs of one aircraft type in one state, with one weapon."""
+
+    type: str
+    afs: int
+    state: str | None
+    fueled: bool
+    weapon: str | None
+    load: str
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class AirGroup:
+    at_name: str
+    side: str
+    aircraft: tuple[AFs, ...]
+    at: Location = field(default=Location(""), compare=False)
+
+    @property
+    def total(self) -> int:
+        return sum(a.afs for a in self.aircraft)
+
+
+@dataclass(frozen=True)
+class Mission:
+    id: str
+    side: str
+    kind: str
+    source: str  # the carrier or base launching it (``from:``)
+    launch_turn: int
+    aircraft: tuple[AFs, ...]
+    groups: tuple[tuple[int, ...], ...]
+    arc: tuple[float, float] | None
+    range: int | None
+    paired: bool
+    land_turn: int | None
+    last_turn: int | None
+    at: Location = field(default=Location(""), compare=False)
+    locate: object = field(default=None, compare=False, repr=False)  # path inside the mission -> Location
+
+    @property
+    def total(self) -> int:
+        return sum(a.afs for a in self.aircraft)
+
+
+@dataclass(frozen=True)
+class SlotRef:
+    """One empty slot: what it is and where the scenario holds it."""
+
+    what: str
+    where: str
+    at: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class ScenarioData:
+    ships: dict[str, Ship]
+    aircraft: dict[str, AircraftType]
+    task_forces: tuple[TaskForce, ...]
+    bases: dict[str, AirBase]
+    air_groups: tuple[AirGroup, ...]
+    missions: tuple[Mission, ...]
+    special_allows: frozenset[str]
+    empty_slots: tuple[SlotRef, ...]
+    at: Location = field(default=Location(""), compare=False)
+
+
+def _afs(record: dict, at: Location) -> AFs:
+    weapon = record.get("weapon")
+    load = record.get("load") or (weapon if weapon and weapon != "none" else "none")
+    return AFs(record["type"], int(record["afs"]), record.get("state"), bool(record.get("fueled", False)), weapon, load, at)
+
+
+def _rating_slots(what: str, ratings: dict, locate):
+    """One :class:`SlotRef` for the empty ratings of one record, naming each and where it is printed."""
+    empty = [(name, value.get("empty", "")) for name, value in ratings.items() if is_empty(value)]
+    if not empty:
+        return []
+    by_where: dict[str, list[str]] = {}
+    for name, where in empty:
+        by_where.setdefault(where, []).append(name)
+    where = "; ".join(f"{', '.join(names)} from {w}" if w else ", ".join(names) for w, names in by_where.items())
+    names = ", ".join(name for name, _ in empty)
+    return [SlotRef(f"{what}: rating{'s' if len(empty) > 1 else ''} {names}", where, locate(empty[0][0]))]
+
+
+def read(scenario: Scenario) -> ScenarioData:
+    """The scenario's sections as records (sections it lacks are empty)."""
+    sections = scenario.sections
+
+    def section(name):
+        found = sections.get(name)
+        return (found.value if found is not None else None), (found.locate if found is not None else (lambda *p: scenario.at))
+
+    ships_value, ships_at = section("ships")
+    ships = {}
+    slots: list[SlotRef] = []
+    for i, r in enumerate(ships_value or []):
+        ships[r["id"]] = Ship(r["id"], r["name"], r["side"], r["class"], dict(r.get("ratings") or {}), ships_at(i))
+        slots.extend(_rating_slots(f"ship {r['name']}", r.get("ratings") or {}, lambda *p, i=i: ships_at(i, "ratings", *p)))
+    types_value, types_at = section("aircraft")
+    types = {}
+    for i, r in enumerate(types_value or []):
+        types[r["id"]] = AircraftType(r["id"], r["name"], r["side"], r["role"], r["family"], dict(r.get("ratings") or {}), types_at(i))
+        slots.extend(_rating_slots(f"aircraft {r['name']}", r.get("ratings") or {}, lambda *p, i=i: types_at(i, "ratings", *p)))
+    tf_value, tf_at = section("task_forces")
+    task_forces = tuple(
+        TaskForce(str(r["id"]), r["side"], r["hex"], tuple(r.get("ships") or ()), bool(r.get("dummy", False)), int(r.get("dummy_ships", 0)),
+                  tf_at(i), tuple(tf_at(i, "ships", j) for j in range(len(r.get("ships") or ()))))
+        for i, r in enumerate(tf_value or []))
+    bases_value, bases_at = section("bases")
+    bases = {}
+    for i, r in enumerate(bases_value or []):
+        bases[r["place"]] = AirBase(r["place"], r["side"], r.get("af_capacity"), bases_at(i))
+        if is_empty(r.get("af_capacity")) and "af_capacity" in r:
+            slots.append(SlotRef(f"air base {r['place']}: af_capacity", r["af_capacity"].get("empty", ""), bases_at(i, "af_capacity")))
+    groups_value, groups_at = section("air_groups")
+    groups = tuple(
+        AirGroup(r["at"], r["side"], tuple(_afs(a, groups_at(i, "aircraft", j)) for j, a in enumerate(r["aircraft"])), groups_at(i))
+        for i, r in enumerate(groups_value or []))
+    missions_value, missions_at = section("missions")
+    missions = []
+    for i, r in enumerate(missions_value or []):
+        arc = tuple(r["arc"]) if r.get("arc") else None
+        missions.append(Mission(
+            r["id"], r["side"], r["kind"], r["from"], int(r["launch_turn"]),
+            tuple(_afs(a, missions_at(i, "aircraft", j)) for j, a in enumerate(r["aircraft"])),
+            tuple(tuple(g) for g in r.get("groups") or ()), arc, r.get("range"), bool(r.get("paired", False)),
+            r.get("land_turn"), r.get("last_turn"), missions_at(i), (lambda *p, i=i: missions_at(i, *p))))
+    tables_value, tables_at = section("tables")
+    for name, value in (tables_value or {}).items():
+        if is_empty(value):
+            slots.append(SlotRef(f"table {name}", value.get("empty", ""), tables_at(name)))
+    rules_value, _ = section("special_rules")
+    allows = frozenset(a for r in rules_value or [] for a in r.get("allows") or ())
+    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at)
