@@ -43,7 +43,7 @@ def test_aids_pdf_without_weasyprint_names_the_extra(tmp_path, capsys, monkeypat
 
 
 PACKAGED = {"toolkit.render": ROOT / "toolkit" / "render", "toolkit.site": ROOT / "site", "toolkit.guides": ROOT / "docs",
-            "toolkit.schemas": ROOT / "schemas"}
+            "toolkit.schemas": ROOT / "schemas", "toolkit.games": ROOT / "toolkit" / "games"}  # every game package, too
 
 
 def test_every_shipped_folder_with_an_importable_name_is_listed_in_packages():
