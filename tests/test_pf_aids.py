@@ -62,7 +62,7 @@ def test_aids_are_written_and_byte_identical_on_two_runs(aids):
 
 def test_core_aids_are_chosen_for_an_area_game(aids):
     names = {p.name for p in aids[0].iterdir()}
-    assert not {"schedule-japan.html", "schedule-us.html", "bases.html", "map.html", "charts.html"} & names
+    assert not {"schedule-japan.html", "schedule-us.html", "bases.html", "map.html", "map.svg", "charts.html"} & names
     index = text(read(aids[0], "index"))
     for title in ("Zone card", "Track sheet", "Task-force planning sheet: Japan", "Task-force planning sheet: US", "Combat card",
                   "Odds card", "Event card", "Sequence of play", "Ship roster: Japan", "Ship roster: US", "Set-up card: Japan"):

@@ -52,8 +52,9 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     for aid in aids:
         folder.write(f"{aid.stem}.html", aid.html)
         written["html"].append(f"{aid.stem}.html")
-    folder.write("map.svg", map_svg(opened.game, opened.scenario, opened.module))
-    written["html"].append("map.svg")
+    if any(aid.stem == "map" for aid in aids):  # the map aid's drawing, as a file of its own
+        folder.write("map.svg", map_svg(opened.game, opened.scenario, opened.module))
+        written["html"].append("map.svg")
     if pdf:
         from toolkit.render.pdf import write_pdfs
 
