@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHORT, import_or_missing
+from conftest import ROOT, SHORT, import_or_missing
 from toolkit.model import Box, Counter, Edition, Game, Map, Place, Placement, Scenario, ScheduleTurn, UnitEntry, steps_to_counters
 from toolkit.model.build import load_scenario
 from toolkit.render import build_aids as _build_aids
@@ -239,3 +239,18 @@ def test_pdf_pages_and_text(tmp_path):
     title = load_scenario(SHORT).scenario.title
     for name in ("setup-japan.pdf", "setup-allied.pdf", "aids.pdf"):
         assert title in " ".join(_pdf_text(tmp_path / name).split()), name
+
+
+@pytest.mark.parametrize("game, heading, repeat", [
+    ("pacific-fury", "Initiative player turn", True),  # player roles, and the IV/V pair seven times (PF 5.0)
+    ("fire-from-the-skies", "Game turn (both players)", False),  # one game turn both players share (no phasing side)
+])
+def test_the_sequence_of_play_shows_roles_shared_turns_and_repeats(game, heading, repeat):
+    from toolkit.render.aids import sequence_of_play
+    from toolkit.render.env import environment
+    from toolkit.session import Session
+
+    opened = Session().open_game(ROOT / "scenarios" / game)
+    html = environment().get_template("parts/sequence.html").render(sop=sequence_of_play(opened.game))
+    assert f"<h2>{heading}" in html
+    assert ("Repeat 7 times." in html) is repeat

@@ -513,12 +513,13 @@ def sequence_of_play(game: Game) -> dict:
         for phase in turn.get("phases") or []:
             phases.append({
                 "number": phase.get("number", ""), "title": phase.get("title", ""), "player": side_label(game, phase.get("player", "")),
-                "summary": phase.get("summary", ""), "ref": _ref(phase, citation),
+                "summary": phase.get("summary", ""), "ref": _ref(phase, citation), "repeat": phase.get("repeat"),
                 "segments": [{"number": s.get("number", ""), "title": s.get("title", ""),
                               "player": side_label(game, s["player"]) if s.get("player") else "", "summary": s.get("summary", "")}
                              for s in phase.get("segments") or []],
             })
-        turns.append({"phasing": side_label(game, turn.get("phasing", "")), "phases": phases, "ref": _ref(turn, citation)})
+        phasing = turn.get("phasing")
+        turns.append({"phasing": side_label(game, phasing) if phasing else "", "phases": phases, "ref": _ref(turn, citation)})
     return {"turns": turns, "title": game.edition.title or game.edition.citation}
 
 

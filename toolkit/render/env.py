@@ -34,7 +34,9 @@ def fmt_number(value) -> str:
 
 
 def side_label(side) -> str:
-    return SIDES.get(str(side), str(side))
+    """A side or player role as players say it: the shared labels, else the word capitalised (``initiative`` -> ``Initiative``)."""
+    text = str(side)
+    return SIDES.get(text, text[:1].upper() + text[1:])
 
 
 def nation_label(nation) -> str:
