@@ -304,3 +304,18 @@ def test_full_map_commands_run(short, capsys):
     rows = js(capsys, "reach", short, "--unit", "jp-dd", "--mode", "sea-deployment", "--at", "Kure")
     truk = next(r for r in rows if r["place"] == "Truk")
     assert truk["deployments"] == 1 and truk["cost"] == {"tp": 0.5, "oil": 0}
+
+
+@pytest.mark.parametrize("argv", [
+    ["map", "export", "--game", "pacific-fury"],           # was an internal error: an area name is no hex id (found by the CLI fuzz)
+    ["map", "distance", "The Slot", "Ironbottom Sound", "--game", "pacific-fury"],
+    ["cost", "asw", "--rolls", "2", "--game", "fire-from-the-skies"],
+    ["zoc", "scenarios/pacific-fury/campaign.yaml", "--side", "japan"],
+])
+def test_fire_in_the_sky_commands_refuse_another_game_and_point_at_its_calculations(argv, capsys, monkeypatch):
+    from conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "answers by Fire in the Sky's rules" in err and "chartroom calc " in err and "\n" not in err.rstrip("\n")

@@ -25,6 +25,7 @@ from toolkit.games.fire_in_the_sky.costs import (
     param,
     sea_deployment_cost,
 )
+from toolkit.load import display_path
 from toolkit.model.build import suggest
 
 __all__ = ["register", "HANDLERS"]
@@ -172,7 +173,17 @@ def _load_game(args):
         # A game whose data has errors (a place off the playing area, a land connection to no place, a name
         # defined twice) builds a map the graph queries cannot trust: refuse it, as ``diff`` does.
         raise UsageError(opened.first_error(f"cannot load the game in {root}"))
+    _fire_in_the_sky_only(args, opened)
     return opened.game
+
+
+def _fire_in_the_sky_only(args, opened) -> None:
+    """These commands apply Fire in the Sky's rules: another game is refused, pointing at its own calculations."""
+    if getattr(opened.module, "name", None) == "fire_in_the_sky":
+        return
+    game = opened.game
+    own = f"; its own questions: chartroom calc {game.id}" if opened.module is not None and opened.module.calculations() else ""
+    raise UsageError(f"{args.command} answers by Fire in the Sky's rules; {display_path(game.root)} holds {game.title}{own}")
 
 
 def _load_scenario(args):
@@ -182,6 +193,7 @@ def _load_scenario(args):
     opened = args.session.open_scenario(path, args.edition, checks=False)
     if opened.game is None or opened.scenario is None:
         raise UsageError(opened.first_error(f"cannot load {args.scenario}"))
+    _fire_in_the_sky_only(args, opened)
     # Errors in the scenario itself leave out only the entries concerned; an error in the game's own data
     # (map, counters, editions, schedules) makes every answer suspect, so it stops the command.
     game_errors = opened.game_errors()
