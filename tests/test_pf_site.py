@@ -30,7 +30,7 @@ def test_the_game_adds_its_pages_to_its_part_of_the_site(pages):
 def test_overview_says_zones_and_boxes_for_an_area_map(pages):
     overview = pages[0]["games/pacific-fury/index.md"]
     assert "<td>4 zones, 17 boxes</td>" in overview and "Hexes" not in overview
-    assert '<a href="rosters/">ship rosters</a>' in overview
+    assert '<a href="rosters.html">ship rosters</a>' in overview
     fits = game_pages(ROOT / "scenarios" / "fire-in-the-sky", Session())[0]["games/fire-in-the-sky/index.md"]
     assert re.search(r"<td>\d+ hexes, \d+ bases</td>", fits)
 

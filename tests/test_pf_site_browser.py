@@ -78,10 +78,10 @@ def test_site_has_pacific_fury_beside_fire_in_the_sky(served):
     for gid in ("fire-in-the-sky", "pacific-fury"):
         assert (site / "games" / gid / "index.html").is_file(), gid
     for stem in PAGES:
-        assert (site / "games" / "pacific-fury" / stem / "index.html").is_file(), stem
+        assert (site / "games" / "pacific-fury" / f"{stem}.html").is_file(), stem
     overview = (site / "games" / "pacific-fury" / "index.html").read_text(encoding="utf-8")
     assert "4 zones, 17 boxes" in overview and "<th>Map</th>" in overview
-    assert '<a href="zones/">sea zones</a>' in overview
+    assert '<a href="zones.html">sea zones</a>' in overview
     fits = (site / "games" / "fire-in-the-sky" / "index.html").read_text(encoding="utf-8")
     assert " hexes, " in fits and " bases</td>" in fits
     home = (site / "index.html").read_text(encoding="utf-8")
@@ -90,8 +90,8 @@ def test_site_has_pacific_fury_beside_fire_in_the_sky(served):
 
 def test_aids_and_pages_load_without_console_errors(served, page):
     base, _ = served
-    paths = [f"aids/{stem}.html" for stem in AIDS] + ["site/games/pacific-fury/"] + [f"site/games/pacific-fury/{s}/" for s in PAGES]
-    paths.append("site/scenarios/pacific-fury/campaign/")
+    paths = [f"aids/{stem}.html" for stem in AIDS] + ["site/games/pacific-fury/index.html"] + [f"site/games/pacific-fury/{s}.html" for s in PAGES]
+    paths.append("site/scenarios/pacific-fury/campaign.html")
     for path in paths:
         response = page.goto(f"{base}/{path}")
         assert response is not None and response.ok, path
@@ -100,7 +100,7 @@ def test_aids_and_pages_load_without_console_errors(served, page):
     assert page.errors == []
 
 
-@pytest.mark.parametrize("path", ["aids/zones.html", "site/games/pacific-fury/zones/"])
+@pytest.mark.parametrize("path", ["aids/zones.html", "site/games/pacific-fury/zones.html"])
 def test_zone_diagram_renders_four_separate_zones(served, page, path):
     base, _ = served
     page.goto(f"{base}/{path}")
@@ -120,15 +120,15 @@ def test_zone_diagram_renders_four_separate_zones(served, page, path):
 
 def test_odds_and_roster_pages_show_exact_values(served, page):
     base, _ = served
-    page.goto(f"{base}/site/games/pacific-fury/tables/")
+    page.goto(f"{base}/site/games/pacific-fury/tables.html")
     row = page.locator('table.pf-odds[data-cap="0"] tr[data-cf="4"] td')
     assert [row.nth(i).inner_text().split()[0] for i in range(7)] == ["1/3", "1/6", "1/6", "1/6", "1/6", "0", "0"]
     assert page.locator("td.pf-chance").all_inner_texts() == ["5/6 (0.8333)", "1/2 (0.5000)", "1/6 (0.1667)"]
-    page.goto(f"{base}/site/games/pacific-fury/rosters/")
+    page.goto(f"{base}/site/games/pacific-fury/rosters.html")
     assert page.locator('tr[data-counter="us-cv-hornet"] td').nth(4).inner_text().strip() == "2"
     game = load_game(ROOT / "scenarios" / "pacific-fury", "english").game
     unstated = sum(c.count * len(c.unstated) for c in game.counters.values() if c.type == "naval")
     assert page.locator(".pf-blank[data-rating]").count() == unstated
-    page.goto(f"{base}/site/games/pacific-fury/tracks/")
+    page.goto(f"{base}/site/games/pacific-fury/tracks.html")
     assert "Hornet (US)" in page.locator("td.pf-arrivals").all_inner_texts()
     assert page.errors == []
