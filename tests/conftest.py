@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib
 import os
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -53,3 +56,31 @@ def write(tmp_path):
         return path
 
     return _write
+
+
+def expected_findings(path: Path) -> set[tuple[str, int]]:
+    """The (code, line) pairs an example file's ``# expect: CODE@LINE ...`` header names (``# expect: clean``: none)."""
+    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
+        if line.startswith("# expect:"):
+            words = line.split(":", 1)[1].split()
+            return set() if words == ["clean"] else {(w.split("@")[0], int(w.split("@")[1])) for w in words}
+    raise AssertionError(f"{path.name} has no '# expect:' line")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder without logging every request."""
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(root: Path):
+    """Serve ``root`` on a free local port for as long as the generator lives: yields the base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

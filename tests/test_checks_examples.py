@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SHORT
+from conftest import ROOT, SHORT, expected_findings
 from toolkit.check import check_paths
 from toolkit.games import game_module
 
@@ -19,14 +19,7 @@ CHECKS = game_module("fire_in_the_sky").checks()  # the registry the game builds
 EXAMPLES = sorted((Path(__file__).parent / "checks").glob("*.yaml"))
 
 
-def expected(path: Path) -> set[tuple[str, int]]:
-    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
-        if line.startswith("# expect:"):
-            words = line.split(":", 1)[1].split()
-            if words == ["clean"]:
-                return set()
-            return {(w.split("@")[0], int(w.split("@")[1])) for w in words}
-    raise AssertionError(f"{path.name} has no '# expect:' line")
+expected = expected_findings
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

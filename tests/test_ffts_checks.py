@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, expected_findings
 from toolkit.check import check_paths
 from toolkit.games import game_module
 
@@ -20,13 +20,7 @@ EXAMPLES = sorted((Path(__file__).parent / "ffts_checks").glob("*.yaml"))
 DEMO = ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"
 
 
-def expected(path: Path) -> set[tuple[str, int]]:
-    """The (code, line) pairs of the file's `# expect:` header."""
-    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
-        if line.startswith("# expect:"):
-            words = line.split(":", 1)[1].split()
-            return set() if words == ["clean"] else {(w.split("@")[0], int(w.split("@")[1])) for w in words}
-    raise AssertionError(f"{path.name} has no '# expect:' line")
+expected = expected_findings
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, expected_findings
 from toolkit.check import check_paths
 from toolkit.games import game_module
 from toolkit.model.build import bundled_scenarios, load_scenario
@@ -23,14 +23,7 @@ EXAMPLES = sorted(FOLDER.glob("*.yaml"))
 GAME = bundled_scenarios() / "pacific-fury"
 
 
-def expected(path: Path) -> set[tuple[str, int]]:
-    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
-        if line.startswith("# expect:"):
-            words = line.split(":", 1)[1].split()
-            if words == ["clean"]:
-                return set()
-            return {(w.split("@")[0], int(w.split("@")[1])) for w in words}
-    raise AssertionError(f"{path.name} has no '# expect:' line")
+expected = expected_findings
 
 
 def stem(code: str) -> str:

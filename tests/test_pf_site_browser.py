@@ -6,15 +6,12 @@ Skipped only when /usr/bin/chromium or playwright is missing (as tests/test_site
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, serve
 from toolkit.model.build_game import load_game
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -31,10 +28,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (
 pytest.importorskip("mkdocs", reason="needs mkdocs (the site extra)")
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
@@ -43,13 +36,8 @@ def served(tmp_path_factory):
     root = tmp_path_factory.mktemp("pf-web")
     assert main(["site", "-o", str(root / "site")]) == 0
     assert main(["aids", str(CAMPAIGN), "-o", str(root / "aids")]) == 0
-    handler = functools.partial(_Quiet, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", root
-    server.shutdown()
-    server.server_close()
+    for base in serve(root):
+        yield base, root
     shutil.rmtree(root, ignore_errors=True)
 
 

@@ -6,16 +6,13 @@ reason in the summary; under ``CI=true`` they fail instead (see ``conftest.missi
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import GAME, SHORT, missing_tool
+from conftest import GAME, SHORT, missing_tool, serve
 
 CHROMIUM = Path(os.environ.get("CHARTROOM_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -37,10 +34,6 @@ def _tools():
         missing_tool("needs playwright (the test extra)")
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
@@ -59,13 +52,8 @@ def served(tmp_path_factory):
     assert main(["site", "-o", str(root / "site"), "--scenario", str(evil)]) == 0
     assert main(["aids", str(SHORT), "-o", str(root / "aids")]) == 0
     assert main(["aids", str(evil), "-o", str(root / "evil-aids")]) in (0, 1)
-    handler = functools.partial(_Quiet, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", root
-    server.shutdown()
-    server.server_close()
+    for base in serve(root):
+        yield base, root
     shutil.rmtree(root, ignore_errors=True)
 
 
