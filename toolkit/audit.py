@@ -1,4 +1,9 @@
-"""``chartroom audit``: how many records of each data file are sourced and how many reconstructed."""
+"""``chartroom audit``: how many records of each data file are sourced and how many reconstructed, and its empty slots.
+
+An *empty slot* is a value written ``{empty: "where it is printed"}``: a value the rulebook leaves to
+another source (a companion game's data sheets, a scenario set) that the data has not filled yet.
+The audit lists each with its location and where to find the value; files without any report as before.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from pathlib import Path
 from toolkit.findings import ChartroomError
 from toolkit.load import display_path, load_file
 
-__all__ = ["AuditError", "audit_game", "audit_document", "render_audit"]
+__all__ = ["AuditError", "audit_game", "audit_document", "empty_slots", "render_audit"]
 
 
 KEYED_TABLES = ("parameters", "rules")
@@ -31,6 +36,36 @@ def _records(node, path=(), is_record=False):
     elif isinstance(node, list):
         for i, item in enumerate(node):
             yield from _records(item, path + (i,), is_record=isinstance(item, dict))
+
+
+def _path_text(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def empty_slots(node, path=()):
+    """(path, where) of every empty slot, a mapping whose one key is ``empty``, in document order."""
+    if isinstance(node, dict):
+        if set(node) == {"empty"}:
+            yield path, node["empty"]
+            return
+        for key, value in node.items():
+            yield from empty_slots(value, path + (key,))
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from empty_slots(item, path + (i,))
+
+
+def _slot_location(locate, path):
+    """Where a slot is written; a slot shared through a YAML alias is located at the record that uses the alias."""
+    at = locate(path)
+    for k in range(len(path) - 1, 0, -1):
+        holder = locate(path[:k])
+        if (holder.line or 0) > (at.line or 0):
+            return holder
+    return at
 
 
 def audit_document(data, locate=None) -> dict:
@@ -77,6 +112,10 @@ def audit_game(folder: Path) -> list[dict]:
         counts = audit_document(document.data, document.locate)
         counts["file"] = display_path(path)
         counts["kind"] = document.data.get("kind") if isinstance(document.data, dict) else None
+        slots = [{"at": str(_slot_location(document.locate, p)), "path": _path_text(p), "fill": str(where)} for p, where in empty_slots(document.data)]
+        if slots:  # only files that have them: the audit of a game without slots reads as it always did
+            counts["empty"] = len(slots)
+            counts["empty_slots"] = slots
         rows.append(counts)
     return rows
 
@@ -95,4 +134,8 @@ def render_audit(rows: list[dict], fmt: str = "text") -> str:
     if missing:
         lines.extend(f"{m}: record without source: or reconstructed:" for m in missing)
     lines.append(f"{'total':<{width}}  {totals['records']:>7}  {totals['sourced']:>7}  {totals['reconstructed']:>13}  {totals['both']:>4}  {totals['missing']:>7}")
+    slots = [slot for r in rows for slot in r.get("empty_slots", ())]
+    if slots:
+        lines.append(f"empty slots: {len(slots)} (values the rules leave to another source; fill each from where it says, Chartroom never does)")
+        lines.extend(f"{slot['at']}: {slot['path']}: fill from {slot['fill']}" for slot in slots)
     return "\n".join(lines) + "\n"

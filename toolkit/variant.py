@@ -122,7 +122,9 @@ def new_variant(path: str | os.PathLike, base: str | os.PathLike, session: Sessi
 
 # --- chartroom diff ---------------------------------------------------------------------
 
-SECTIONS = ("edition", "start_turn", "optional_rules", "control", "markers", "setup", "turn_track", "sunk")
+SECTIONS = ("edition", "start_turn", "optional_rules", "control", "markers", "setup", "turn_track", "sunk", "section")
+#: Fields that name a record in a game's own section (a list of mappings), in the order tried.
+RECORD_KEYS = ("id", "at", "place", "name")
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ def _key_fields(section: str, key: tuple) -> dict:
         return {"marker": key[0], "nation": key[1]}
     if section == "optional_rules":
         return {"rule": key[0]}
+    if section == "section":
+        return {"name": key[0], "record": key[1]} if len(key) > 1 else {"name": key[0]}
     return {}
 
 
@@ -183,7 +187,58 @@ _DESCRIBE = {
     "setup": lambda d: _units_text(d, f"setup: {d.key[0]} ({d.key[1]})"),
     "turn_track": lambda d: _units_text(d, f"turn_track: turn {d.key[0]} ({d.key[1]})"),
     "sunk": lambda d: f"sunk: {d.b - d.a:+g} {d.key[0]} ({d.a:g} -> {d.b:g})",
+    "section": lambda d: _section_text(d),
 }
+
+
+def _section_text(d: "Difference") -> str:
+    where = f"{d.key[0]}: {d.key[1]}" if len(d.key) > 1 else d.key[0]
+    if d.a is None:
+        return f"{where}: added"
+    if d.b is None:
+        return f"{where}: removed"
+    if isinstance(d.a, dict) and isinstance(d.b, dict):
+        fields = sorted(k for k in set(d.a) | set(d.b) if d.a.get(k) != d.b.get(k))
+        return f"{where}: " + "; ".join(f"{k}: {_brief(d.a.get(k))} -> {_brief(d.b.get(k))}" for k in fields)
+    return f"{where}: {_brief(d.a)} -> {_brief(d.b)}"
+
+
+def _brief(value) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str) if value is not None else "(none)"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _record_key(*lists) -> str | None:
+    """The field naming each record of both lists, unique within each; None when there is none."""
+    for key in RECORD_KEYS:
+        if all(isinstance(item, dict) and key in item for items in lists for item in items) and \
+                all(len({str(item[key]) for item in items}) == len(items) for items in lists):
+            return key
+    return None
+
+
+def _section_differences(sa, sb) -> list["Difference"]:
+    """What differs in the game's own sections (ships, missions, ...): records matched by id where they have one."""
+    out = []
+    names = sorted(set(sa.sections) | set(sb.sections))
+    for name in names:
+        a, b = sa.section(name), sb.section(name)
+        if a == b:
+            continue
+        key = _record_key(a or [], b or []) if isinstance(a or [], list) and isinstance(b or [], list) else None
+        if key is None:
+            out.append(Difference("section", (name,), _plain_data(a), _plain_data(b)))
+            continue
+        ra = {str(item[key]): item for item in a or []}
+        rb = {str(item[key]): item for item in b or []}
+        for record in sorted(set(ra) | set(rb), key=str):
+            if ra.get(record) != rb.get(record):
+                out.append(Difference("section", (name, record), _plain_data(ra.get(record)), _plain_data(rb.get(record))))
+    return out
+
+
+def _plain_data(value):
+    return json.loads(json.dumps(value, default=str)) if value is not None else None
 
 
 def _g(value) -> str:
@@ -259,6 +314,7 @@ def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike, session: Session 
     out += _changed("setup", _unit_totals(((p.where, p) for p in sa.setup), sa), _unit_totals(((p.where, p) for p in sb.setup), sb), 0)
     out += _changed("turn_track", _unit_totals(sa.turn_track, sa), _unit_totals(sb.turn_track, sb), 0)
     out += _changed("sunk", _sunk(sa), _sunk(sb), 0)
+    out += _section_differences(sa, sb)
     return out
 
 

@@ -9,12 +9,15 @@ its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 from typing import Mapping
 
 from toolkit.games import BaseGame, Calculation
 from toolkit.games.fire_from_the_skies import checks
+from toolkit.games.fire_from_the_skies.aids import CORE_AIDS, aid_specs
 from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
+from toolkit.games.fire_from_the_skies.site import site_pages
 from toolkit.rules import CheckRegistry
 
 __all__ = ["GAME", "FireFromTheSkies"]
@@ -24,6 +27,8 @@ class FireFromTheSkies(BaseGame):
     name = "fire_from_the_skies"
     game_id = "fire-from-the-skies"
     map_kind = "plotting-sheet"
+    core_aids = CORE_AIDS  # the sequence of play; the rest are the game's own sheets (aids.py)
+    templates = Path(__file__).resolve().parent / "templates"
     required_parameters = {
         "task_force_ids": "the task-force check (FFTS-TF-ID)",
         "launch_per_aos": "the launch check (FFTS-LAUNCH-RATE)",
@@ -54,6 +59,14 @@ class FireFromTheSkies(BaseGame):
 
     def calculations(self) -> Mapping[str, Calculation]:
         return CALCULATIONS
+
+    def aids(self, game):
+        """Air-operations logs, search records, plotting sheets, the tables card and the victory points (aids.py)."""
+        return aid_specs(game)
+
+    def site_pages(self, games):
+        """The guide, search plans on the plotting sheet, tables, victory points and air operations (site.py)."""
+        return site_pages(games)
 
 
 GAME = FireFromTheSkies()

@@ -10,9 +10,10 @@ towards their start, never beyond it (8.2).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band"]
+__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band", "RadiusRow", "strike_radius"]
 
 
 def hexes_in_turn(turn: int, speed: str, slow_every: int = 4, fast_every: int = 6) -> int:
@@ -92,3 +93,40 @@ def search_band(reach: int, depth: int = 2) -> range:
     ([2, 3, 4], [0, 1])
     """
     return range(max(0, reach - depth), reach + 1)
+
+
+@dataclass(frozen=True)
+class RadiusRow:
+    """A strike flying ``hexes`` out and back: the turn it reaches its target, the turn its last AFs land, and the crash chance then."""
+
+    hexes: int
+    arrives: int
+    lands: int
+    late: int
+    crash: Fraction
+
+
+def strike_radius(launch: int, last: int, speed: str, landing_aos: int = 1, late_limit: int = 3) -> tuple[int, tuple[RadiusRow, ...]]:
+    """The strike radius in hexes, and one row per range until landing means a certain crash (FFTS 4.2-4.4, 10.6).
+
+    The strike flies from the turn after ``launch`` (4.2), attacks in the turn it reaches its target
+    (the Strike Segment follows the Movement Segment, 3.4) and flies straight back; its AFs land over
+    ``landing_aos`` AOS (6.12: 6 AFs an AOS), the last ones ``landing_aos - 1`` turns after it is home.
+    ``last`` is the last turn of normal endurance (combat already counted, 4.3). The radius is the
+    farthest range at which every AF lands by ``last``; 0 when none does.
+
+    >>> radius, rows = strike_radius(10, 23, "slow")   # FFTS 4.6's TBDs: endurance 14, one turn of combat
+    >>> radius, [(r.hexes, r.arrives, r.lands, str(r.crash)) for r in rows][4:]
+    (5, [(5, 17, 23, '0')])
+    """
+    rows, radius, hexes = [], 0, 0
+    while True:
+        hexes += 1
+        lands = turns_to_fly(launch + 1, 2 * hexes, speed) + landing_aos - 1
+        late = lands - last
+        if late >= late_limit:
+            break
+        rows.append(RadiusRow(hexes, turns_to_fly(launch + 1, hexes, speed), lands, max(late, 0), crash_chance(lands, last)))
+        if late <= 0:
+            radius = hexes
+    return radius, tuple(rows)

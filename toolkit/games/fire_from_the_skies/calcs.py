@@ -12,6 +12,7 @@ from fractions import Fraction
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
+from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS
 from toolkit.graph.arcs import Sector, bearing, covered
 from toolkit.model.hexes import parse_hex_id
 
@@ -202,3 +203,4 @@ CALCULATIONS = {
                                      _landing_args, _landing_run,
                                      ("chartroom calc fire-from-the-skies landing-accidents --afs 6 --condition night-untrained",)),
 }
+CALCULATIONS.update(OPS_CALCULATIONS)

@@ -1,0 +1,162 @@
+"""`chartroom calc fire-from-the-skies strike-radius | launch | recover | victory`: answers checked against cases worked by hand."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from toolkit.cli import main
+from toolkit.games.fire_from_the_skies.handling import landing_outcomes, launch_schedule, recovery
+
+CORAL = "scenarios/fire-from-the-skies/coral-sea.yaml"
+
+
+def _json(capsys, *argv):
+    status = main(["calc", "fire-from-the-skies", *argv, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out)
+
+
+def _fail(capsys, *argv) -> str:
+    assert main(["calc", "fire-from-the-skies", *argv]) == 2
+    return capsys.readouterr().err
+
+
+# --- strike radius ----------------------------------------------------------------------------------
+
+def test_radius_of_the_4_6_torpedo_bombers(capsys):
+    """TBDs launched on turn 10, endurance 14, one turn of combat: last normal turn 23 (4.2, 4.3). Slow aircraft skip
+    turns 12, 16, 20 (10.6.2): turns 11-23 fly 10 hexes, so 5 out and 5 back land on turn 23; 6 out would land on
+    turn 26, three turns late: a certain crash (4.4), so no row for it."""
+    r = _json(capsys, "strike-radius", "--launch", "10", "--endurance", "14", "--speed", "slow", "--role", "torpedo-bomber")["result"]
+    assert r["last_normal_turn"] == 23 and r["radius"] == 5
+    assert [(x["hexes"], x["arrives"], x["lands"]) for x in r["ranges"]] == [(1, 11, 13), (2, 13, 15), (3, 14, 18), (4, 15, 21), (5, 17, 23)]
+
+
+def test_radius_of_the_4_6_fighters_with_a_late_row(capsys):
+    """F4F-3: endurance 13, combat 1: last turn 22; normal speed lands on 10 + 2R: R = 6. R = 7 lands on 24,
+    two turns late: crash 2/3 (4.4); R = 8 on 26 is certain and not listed."""
+    r = _json(capsys, "strike-radius", "--launch", "10", "--endurance", "13", "--role", "fighter")["result"]
+    assert r["radius"] == 6
+    assert [(x["hexes"], x["lands"], x["crash_chance"]["fraction"]) for x in r["ranges"][5:]] == [(6, 22, "0"), (7, 24, "2/3")]
+
+
+def test_landing_twelve_afs_takes_a_second_aos(capsys):
+    """With 12 AFs, 6 land an AOS (6.12): the last land a turn after the strike is home, so the F4Fs' radius is 5."""
+    r = _json(capsys, "strike-radius", "--launch", "10", "--endurance", "13", "--role", "fighter", "--afs", "12")["result"]
+    assert r["landing_aos"] == 2 and r["radius"] == 5
+
+
+def test_radius_of_yorktowns_strike_by_groups(capsys):
+    """The demonstration's Yorktown strike (FFTS 4.6): group 1 (SBD 500 lb with the F4F escort) flies at normal speed,
+    the TBD group slow; SBD 500 lb 10+2R<=29: 9; F4F 6; SBD 1000 lb 10+2R<=25: 7; TBD 5; the strike's radius is 5."""
+    r = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1")["result"]
+    assert r["radius"] == 5 and r["landing_aos"] == 2
+    assert [(g["speed"], [(a["type"], a["radius"]) for a in g["aircraft"]]) for g in r["groups"]] == [
+        ("normal", [("sbd-3", 9), ("f4f-3", 6)]), ("normal", [("sbd-3", 7)]), ("slow", [("tbd-1", 5)])]
+
+
+def test_radius_input_errors(capsys):
+    assert "--launch and --endurance" in _fail(capsys, "strike-radius", "--endurance", "3")
+    assert "no such mission" in _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "nope")
+
+
+# --- launch -----------------------------------------------------------------------------------------
+
+def test_launch_with_handling_points(capsys):
+    """6 spotted aft and 10 in a closed hangar, 4 HP an AOS at 1 HP an AF (6.7.3): launch 6 and raise 4 on turn 1, then
+    4 and 4, 4 and 2, and the last 2 on turn 4 (a raised AF launches the next AOS at the earliest, 6.5)."""
+    r = _json(capsys, "launch", "--spotted", "6", "--hangar", "10", "--handling-points", "4", "--hangar-kind", "closed")["result"]
+    assert [(s["turn"], s["launched"], s["raised"]) for s in r["steps"]] == [(1, 6, 4), (2, 4, 4), (3, 4, 2), (4, 2, 0)]
+    assert r["aos"] == 4 and r["lower_bound"] is False
+
+
+def test_launch_limits_per_aos_follow_6_9(capsys):
+    assert _json(capsys, "launch", "--spotted", "16")["result"]["aos"] == 2                           # 12 an AOS
+    assert _json(capsys, "launch", "--spotted", "16", "--catapults", "1")["result"]["aos"] == 4        # 4 an AOS
+    assert _json(capsys, "launch", "--spotted", "16", "--catapults", "2")["result"]["limit_per_aos"] == 8
+
+
+def test_an_open_hangar_raises_twice_as_fast_and_elevators_can_bind(capsys):
+    r = _json(capsys, "launch", "--hangar", "8", "--handling-points", "2", "--hangar-kind", "open")["result"]
+    assert r["raise_per_aos"] == 4 and r["aos"] == 3                   # 0.5 HP an AF (6.7.4): raise 4, 4; launch on turns 2 and 3
+    r = _json(capsys, "launch", "--hangar", "8", "--handling-points", "2", "--hangar-kind", "open", "--elevator-rate", "2")["result"]
+    assert r["raise_per_aos"] == 2 and r["aos"] == 5
+
+
+def test_launch_without_the_forms_data_is_a_lower_bound(capsys):
+    doc = _json(capsys, "launch", "--hangar", "10")
+    assert doc["result"]["lower_bound"] is True and doc["result"]["aos"] == 2
+    assert any("fewest possible" in c for c in doc["caveats"])
+    assert "1 or more" in _fail(capsys, "launch")
+
+
+def test_launch_schedule_function():
+    assert [s.launched for s in launch_schedule(13, 0, 12, None)] == [12, 1]
+
+
+# --- recovery -----------------------------------------------------------------------------------------
+
+def test_landing_outcomes_by_hand():
+    """4 AFs, normal: the first group of 3 crashes 1/10 (2 down, 1 lost); else the last AF rolls (partial reading) 9/10 * 1/10."""
+    assert landing_outcomes(4, 3, Fraction(1, 10), True) == {(2, 1): Fraction(1, 10), (3, 1): Fraction(9, 100), (4, 0): Fraction(81, 100)}
+    assert landing_outcomes(4, 3, Fraction(1, 10), False) == {(2, 1): Fraction(1, 10), (4, 0): Fraction(9, 10)}
+
+
+def test_recovery_of_six_afs_by_hand():
+    done, lost = recovery(6, 6, 3, Fraction(1, 10), True)
+    assert done == {1: Fraction(9, 10), 2: Fraction(1, 10)}
+    assert lost == {0: Fraction(81, 100), 1: Fraction(18, 100), 2: Fraction(1, 100)}
+    assert sum(done.values()) == 1
+
+
+def test_recover_twelve_afs(capsys):
+    """12 AFs: 2 AOS with no accident. An accident in AOS 1 or 2 before the last group leaves AFs for a third AOS."""
+    r = _json(capsys, "recover", "--afs", "12", "--turn", "24")["result"]
+    assert r["fewest_aos"] == 2 and r["first_landing_turn"] == 24
+    reading = r["readings"]["a partial group rolls"]
+    # AOS 1: an accident in group 1 (1/10) leaves 9 aloft; AOS 2 then lands 6 of 9 at best. Done by turn 25 needs no
+    # accident in the first group of either AOS: (9/10)^2 = 81/100.
+    assert reading["by_turn"]["25"]["fraction"] == "81/100"
+    assert sum(Fraction(v["fraction"]) for v in reading["done_in_aos"].values()) == 1
+
+
+def test_recover_with_aircraft_spotted_aft_waits_a_turn(capsys):
+    r = _json(capsys, "recover", "--afs", "3", "--spotted-aft", "2", "--turn", "5", "--condition", "night-untrained")["result"]
+    assert r["first_landing_turn"] == 6
+    assert list(r["readings"]) == ["a partial group rolls"]          # one roll per AF: one reading
+    assert "no landing condition" in _fail(capsys, "recover", "--afs", "3", "--condition", "fog")
+
+
+# --- victory points -----------------------------------------------------------------------------------
+
+def test_victory_points_of_a_coral_sea_outcome(capsys):
+    """Lexington sunk (CV 16), Shokaku under 2 inches (CV 4), AFs lost 10 and 14 (1 each, 19.3). All-sunk totals (19.4):
+    the Allies would score 2 CV 32 + 2 CA 16 + 6 DD 12 = 60, the Japanese 2 CV 32 + 5 CA 40 + 8 DD 16 = 88: the Allies add 28.
+    Every-column reading: sunk CV 2+4+8+16 = 30, under 2 inches 2+4 = 6; CA 12, DD 3: totals 102 and 144, difference 42."""
+    doc = _json(capsys, "victory", "--scenario", CORAL, "--ship", "lexington:sunk", "--ship", "shokaku:speed-under-2-inches",
+                "--afs-lost", "allied:10", "--afs-lost", "japanese:14")
+    r = doc["result"]
+    assert r["reading"] == "worst-column"
+    worst, every = r["readings"]["worst-column"], r["readings"]["every-column"]
+    assert worst["sides"] == {"allied": {"ships": 4, "afs": 14, "balancing": 28, "total": 46},
+                              "japanese": {"ships": 16, "afs": 10, "balancing": 0, "total": 26}}
+    assert worst["potential"] == {"allied": 60, "japanese": 88} and worst["leader"] == "allied"
+    assert every["sides"]["allied"]["total"] == 62 and every["sides"]["japanese"]["total"] == 40
+    assert every["potential"] == {"allied": 102, "japanese": 144}
+    assert doc["rules"] == ["FFTS 19.2", "FFTS 19.3", "FFTS 19.4", "FFTS 19.5"]
+
+
+def test_victory_points_without_a_scenario_follow_the_table(capsys):
+    r = _json(capsys, "victory", "--ship", "japanese:CVL:dead-in-the-water", "--ship", "japanese:DD:speed-under-3-inches")["result"]
+    assert r["readings"]["worst-column"]["sides"]["allied"]["total"] == 4          # CVL dead in the water 4, DD slowed 0
+    assert r["readings"]["every-column"]["sides"]["allied"]["total"] == 7          # 1 + 2 + 4
+
+
+@pytest.mark.parametrize("ship, words", [("lexington:sunk", "needs --scenario"), ("allied:XX:sunk", "no class"),
+                                         ("allied:CV:burning", "no state"), ("navy:CV:sunk", "no side")])
+def test_victory_input_errors(capsys, ship, words):
+    assert words in _fail(capsys, "victory", "--ship", ship)

@@ -1,0 +1,335 @@
+"""``chartroom calc fire-from-the-skies``: strike radius, launch and recovery times, victory points.
+
+Each reads the game's edition parameters and charts and, where asked, a scenario's aircraft,
+missions and ships (``--scenario``); it cites the rules it applies and says what it assumes where
+the rules leave a value to Fire on the Waters (an empty slot). Chances are exact fractions.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from toolkit.exact import as_json, shown
+from toolkit.games import CalcInputError, CalcResult, Calculation
+from toolkit.games.fire_from_the_skies.air import last_normal_turn, strike_radius
+from toolkit.games.fire_from_the_skies.data import read
+from toolkit.games.fire_from_the_skies.handling import fewest_aos, launch_schedule, recovery
+from toolkit.games.fire_from_the_skies.victory import READINGS, ShipLoss, VPTable, score
+from toolkit.model.build_scenario import load_scenario
+
+__all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "open_scenario"]
+
+SPEED_ORDER = ("slow", "normal", "fast")
+ROLES = ("fighter", "dive-bomber", "torpedo-bomber", "level-bomber", "glide-bomber", "search")
+
+
+def _cite(game, *numbers: str) -> tuple[str, ...]:
+    return tuple(f"{game.edition.citation} {n}" for n in numbers)
+
+
+def _chart(game, name: str) -> dict:
+    for chart in game.charts:
+        if name in chart:
+            return chart[name]
+    raise CalcInputError(f"the game's charts have no {name} table")
+
+
+def open_scenario(game, path: str):
+    """The scenario at ``path`` read into FFTS records (:func:`.data.read`); a load error is a CalcInputError."""
+    loaded = load_scenario(path, game.edition.id)
+    if loaded.scenario is None or not loaded.ok:
+        first = next((f for f in loaded.findings if f.severity == "error"), None)
+        raise CalcInputError(f"--scenario {path}: cannot load it" + (f" ({first.location}: {first.code} {first.message})" if first else ""))
+    return loaded.scenario, read(loaded.scenario)
+
+
+# --- strike radius ---------------------------------------------------------------------------------
+
+def _radius_args(p) -> None:
+    p.add_argument("--launch", type=int, metavar="TURN", help="the turn of launch (with --mission: default the mission's)")
+    p.add_argument("--endurance", type=int, metavar="TURNS", help="the aircraft's endurance in turns with its load")
+    p.add_argument("--speed", choices=SPEED_ORDER, default="normal", help="the formation's speed class, its slowest aircraft's (10.6.4; default normal)")
+    p.add_argument("--role", choices=ROLES, default="dive-bomber", help="the aircraft's role: fighters, dive and torpedo bombers pay for combat (4.3; default dive-bomber)")
+    p.add_argument("--combat-turns", type=int, default=1, metavar="N", help="turns of combat over the target (default 1)")
+    p.add_argument("--afs", type=int, default=1, metavar="N", help="AFs that land back on one carrier: 6 land an AOS, so the last land later (default 1)")
+    p.add_argument("--scenario", metavar="FILE", help="a scenario: with --mission, the radius of each type of the mission's strike groups")
+    p.add_argument("--mission", metavar="ID", help="a strike or search of --scenario")
+
+
+def _radius_one(game, launch, endurance, speed, role, combat, afs):
+    roles = tuple(game.edition.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
+    last = last_normal_turn(launch, endurance, combat, role, roles)
+    per_aos = int(game.edition.param("land_per_aos", 6))
+    landing = fewest_aos(afs, per_aos)
+    radius, rows = strike_radius(launch, last, speed, landing, int(game.edition.param("fuel_crash_turns", 3)))
+    return last, landing, radius, rows
+
+
+def _rows_json(rows) -> list[dict]:
+    return [{"hexes": r.hexes, "arrives": r.arrives, "lands": r.lands, "turns_late": r.late, "crash_chance": as_json(r.crash)} for r in rows]
+
+
+def _rows_text(rows) -> list[str]:
+    out = []
+    for r in rows:
+        risk = "lands in time" if not r.late else f"lands {r.late} turn(s) late: each AF crashes with chance {shown(r.crash)}"
+        out.append(f"    {r.hexes} hex(es): over the target on turn {r.arrives}, last AFs land on turn {r.lands}: {risk}")
+    return out
+
+
+def _radius_run(game, args) -> CalcResult:
+    caveats = ["the strike attacks in the turn it reaches its target and turns straight back: any delay the Strike Sighting Table "
+               "(12.5) or forming a larger strike (6.11, Air Operations Tables) adds is not counted (both are empty slots)",
+               "a strike flies one hex a turn, slow aircraft not on turns divisible by 4, fast ones 2 hexes on turns divisible by 6 (10.6)"]
+    rules = _cite(game, "4.2", "4.3", "4.4", "6.12", "10.6")
+    if args.scenario or args.mission:
+        if not (args.scenario and args.mission):
+            raise CalcInputError("--scenario and --mission go together")
+        return _radius_mission(game, args, caveats, rules)
+    if args.launch is None or args.endurance is None:
+        raise CalcInputError("give --launch and --endurance (or --scenario and --mission)")
+    if args.launch < 1 or args.endurance < 1 or args.combat_turns < 0 or args.afs < 1:
+        raise CalcInputError("--launch, --endurance and --afs are 1 or more, --combat-turns 0 or more")
+    last, landing, radius, rows = _radius_one(game, args.launch, args.endurance, args.speed, args.role, args.combat_turns, args.afs)
+    lines = [f"launched on turn {args.launch}, endurance {args.endurance}, {args.speed} speed, {args.role}: last turn of normal endurance {last}",
+             f"strike radius: {radius} hex(es) (every AF lands by turn {last})"]
+    if landing > 1:
+        lines.append(f"{args.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {landing - 1} turn(s) after the strike is home")
+    lines += _rows_text(rows)
+    data = {"launch_turn": args.launch, "endurance": args.endurance, "speed": args.speed, "role": args.role, "combat_turns": args.combat_turns,
+            "afs": args.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
+    return CalcResult("Strike radius", tuple(lines), data, rules, tuple(caveats))
+
+
+def _radius_mission(game, args, caveats, rules) -> CalcResult:
+    _, data = open_scenario(game, args.scenario)
+    mission = next((m for m in data.missions if m.id == args.mission), None)
+    if mission is None:
+        raise CalcInputError(f"--mission {args.mission}: no such mission in {args.scenario}; missions: {', '.join(m.id for m in data.missions)}")
+    launch = args.launch if args.launch is not None else mission.launch_turn
+    groups = mission.groups or (tuple(range(len(mission.aircraft))),)
+    lines, out_groups, radii = [], [], []
+    landing = fewest_aos(mission.total, int(game.edition.param("land_per_aos", 6)))
+    for g, members in enumerate(groups):
+        entries = [mission.aircraft[i] for i in members if i < len(mission.aircraft)]
+        types = [data.aircraft.get(a.type) for a in entries]
+        speeds = [t.rating("speed") for t in types if t is not None]
+        if not speeds or None in speeds or any(t is None for t in types):
+            raise CalcInputError(f"mission {mission.id}: group {g + 1} has an aircraft type with no speed (an empty slot or an unknown type)")
+        speed = min(speeds, key=SPEED_ORDER.index)
+        lines.append(f"group {g + 1} flies at {speed} speed (its slowest aircraft, 10.6.4):")
+        members_out = []
+        for a, kind in zip(entries, types):
+            endurance = kind.endurance(a.load)
+            if endurance is None:
+                lines.append(f"  {kind.name} ({a.load}): endurance is an empty slot; no radius")
+                members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "radius": None})
+                continue
+            last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, args.combat_turns, 1)
+            radii.append(radius)
+            lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {radius} hex(es)")
+            members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "endurance": endurance, "last_normal_turn": last,
+                                "radius": radius, "ranges": _rows_json(rows)})
+        out_groups.append({"group": g + 1, "speed": speed, "aircraft": members_out})
+    radius = min(radii) if radii else None
+    lines.insert(0, f"{mission.kind} {mission.id} from {mission.source}, launched on turn {launch}: strike radius {radius} hex(es), its shortest-ranged aircraft's")
+    if landing > 1:
+        caveats.append(f"its {mission.total} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS, 6.12): AFs landing in a later AOS "
+                       "land that many turns after the strike is home; land the shortest-ranged first (see --afs)")
+    result = {"mission": mission.id, "launch_turn": launch, "radius": radius, "landing_aos": landing, "groups": out_groups}
+    return CalcResult(f"Strike radius of {mission.id}", tuple(lines), result, rules, tuple(caveats))
+
+
+# --- launch ---------------------------------------------------------------------------------------
+
+CATAPULTS = {0: "no-catapult", 1: "one-catapult", 2: "two-catapults"}
+
+
+def _launch_args(p) -> None:
+    p.add_argument("--spotted", type=int, default=0, metavar="N", help="readied AFs already spotted aft on the flight deck")
+    p.add_argument("--hangar", type=int, default=0, metavar="N", help="readied AFs in the hangar to launch too")
+    p.add_argument("--catapults", type=int, choices=(0, 1, 2), default=0, help="catapults used (6.9; default 0)")
+    p.add_argument("--handling-points", type=float, metavar="HP", help="the carrier's handling points per AOS (its air operations form, 6.4.6)")
+    p.add_argument("--hangar-kind", choices=("open", "closed"), help="open or closed hangar (the air operations form; 6.7.3, 6.7.4)")
+    p.add_argument("--elevator-rate", type=int, metavar="N", help="AFs the elevators raise per AOS (the air operations form, 6.8.1)")
+    p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
+
+
+def _launch_run(game, args) -> CalcResult:
+    if args.spotted < 0 or args.hangar < 0 or args.spotted + args.hangar < 1:
+        raise CalcInputError("give the AFs to launch: --spotted and/or --hangar, 1 or more in all")
+    p = game.edition.param
+    limit = int((p("launch_per_aos") or {}).get(CATAPULTS[args.catapults], 12))
+    caveats = ["the AFs are readied already: readying times are in the Air Operations Tables (6.8), an empty slot",
+               "the flight deck holds the AFs raised (its room, 6.4.1, is on the air operations form); an elevator in the take-off area "
+               "cannot raise aircraft while they take off over it (6.8.2): where the elevators are is on the form too"]
+    raise_per_aos, limits = None, []
+    if args.hangar:
+        if args.handling_points is not None and args.hangar_kind:
+            cost = Fraction(str(p("hp_hangar_to_deck_open", 0.5) if args.hangar_kind == "open" else p("hp_hangar_to_deck_closed", 1)))
+            by_hp = math.floor(Fraction(str(args.handling_points)) / cost)
+            raise_per_aos = by_hp
+            limits.append(f"{args.handling_points:g} handling points at {cost} HP an AF ({args.hangar_kind} hangar, 6.7.3/6.7.4): {by_hp} AF(s) an AOS")
+        else:
+            caveats.append("without --handling-points and --hangar-kind (empty slots of the air operations form) hangar AFs are raised "
+                           "all at once: the turns shown are the fewest possible")
+        if args.elevator_rate is not None:
+            raise_per_aos = args.elevator_rate if raise_per_aos is None else min(raise_per_aos, args.elevator_rate)
+            limits.append(f"elevators {args.elevator_rate} AF(s) an AOS (6.8.1)")
+        if raise_per_aos is not None and raise_per_aos < 1:
+            raise CalcInputError("the handling points or elevators given raise no AF in an AOS: the hangar AFs never launch")
+    steps = launch_schedule(args.spotted, args.hangar, limit, raise_per_aos, args.turn)
+    turns = len(steps)
+    lines = [f"{args.spotted + args.hangar} AF(s): {args.spotted} spotted aft, {args.hangar} in the hangar; a carrier launches {limit} an AOS "
+             f"({'no catapult' if not args.catapults else f'{args.catapults} catapult(s)'}, 6.9)",
+             *(f"raising from the hangar: {x}" for x in limits),
+             f"{'at least ' if args.hangar and raise_per_aos is None else ''}{turns} AOS: the last AFs launch on turn {steps[-1].aos}"]
+    lines += [f"  turn {s.aos}: launch {s.launched}" + (f", then raise {s.raised} to the deck" if s.raised else "") for s in steps]
+    data = {"afs": args.spotted + args.hangar, "limit_per_aos": limit, "raise_per_aos": raise_per_aos, "aos": turns,
+            "last_launch_turn": steps[-1].aos, "lower_bound": bool(args.hangar and raise_per_aos is None),
+            "steps": [{"turn": s.aos, "launched": s.launched, "raised": s.raised} for s in steps]}
+    return CalcResult("Launching an air group", tuple(lines), data, _cite(game, "6.5", "6.7", "6.8", "6.9"), tuple(caveats))
+
+
+# --- recovery -------------------------------------------------------------------------------------
+
+def _recover_args(p) -> None:
+    p.add_argument("--afs", type=int, required=True, metavar="N", help="AFs to land on one carrier or base")
+    p.add_argument("--condition", default="normal", help="the landing condition (6.12; default normal): as landing-accidents lists them")
+    p.add_argument("--spotted-aft", type=int, default=0, metavar="N", help="AFs spotted aft on the carrier's deck: they move forward first (6.7)")
+    p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
+
+
+def _recover_run(game, args) -> CalcResult:
+    if args.afs < 1 or args.spotted_aft < 0:
+        raise CalcInputError("--afs is 1 or more, --spotted-aft 0 or more")
+    table = {r["condition"]: r for r in _chart(game, "landing_accidents")["rows"]}
+    if args.condition not in table:
+        raise CalcInputError(f"no landing condition {args.condition!r}; conditions: {', '.join(table)}")
+    row = table[args.condition]
+    group, chance = int(row["afs_per_roll"]), Fraction(len(row["accident_on"]), 10)
+    per_aos = int(game.edition.param("land_per_aos", 6))
+    first = args.turn + (1 if args.spotted_aft else 0)
+    fewest = fewest_aos(args.afs, per_aos)
+    lines = [f"{args.afs} AF(s), {per_aos} land an AOS (6.12); condition {args.condition}: a D10 roll per {group} AF(s), an accident on "
+             f"{', '.join(map(str, row['accident_on']))}, which destroys one AF and stops landings that AOS (6.12.8)"]
+    if args.spotted_aft:
+        hp = Fraction(str(game.edition.param("hp_deck_end_to_end", 0.5))) * args.spotted_aft
+        lines.append(f"turn {args.turn}: the {args.spotted_aft} AF(s) spotted aft move forward ({shown(hp)} handling points, 6.7.1); landing begins on turn {first}")
+    lines.append(f"with no accident: {fewest} AOS, the last AFs down on turn {first + fewest - 1}")
+    readings = {}
+    for reading, partial in (("a partial group rolls", True), ("only whole groups roll", False)):
+        if group == 1 and not partial:
+            continue
+        done, lost = recovery(args.afs, per_aos, group, chance, partial)
+        expected = sum(k * p for k, p in done.items())
+        readings[reading] = {"done_in_aos": {str(k): as_json(p) for k, p in done.items()},
+                             "by_turn": {str(first + k - 1): as_json(sum(p for j, p in done.items() if j <= k)) for k in done},
+                             "expected_aos": as_json(expected), "afs_destroyed": {str(k): as_json(p) for k, p in lost.items()},
+                             "expected_destroyed": as_json(sum(k * p for k, p in lost.items()))}
+        label = f" ({reading})" if group > 1 else ""
+        lines.append(f"chance all are down by turn{label}: " + "; ".join(f"{first + k - 1}: {shown(sum(p for j, p in done.items() if j <= k))}" for k in done))
+        lines.append(f"  AOS on average {shown(expected)}; AFs destroyed on average {shown(sum(k * p for k, p in lost.items()))}")
+    caveats = ["a carrier lands or launches in an AOS, never both (6.7): it launches nothing in these AOS",
+               "parked aircraft or damage that leave half or a quarter of the landing area make a worse condition (6.12.2, 6.12.3); "
+               "the landing area is on the air operations form (6.4.5), an empty slot: give --condition"]
+    if group > 1 and args.afs % group:
+        caveats.append(f"6.12.1 says 'for every {group} AFs': whether a last partial group rolls is not stated, so both readings are shown")
+    data = {"afs": args.afs, "condition": args.condition, "land_per_aos": per_aos, "first_landing_turn": first, "fewest_aos": fewest,
+            "readings": readings}
+    return CalcResult("Recovering an air group", tuple(lines), data, _cite(game, "6.7", "6.12"), tuple(caveats))
+
+
+# --- victory points -------------------------------------------------------------------------------
+
+def _victory_args(p) -> None:
+    p.add_argument("--ship", action="append", default=[], metavar="SHIP",
+                   help="a ship damaged or sunk: ID:STATE (a ship of --scenario) or SIDE:CLASS:STATE; states are the table's columns "
+                        "(speed-under-3-inches, speed-under-2-inches, dead-in-the-water, sunk)")
+    p.add_argument("--afs-lost", action="append", default=[], metavar="SIDE:N", help="AFs a side lost (19.3)")
+    p.add_argument("--scenario", metavar="FILE", help="the scenario: its ships by id, and both fleets for the balancing of 19.4")
+
+
+def _victory_run(game, args) -> CalcResult:
+    chart = _chart(game, "victory_points")
+    table = VPTable.of(chart)
+    sides = tuple(game.side_ids)
+    if len(sides) != 2:
+        raise CalcInputError("victory points are scored between two sides")
+    data = open_scenario(game, args.scenario)[1] if args.scenario else None
+    states = {s: s for s in table.columns}
+    losses = []
+    for item in args.ship:
+        parts = item.split(":")
+        if len(parts) == 2:
+            if data is None:
+                raise CalcInputError(f"--ship {item}: a ship by id needs --scenario (or give SIDE:CLASS:STATE)")
+            ship = data.ships.get(parts[0])
+            if ship is None:
+                raise CalcInputError(f"--ship {item}: no ship {parts[0]!r} in the scenario")
+            side, cls_, state, name = ship.side, ship.cls, parts[1], ship.name
+        elif len(parts) == 3:
+            side, cls_, state = parts
+            name = f"a {cls_}"
+        else:
+            raise CalcInputError(f"--ship {item}: give ID:STATE or SIDE:CLASS:STATE")
+        if side not in sides:
+            raise CalcInputError(f"--ship {item}: no side {side!r}; sides: {', '.join(sides)}")
+        if cls_ not in table.points:
+            raise CalcInputError(f"--ship {item}: the Victory Points Table has no class {cls_!r}; classes: {', '.join(table.points)}")
+        if state not in states:
+            raise CalcInputError(f"--ship {item}: no state {state!r}; states: {', '.join(table.columns)}")
+        losses.append(ShipLoss(side, cls_, state, name))
+    afs = {}
+    for item in args.afs_lost:
+        side, _, n = item.partition(":")
+        if side not in sides or not n.isdigit():
+            raise CalcInputError(f"--afs-lost {item}: give SIDE:N with a side of {', '.join(sides)}")
+        afs[side] = afs.get(side, 0) + int(n)
+    fleets = None
+    if data is not None:
+        fleets = {s: [ship.cls for ship in data.ships.values() if ship.side == s] for s in sides}
+        unknown = sorted({c for cs in fleets.values() for c in cs if c not in table.points})
+        if unknown:
+            raise CalcInputError(f"the scenario's ship classes {', '.join(unknown)} are not in the Victory Points Table")
+    chosen = "worst-column" if (chart.get("scoring") or {}).get("worst_state_only", True) else "every-column"
+    results = {r: score(table, sides, losses, afs, fleets, r) for r in READINGS}
+    name = game.side_name
+    lines = ["losses: " + ("; ".join(f"{name(x.side)} {x.name} ({x.cls}) {x.state}" for x in losses) or "no ships")
+             + (f"; AFs lost: {', '.join(f'{name(s)} {n}' for s, n in afs.items())}" if afs else "")]
+    for reading in READINGS:
+        r = results[reading]
+        label = "the data's reading" if reading == chosen else "the other reading"
+        lines.append(f"{reading} ({label}):")
+        for s in sides:
+            v = r["sides"][s]
+            lines.append(f"  {name(s)}: ships {v['ships']} + AFs {v['afs']}" + (f" + balancing {v['balancing']}" if fleets is not None else "")
+                         + f" = {v['total']}")
+        totals = [r["sides"][s]["total"] for s in sides]
+        r["leader"] = None if totals[0] == totals[1] else sides[totals.index(max(totals))]
+        lines.append(f"  {'ahead: ' + name(r['leader']) if r['leader'] else 'level'}"
+                     + (" (all-sunk totals " + ", ".join(f"{name(s)} {r['potential'][s]}" for s in sides) + ")" if fleets is not None else ""))
+    caveats = ["the table's columns are nested losses of speed; the rules do not say whether a ship scores only its worst column "
+               "(worst-column, the data's reading: charts victory_points scoring) or every column it reached (every-column): both are shown",
+               "a side scores the other side's ships and AFs (19.2, 19.3); 19.4's 'smaller side' is read as the side with the smaller all-sunk total"]
+    if fleets is None:
+        caveats.append("no --scenario: the balancing of 19.4 needs both fleets and is not applied")
+    out = {"reading": chosen, "losses": [{"side": x.side, "class": x.cls, "state": x.state, "name": x.name} for x in losses],
+           "afs_lost": afs, "readings": results}
+    return CalcResult("Victory points", tuple(lines), out, _cite(game, "19.2", "19.3", "19.4", "19.5"), tuple(caveats))
+
+
+OPS_CALCULATIONS = {
+    "strike-radius": Calculation("strike-radius", "how far a strike can fly and land back within its endurance, with the crash chance beyond",
+                                 _radius_args, _radius_run,
+                                 ("chartroom calc fire-from-the-skies strike-radius --launch 10 --endurance 14 --speed slow --role torpedo-bomber",
+                                  "chartroom calc fire-from-the-skies strike-radius --scenario scenarios/fire-from-the-skies/coral-sea.yaml --mission yorktown-strike-1")),
+    "launch": Calculation("launch", "how many turns launching an air group takes under the plane-handling limits", _launch_args, _launch_run,
+                          ("chartroom calc fire-from-the-skies launch --spotted 6 --hangar 10 --handling-points 4 --hangar-kind closed",)),
+    "recover": Calculation("recover", "how many turns landing an air group takes, with the exact chances landing accidents give", _recover_args,
+                           _recover_run, ("chartroom calc fire-from-the-skies recover --afs 12 --turn 24",)),
+    "victory": Calculation("victory", "victory points of an outcome: ships damaged and sunk, AFs lost, the balancing of 19.4", _victory_args,
+                           _victory_run, ("chartroom calc fire-from-the-skies victory --scenario scenarios/fire-from-the-skies/coral-sea.yaml "
+                                          "--ship lexington:sunk --ship shokaku:speed-under-2-inches --afs-lost allied:10 --afs-lost japanese:14",)),
+}

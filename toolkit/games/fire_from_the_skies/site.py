@@ -1,0 +1,67 @@
+"""Fire from the Skies' pages on the docs site: the guide, the plotting sheet with the demonstration's search
+plans, the tables card, the victory points, and the plane-handling limits beside the demonstration's carriers.
+
+The same data and part templates as the player aids (:mod:`.aids`, ``templates/ffts_parts/``), each
+rendered as one HTML block of a Markdown page with no blank lines, so Markdown leaves it whole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping
+
+from toolkit.games.fire_from_the_skies.aids import TEMPLATES, air_ops_log, carriers, plotting_sheet, search_record, tables_card, victory_card
+from toolkit.model import Game, Scenario
+from toolkit.model.build_scenario import load_scenario
+from toolkit.render.env import environment
+from toolkit.render.sitepages import guides_dir
+
+__all__ = ["site_pages", "part", "GUIDE", "DEMONSTRATION"]
+
+GUIDE = "fire-from-the-skies.md"
+DEMONSTRATION = "coral-sea.yaml"
+STYLE = Path(TEMPLATES) / "ffts.css"
+
+
+def part(name: str, **context) -> str:
+    """One part template as an HTML block for a Markdown page."""
+    text = environment(str(TEMPLATES)).get_template(f"ffts_parts/{name}.html").render(**context)
+    lines = [line for line in text.splitlines() if line.strip()]
+    style = " ".join(STYLE.read_text(encoding="utf-8").split())
+    return '<div class="chartroom ffts-card">\n<style>' + style + "</style>\n" + "\n".join(lines) + "\n</div>\n"
+
+
+def demonstration(game: Game) -> Scenario | None:
+    path = game.root / DEMONSTRATION
+    if not path.is_file():
+        return None
+    return load_scenario(path, game.edition.id).scenario
+
+
+def guide_text() -> str:
+    """``docs/fire-from-the-skies.md`` without its title, or "" where it is not installed."""
+    path = guides_dir() / GUIDE
+    if not path.is_file():
+        return ""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    return "".join(lines[1:] if lines and lines[0].startswith("# ") else lines).lstrip("\n")
+
+
+def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
+    game = next(iter(games.values()))
+    demo = demonstration(game)
+    intro = ("Generated from the game's data by Chartroom, like the player aids "
+             "(`chartroom aids scenarios/fire-from-the-skies/coral-sea.yaml -o DIR`).\n\n")
+    pages = [("tables", "Tables card", intro + part("tables", card=tables_card(game, demo))),
+             ("victory", "Victory points", intro + part("victory", card=victory_card(game, demo)))]
+    if demo is not None:
+        sheets = "".join(f"## {game.side_name(side)}\n\n" + part("sheet", card=plotting_sheet(game, demo, side)) + "\n"
+                         + part("search", card=search_record(game, demo, side)) + "\n" for side in game.side_ids)
+        pages.insert(0, ("searches", "Plotting sheet and searches", intro + "The demonstration's search plans (Coral Sea, 8 May 1942, "
+                         "reconstructed) on its plotting sheet, with the bearing rose.\n\n" + sheets))
+        pages.append(("carriers", "Air operations", intro + "".join(f"## {c['name']}\n\n" + part("airops", c=c) + "\n"
+                                                                    for c in (air_ops_log(game, demo, h) for h in carriers(demo)))))
+    guide = guide_text()
+    if guide:
+        pages.insert(0, ("guide", "Using Fire from the Skies with Chartroom", guide))
+    return tuple(pages)
