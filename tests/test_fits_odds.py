@@ -372,3 +372,35 @@ def test_cli_text_and_editions(capsys):
     status, out, _ = run(capsys, "odds", "damage", "--defender", "us-bb-pennsylvania-arizona", "--hits", "2", "--cause",
                          "surface", "--firepower", "3", "--turn", "3", "--side", "japan", "--edition", "2nd")
     assert status == 0 and "+1 For each hit beyond the first" in out
+
+
+# --- the odds card -------------------------------------------------------------------------------
+
+def test_odds_card_per_edition(edition):
+    from toolkit.games.fire_in_the_sky import GAME as FITS
+    from toolkit.games.fire_in_the_sky.aids_odds import odds_card
+
+    game = game_of(edition)
+    specs = FITS.aids(game)
+    assert [s.stem for s in specs] == ["odds"]
+    card = odds_card(game)
+    assert card == odds_card(game)                                        # deterministic
+    zero = next(c for c in card["combat"] if c["modifier"] == "0")
+    assert zero["rows"][1]["any"]["fraction"] == "5/9"                    # 2 dice: 1 - (2/3)^2
+    assert card["surface"][0]["cells"][0]["half"] is True                 # Defense 12, Firepower 0: half hit
+    d9 = next(r for r in card["per_check"] if r["defense"] == 9)
+    assert d9["cells"][2]["fraction"] == "7/12"                           # +2 (submarine): 7+ on two dice
+    # 2 air-strike hits on Defense 9: checks need 8 and 7 with the extra-hit +1 (optional in v1.1, shown with it)
+    d9m = next(r for r in card["multi"] if r["defense"] == 9)
+    assert F(d9m["cells"][1]["fraction"]) == 1 - (1 - F(15, 36)) * (1 - F(21, 36))
+    assert card["multi_optional"] == ("18.3.2" if edition == "v1.1" else "")
+
+
+def test_odds_card_renders(tmp_path, capsys):
+    from toolkit.cli import main
+
+    assert main(["aids", str(SHORT), "-o", str(tmp_path / "a")]) == 0
+    assert main(["aids", str(SHORT), "-o", str(tmp_path / "b")]) == 0
+    capsys.readouterr()
+    one, two = (tmp_path / "a" / "odds.html").read_text(), (tmp_path / "b" / "odds.html").read_text()
+    assert one == two and "Naval Damage Check" in one and "6+*" in one
