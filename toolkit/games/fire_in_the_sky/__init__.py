@@ -55,6 +55,12 @@ class FireInTheSky(BaseGame):
 
         return aid_specs(game)
 
+    def site_pages(self, games):
+        """The guides to its commands on the docs site (site.py)."""
+        from toolkit.games.fire_in_the_sky.site import site_pages
+
+        return site_pages(games)
+
     def permanently_removed(self, counter, edition) -> bool:
         return permanently_removed(counter, edition)
 
