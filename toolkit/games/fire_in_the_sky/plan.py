@@ -78,7 +78,7 @@ def _num(x: float):
 class Planner:
     """The board and the running totals as the steps move pieces."""
 
-    def __init__(self, game: Game, scenario: Scenario, side: str):
+    def __init__(self, game: Game, scenario: Scenario, side: str, start: dict | None = None):
         self.game = game
         self.edition = game.edition
         self.side = side
@@ -93,6 +93,10 @@ class Planner:
         self.tp = float(tp if tp is not None else (self.pool or 0))
         oil = marker("oil_points") if side == "japan" else None
         self.oil = float(oil or 0)
+        start = start or {}
+        self.pool = start.get("merchantmen_pool", self.pool)
+        self.tp = float(start.get("tp", self.tp))
+        self.oil = float(start.get("oil", self.oil))
         self.fresh = 0
         self.phase_destinations: set[str] = set()
         self.stopped_in_zoc: set[str] = set()  # units that entered an enemy Air ZOC by Sea Deployment this phase
@@ -375,7 +379,7 @@ class Planner:
 def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Ledger:
     """Replay ``plan`` (its ``side`` and ``steps``) on the scenario; stop at the first illegal step."""
     side = plan.get("side", "japan")
-    planner = Planner(game, scenario, side)
+    planner = Planner(game, scenario, side, plan.get("start"))
     ledger = Ledger(title or plan.get("title", ""), side, game.edition.id, scenario.start_turn)
     ledger.rows.append(LedgerRow(0, "start", f"start of the {game.side_name(side)} player turn of Turn {scenario.start_turn}",
                                  planner.tp, planner.oil))
