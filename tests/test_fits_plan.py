@@ -123,3 +123,12 @@ def test_unknown_place_and_missing_units(tmp_path, capsys):
     text = V11.replace("units: [{counter: jp-dd, count: 2}], from: Kure, to: Hainan", "units: [{counter: jp-dd, count: 40}], from: Kure, to: Hainan")
     status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)))
     assert status == 1 and "error PLAN-UNITS" in out and "40 x jp-dd expected at Kure, found 12" in out
+
+
+def test_printable_ledger_page(capsys):
+    status, out, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
+    assert status == 0 and out.startswith("<!DOCTYPE html>")
+    assert "Oil Transport: 4 Oil from Brunei for 4 TP" in out and "<th>Your TP</th>" in out
+    assert out.count("<tr><td") == 36                          # the start and 35 steps
+    status, again, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
+    assert again == out                                        # deterministic

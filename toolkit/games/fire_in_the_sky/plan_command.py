@@ -22,7 +22,8 @@ def register(subparsers) -> None:
                               description=__doc__.split("\n\n")[0].split(": ", 1)[1] + " " + __doc__.split("\n\n")[1].replace("\n", " "))
     p.add_argument("plan", metavar="PLAN", help="a plan file (kind: plan)")
     p.add_argument("--edition", help=f"play it under this edition instead of the plan's or scenario's: {{editions:{GAME_ID}}}")
-    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text; json: the ledger)")
+    p.add_argument("--format", choices=["text", "json", "html"], default="text",
+                   help="output format (default text; json: the ledger; html: a printable ledger page)")
 
 
 def cmd_plan(args) -> int:
@@ -31,7 +32,7 @@ def cmd_plan(args) -> int:
 
 def _run(args) -> int:
     from toolkit.games.fire_in_the_sky.plan import run_plan
-    from toolkit.games.fire_in_the_sky.plan_report import as_data, as_text, error_line
+    from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
     from toolkit.load import load_file
     from toolkit.schema import validate
 
@@ -61,10 +62,13 @@ def _run(args) -> int:
     locate = doc.locate
     if args.format == "json":
         _emit(args, as_data(ledger, locate), "")
+    elif args.format == "html":
+        sys.stdout.write(as_html(ledger, locate, doc.name, opened.game.side_name(ledger.side)))
+        sys.stdout.flush()
     else:
         _emit(args, {}, as_text(ledger, locate))
     if ledger.error is not None:
-        if args.format == "json":
+        if args.format != "text":
             sys.stderr.write(error_line(ledger, locate) + "\n")
         return EXIT_FINDINGS
     return EXIT_OK

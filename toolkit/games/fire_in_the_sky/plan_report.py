@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toolkit.games.fire_in_the_sky.plan import Ledger
 
-__all__ = ["as_text", "as_data", "error_line"]
+__all__ = ["as_text", "as_data", "as_html", "error_line"]
 
 
 def _num(x: float):
@@ -44,3 +44,17 @@ def as_data(ledger: Ledger, locate) -> dict:
         out["error"] = {"step": ledger.error_step, "code": e.code, "message": e.message, "rule": e.rule,
                         "file": loc.file, "line": loc.line, "column": loc.column}
     return out
+
+
+def as_html(ledger: Ledger, locate, plan_name: str, side_name: str) -> str:
+    """A printable ledger page (templates/fits_ledger.html), the same numbers as the text."""
+    from pathlib import Path
+
+    from toolkit.render.env import environment
+
+    data = as_data(ledger, locate)
+    rows = [{**r, "line": r["line"] or "", "paid_tp": r["paid"]["tp"] if r["paid"]["tp"] else "",
+             "paid_oil": (r["paid"]["oil"] if r["paid"]["oil"] > 0 else f"+{-r['paid']['oil']}") if r["paid"]["oil"] else ""} for r in data["ledger"]]
+    env = environment(str(Path(__file__).resolve().parent / "templates"))
+    return env.get_template("fits_ledger.html").render(ledger=ledger, rows=rows, error=data["error"], plan_name=plan_name,
+                                                       side=side_name, page_size="A4", orientation="portrait")
