@@ -404,3 +404,76 @@ def test_odds_card_renders(tmp_path, capsys):
     capsys.readouterr()
     one, two = (tmp_path / "a" / "odds.html").read_text(), (tmp_path / "b" / "odds.html").read_text()
     assert one == two and "Naval Damage Check" in one and "6+*" in one
+
+
+# --- convoy and land combat ---------------------------------------------------------------------
+
+def test_convoy_by_hand(edition):
+    """2 ASW dice (1/3 each) against 3 Submarine Points on Turn 6 (+1: 1/2 each): points left 3, 2, 1 with 4/9, 4/9,
+    1/9; no hit with 4/9 (1/8) + 4/9 (1/4) + 1/9 (1/2) = 2/9. Each hit costs 1 pool point in v1.1, 2 in the 2nd."""
+    game = game_of(edition)
+    r = odds.convoy(CombatCharts.of(game), game.edition, 2, 3, Situation("allied", 6, "allied"))
+    assert dist(r, "Allied Submarine Points left after ASW") == {1: F(1, 9), 2: F(4, 9), 3: F(4, 9)}
+    assert chance(r, "Japan's objective met: no loss") == F(2, 9)
+    loss = 1 if edition == "v1.1" else 2
+    assert max(dist(r, "Merchantmen Pool and Japanese TP lost (each)")) == 3 * loss
+
+
+def test_land_combat_by_hand(edition):
+    """jp-land-2 (2 dice) against a reduced us-land-2 (1 die): a step is lost on (1 hit v 0) or (2 v 1):
+    4/9 x 2/3 + 1/9 x 1/3 = 1/3; all eliminated on 2 v 0 (more than 0 + Combat Strength 1): 1/9 x 2/3."""
+    game = game_of(edition)
+    charts = CombatCharts.of(game)
+    a = odds.Piece(game.counters["jp-land-2"], "japan")
+    d = odds.Piece(game.counters["us-land-2"], "allied", reduced=True)
+    assert odds._strength(a) == 2 and odds._strength(d) == 1
+    r = odds.land_combat(charts, game.edition, [a], [d], Situation("japan", 5, "japan"))
+    assert chance(r, "every defending land unit loses a step") == F(1, 3)
+    assert chance(r, "every defending land unit is eliminated") == F(2, 27)
+    # out of supply: -1, each die 1/6
+    r = odds.land_combat(charts, game.edition, [a], [d], Situation("japan", 5, "japan"), out_of_supply={"japan"})
+    assert dist(r, "attacker land combat hits") == {0: F(25, 36), 1: F(10, 36), 2: F(1, 36)}
+
+
+def test_monte_carlo_land_with_ground_support(edition):
+    """jp-land-4 with 3 Air Points of ground support and Air Supremacy (+1) and 2 Firepower of ships, against
+    us-land-2 with 2 air steps at base: the support hits are capped at the attacker's Combat Strength."""
+    game = game_of(edition)
+    charts = CombatCharts.of(game)
+    rng = random.Random(3)
+    a = odds.Piece(game.counters["jp-land-4"], "japan")
+    d = [odds.Piece(game.counters["us-land-2"], "allied"), air(game, "us-air", 2)]
+    r = odds.land_combat(charts, game.edition, [a], d, Situation("japan", 5, "japan"), attacker_air_points=3,
+                         attacker_firepower=2, supremacy="japan")
+    step = elim = 0
+    for _ in range(N):
+        x = sum(1 for v in roll(rng, 4) if v >= 5) + min(4, sum(1 for v in roll(rng, 5) if v + 1 >= 5))
+        y = sum(1 for v in roll(rng, 2) if v >= 5) + 2
+        step += y < x <= y + 2
+        elim += x > y + 2
+    assert within(chance(r, "every defending land unit loses a step"), step, N)
+    assert within(chance(r, "every defending land unit is eliminated"), elim, N)
+
+
+def test_monte_carlo_convoy(edition):
+    game = game_of(edition)
+    rng = random.Random(17)
+    r = odds.convoy(CombatCharts.of(game), game.edition, 3, 4, Situation("allied", 2, "allied"))
+    clean = 0
+    for _ in range(N):
+        left = 4 - min(4, sum(1 for v in roll(rng, 3) if v >= 5))
+        clean += not any(v >= 5 for v in roll(rng, left))
+    assert within(chance(r, "Japan's objective met: no loss"), clean, N)
+
+
+def test_cli_land_and_convoy(capsys):
+    status, out, err = run(capsys, "odds", "land", "--attacker", "jp-land-4", "--at", "Midway", str(SHORT),
+                           "--attacker-air-points", "2", "--supremacy", "attacker", "--format", "json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["forces"]["Allied (defender)"] == ["us-air (2 steps, at base)", "us-land-2"]
+    assert sum(F(c["fraction"]) for c in data["chances"][:3]) == 1
+    status, out, err = run(capsys, "odds", "land", "--attacker", "jp-land-4@reduced", "--defender", "us-land-2")
+    assert status == 2 and "full-strength" in err
+    status, out, err = run(capsys, "odds", "convoy", "--asw-dice", "2", "--sub-points", "3", "--turn", "6", "--edition", "2nd")
+    assert status == 0 and "FitS 2nd 5.3" in out

@@ -39,7 +39,7 @@ from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import Counter, Edition
 
 __all__ = ["Piece", "OddsResult", "air_combat", "air_strike", "submarine_attack", "surface_round", "damage_check",
-           "sink_chance", "return_turn", "READINGS"]
+           "convoy", "land_combat", "sink_chance", "return_turn", "READINGS"]
 
 #: Where the rules are open, the reading taken (and the other one), keyed for the results that depend on it.
 READINGS = {
@@ -61,6 +61,10 @@ READINGS = {
                         "withdrawal, no Long Lance or Tokyo Express."),
     "damage-order": ("Several hits on one ship are checked in firing order (a ship's own firer listed first), so "
                      "the +1 per hit beyond the first goes to the later checks."),
+    "ground-support-supremacy": ("The ground-support +1 applies while the player has Air Supremacy and Air Points give "
+                                 "ground support (v1.1 2.3 errata; 2nd Combat Table): taken literally, to every ground "
+                                 "support die of that player, naval Firepower dice included. Other reading: only the Air "
+                                 "Point dice get it ('when Air Points are involved', v1.1 12.3.2.1)."),
     "land-at-sea": ("A land unit at sea loses a step for each reduced Combat Strength's worth of hits (v1.1 13.2); "
                     "2nd 11.3.2 eliminates at full Combat Strength: the same whenever full = 2 x reduced."),
 }
@@ -75,6 +79,7 @@ class Piece:
     steps: int = 1
     task_force: bool = True
     long_range: bool = False
+    reduced: bool = False
 
     @property
     def id(self) -> str:
@@ -627,4 +632,107 @@ def damage_check(charts: CombatCharts, edition: Edition, target: Piece, hits: in
     back = fate[0][3] if fate else ""
     result.chances += [(f"sunk ({gone})", sunk), (f"damaged, returns {back}", damaged)]
     result.modifiers.append(_damage_modifiers(charts, sit))
+    return result
+
+
+# --- the war on merchant shipping -------------------------------------------------------------
+
+def convoy(charts: CombatCharts, edition: Edition, asw_dice: int, sub_points: int, situation: Situation) -> OddsResult:
+    """Convoy ASW, then the Allied Submarine Points left against merchant shipping (v1.1 6.1, 6.2; 2nd 5.3, 5.4).
+
+    Each ASW hit cancels one Submarine Point; each submarine hit costs the Merchantmen Pool and the
+    current Japanese TP ``merchantmen_loss_per_sub_hit`` each (v1.1 1, 2nd 2).
+    """
+    t = charts.hit_threshold
+    japan = situation.for_side("japan")
+    allied = situation.for_side("allied")
+    asw_p = die_hit(charts.modifier("asw-convoy", japan), t)
+    sub_p = die_hit(charts.modifier("submarine-vs-convoy", allied), t)
+    loss = edition.param("merchantmen_loss_per_sub_hit", 1)
+    left: Distribution = {}
+    cases = []
+    for x, px in dice(asw_dice, asw_p).items():
+        n = sub_points - min(sub_points, x)
+        left[n] = left.get(n, Fraction(0)) + px
+        cases.append((px, dice(n, sub_p)))
+    left = dict(sorted(left.items()))
+    hits = mixture(cases)
+    pool = {h * loss: p for h, p in hits.items()}
+    result = OddsResult("convoy", "Convoy ASW and submarine attacks on merchant shipping",
+                        [charts.rule("asw-convoy"), charts.rule("submarine-vs-convoy")], edition.id,
+                        {"Japanese": [f"{asw_dice} ASW dice (DDs in the Convoy Escort box), each hits with {attack_fraction(asw_p)}"],
+                         "Allied": [f"{sub_points} Submarine Points, each hits with {attack_fraction(sub_p)}"]})
+    result.distributions += [("Allied Submarine Points left after ASW", left, "points"), ("submarine hits", hits, "hits"),
+                             ("Merchantmen Pool and Japanese TP lost (each)", pool, "points")]
+    result.chances += [("Japan's objective met: no loss", hits.get(0, Fraction(0))),
+                       ("Allied objective met: at least one hit", 1 - hits.get(0, Fraction(0)))]
+    result.expected += [("Submarine Points left", mean(left)), ("submarine hits", mean(hits)),
+                        ("Merchantmen Pool and TP lost (each)", mean(pool))]
+    result.modifiers += [_used_modifiers(charts, "asw-convoy", [japan]), _used_modifiers(charts, "submarine-vs-convoy", [allied])]
+    result.readings.append("modified-hit")
+    return result
+
+
+# --- land combat with ground support -------------------------------------------------------------
+
+def _land_total(charts: CombatCharts, side_sit: Situation, land, air_points_: int, firepower: int, supremacy: bool,
+                extra: int = 0) -> Distribution:
+    """Land combat hits of one side (v1.1 12.3.4.3-12.3.4.5; 2nd 11.2.5.3-11.2.5.5): its Combat Strength dice, plus
+    ground support hits capped at that Combat Strength, plus ``extra`` (the defender's air steps at base)."""
+    t = charts.hit_threshold
+    strength = sum(_strength(p) for p in land)
+    own = dice(strength, die_hit(charts.modifier("land-combat", side_sit), t))
+    facts = (("air-supremacy",) if supremacy else ()) + (("air-point",) if air_points_ else ())
+    support_p = die_hit(charts.modifier("ground-support", side_sit.with_facts(*facts)), t)
+    support = dice(air_points_ + firepower, support_p)
+    capped: Distribution = {}
+    for h, p in support.items():
+        capped[min(h, strength)] = capped.get(min(h, strength), Fraction(0)) + p
+    out = total([own, capped])
+    return {k + extra: v for k, v in out.items()}
+
+
+def _strength(p: Piece) -> int:
+    return int(p.rating("reduced" if p.reduced else "combat", 0))
+
+
+def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, situation: Situation, *,
+                attacker_air_points: int = 0, defender_air_points: int = 0, attacker_firepower: int = 0,
+                defender_firepower: int = 0, supremacy: str | None = None, out_of_supply=()) -> OddsResult:
+    """The Land Combat Round after ground support: no effect, every defender loses a step, or all are eliminated (v1.1 13.4; 2nd 11.3.5)."""
+    attacker = situation.side
+    defender = defenders[0].side if defenders else ("allied" if attacker == "japan" else "japan")
+    att_land = [p for p in attackers if p.type == "land"]
+    def_land = [p for p in defenders if p.type == "land"]
+    def_air = sum(p.steps for p in defenders if p.type == "air" and not p.task_force)
+    a_sit = situation.with_facts(*(("out-of-supply",) if attacker in out_of_supply else ()))
+    d_sit = situation.for_side(defender).with_facts(*(("out-of-supply",) if defender in out_of_supply else ()))
+    a = _land_total(charts, a_sit, att_land, attacker_air_points, attacker_firepower, supremacy == attacker)
+    d = _land_total(charts, d_sit, def_land, defender_air_points, defender_firepower, supremacy == defender, def_air)
+    strength = sum(_strength(p) for p in def_land)
+    none = step = elim = Fraction(0)
+    for x, px in a.items():
+        for y, py in d.items():
+            if x <= y:
+                none += px * py
+            elif x > y + strength:
+                elim += px * py
+            else:
+                step += px * py
+    result = OddsResult("land", "Land combat with ground support", [charts.rule("ground-support"), charts.rule("land-combat")], edition.id,
+                        _forces(attackers, defenders, attacker, defender))
+    result.forces["ground support"] = [f"attacker {attacker_air_points} Air Points + Firepower {attacker_firepower}",
+                                       f"defender {defender_air_points} Air Points + Firepower {defender_firepower}"
+                                       + (f"; {def_air} air steps at base count as hits" if def_air else "")]
+    result.distributions += [("attacker land combat hits", a, "hits"), ("defender land combat hits", d, "hits")]
+    result.chances += [("no effect (defender's total equal or greater)", none),
+                       ("every defending land unit loses a step", step),
+                       ("every defending land unit is eliminated", elim),
+                       ("attacker's objective met: the defenders lose at least a step", step + elim),
+                       ("defender's objective met: no effect", none)]
+    result.expected += [("attacker hits", mean(a)), ("defender hits", mean(d))]
+    result.modifiers += [_used_modifiers(charts, "land-combat", [a_sit, d_sit]),
+                         _used_modifiers(charts, "ground-support", [a_sit.with_facts("air-supremacy", "air-point")]
+                                         if supremacy == attacker and attacker_air_points else [])]
+    result.readings += ["modified-hit", "ground-support-supremacy"]
     return result

@@ -1,4 +1,4 @@
-"""``chartroom odds air|strike|submarine|surface|damage``: exact battle odds (text or JSON).
+"""``chartroom odds air|strike|submarine|surface|damage|land|convoy``: exact battle odds (text or JSON).
 
 Forces are counter ids, each optionally ``:STEPS`` (air steps) and ``@anchor`` (a ship in port,
 not in a Task Force), ``@sea`` (an air or land unit carried in a Task Force) or ``@long-range``
@@ -33,8 +33,10 @@ KINDS = {
     "submarine": "a Submarine Point against a Task Force: ASW first, then the torpedo (v1.1 12.2; 2nd 11.1)",
     "surface": "one Surface Combat Round between two lines of ships (v1.1 12.3.3.2; 2nd 11.2.3)",
     "damage": "the Damage Checks of one ship after N hits: sunk, or damaged and when it returns (v1.1 13.1; 2nd 11.3.1)",
+    "land": "ground support and the Land Combat Round: no effect, a step lost, or all eliminated (v1.1 12.3.4, 13.4; 2nd 11.2.5, 11.3.5)",
+    "convoy": "convoy ASW dice, then Allied Submarine Points against merchant shipping (v1.1 6.1, 6.2; 2nd 5.3, 5.4)",
 }
-TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d+))?(?:@(?P<where>anchor|sea|long-range))?$")
+TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d+))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
 
 
 def register(subparsers) -> None:
@@ -44,11 +46,22 @@ def register(subparsers) -> None:
     sub.required = True
     for kind, text in KINDS.items():
         k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + ". " + __doc__.split("\n\n")[1].replace("\n", " "))
-        if kind != "damage":
+        if kind == "convoy":
+            k.add_argument("--asw-dice", type=_non_negative, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
+            k.add_argument("--sub-points", type=_non_negative, required=True, help="Allied Submarine Points attacking")
+        if kind not in ("damage", "convoy"):
             k.add_argument("--attacker", nargs="+", default=[], metavar="UNIT",
-                           help="the attacking force: counter ids, COUNTER:STEPS for air, @anchor/@sea/@long-range")
-        k.add_argument("--defender", nargs="+", default=[], metavar="UNIT", help="the defending force, the same way")
-        if kind != "damage":
+                           help="the attacking force: counter ids, COUNTER:STEPS for air, @anchor/@sea/@long-range/@reduced")
+        if kind != "convoy":
+            k.add_argument("--defender", nargs="+", default=[], metavar="UNIT", help="the defending force, the same way")
+        if kind == "land":
+            for who in ("attacker", "defender"):
+                k.add_argument(f"--{who}-air-points", type=_non_negative, default=0, help=f"the {who}'s Air Points kept for ground support")
+                k.add_argument(f"--{who}-firepower", type=_non_negative, default=0,
+                               help=f"Firepower of the {who}'s ships left in Bombardment Task Force boxes")
+            k.add_argument("--supremacy", choices=["attacker", "defender"], help="who has Air Supremacy")
+            k.add_argument("--out-of-supply", nargs="+", choices=["attacker", "defender"], default=[], help="sides out of supply")
+        if kind not in ("damage", "convoy"):
             k.add_argument("--at", nargs=2, metavar=("PLACE", "SCENARIO"),
                            help="take the forces the scenario puts at PLACE (the enemy's as defender)")
         k.add_argument("--side", choices=["japan", "allied"],
@@ -99,8 +112,10 @@ def _piece(game, token: str):
         raise UsageError(f"{token}: a ship is in a Task Force by default; use @anchor for a ship in port")
     if where == "long-range" and counter.type != "air":
         raise UsageError(f"{token}: only air units are committed from an adjacent hex")
-    in_tf = {"naval": where != "anchor", "air": where == "sea", "land": where != "anchor"}[counter.type]
-    return Piece(counter, counter.side, steps if counter.type == "air" else 1, in_tf, where == "long-range")
+    if where == "reduced" and counter.type != "land":
+        raise UsageError(f"{token}: only land units have a reduced side")
+    in_tf = {"naval": where != "anchor", "air": where == "sea", "land": where not in ("anchor", "reduced")}[counter.type]
+    return Piece(counter, counter.side, steps if counter.type == "air" else 1, in_tf, where == "long-range", where == "reduced")
 
 
 def _scenario_pieces(args, game, scenario, place: str):
@@ -115,12 +130,14 @@ def _scenario_pieces(args, game, scenario, place: str):
         raise UsageError(str(error)) from None
     here = graph.node_hex(node) or node
     units = [u for u in state.units if u.at is not None and (graph.node_hex(u.at) or u.at) == here]
-    pieces = [Piece(u.counter, u.side, u.steps, u.task_force if u.type != "land" else True, False) for u in units]
+    pieces = [Piece(u.counter, u.side, u.steps, u.task_force, False, u.reduced) for u in units]
     base = game.map.places.get(place) if place in game.map.places else game.map.place_at(here)
     return pieces, base, state.turn
 
 
 def _forces(args, game, kind):
+    if kind == "convoy":
+        return args.side or "allied", [], [], None, None
     attackers = [_piece(game, t) for t in getattr(args, "attacker", [])]
     defenders = [_piece(game, t) for t in args.defender]
     side = args.side or (attackers[0].side if attackers else defenders[0].side if kind == "damage" and defenders else None)
@@ -144,7 +161,7 @@ def _forces(args, game, kind):
             raise UsageError(f"{label}: {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} on the wrong side")
     if kind != "damage" and not defenders:
         raise UsageError("give --defender, or --at PLACE SCENARIO")
-    if kind in ("air", "strike", "surface") and not attackers:
+    if kind in ("air", "strike", "surface", "land") and not attackers:
         raise UsageError("give --attacker")
     return side, attackers, defenders, base, turn
 
@@ -222,6 +239,20 @@ def _run(args) -> int:
         if not ships(attackers) or not ships(defenders):
             raise UsageError("surface combat needs ships in a Task Force on both sides")
         result = odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation)
+    elif kind == "convoy":
+        situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional)
+        result = odds.convoy(charts, game.edition, args.asw_dice, args.sub_points, situation)
+    elif kind == "land":
+        land = lambda pieces: [p for p in pieces if p.type == "land"]  # noqa: E731
+        if not land(attackers) or not land(defenders):
+            raise UsageError("land combat needs land units on both sides (give them with --attacker, --defender or --at)")
+        if not any(not p.reduced for p in land(attackers)):
+            raise UsageError("only a full-strength land unit can initiate land combat (v1.1 12.3.4.5; 2nd 11.2.5.5)")
+        sides = {"attacker": side, "defender": land(defenders)[0].side}
+        result = odds.land_combat(charts, game.edition, attackers, defenders, situation,
+                                  attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
+                                  attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
+                                  supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply})
     else:
         target = _target(args, defenders, kind)
         owner = args.side or ("allied" if target.side == "japan" else "japan")
