@@ -45,7 +45,8 @@ def register(subparsers) -> None:
     sub = p.add_subparsers(dest="odds_command", metavar="KIND", parser_class=parser_class)
     sub.required = True
     for kind, text in KINDS.items():
-        k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + ". " + __doc__.split("\n\n")[1].replace("\n", " "))
+        forces = "" if kind == "convoy" else " " + __doc__.split("\n\n")[1].replace("\n", " ").replace("``", "")
+        k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + "." + forces)
         if kind == "convoy":
             k.add_argument("--asw-dice", type=_non_negative, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
             k.add_argument("--sub-points", type=_non_negative, required=True, help="Allied Submarine Points attacking")

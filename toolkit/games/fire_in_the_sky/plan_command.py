@@ -19,7 +19,8 @@ __all__ = ["register", "cmd_plan"]
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("plan", help="replay an operations plan: each step checked on the map, running TP and Oil",
-                              description=__doc__.split("\n\n")[0].split(": ", 1)[1] + " " + __doc__.split("\n\n")[1].replace("\n", " "))
+                              description=(__doc__.split("\n\n")[0].split(": ", 1)[1] + " "
+                                           + __doc__.split("\n\n")[1].replace("\n", " ")).replace("``", ""))
     p.add_argument("plan", metavar="PLAN", help="a plan file (kind: plan)")
     p.add_argument("--edition", help=f"play it under this edition instead of the plan's or scenario's: {{editions:{GAME_ID}}}")
     p.add_argument("--format", choices=["text", "json", "html"], default="text",
