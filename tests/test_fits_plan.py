@@ -132,3 +132,12 @@ def test_printable_ledger_page(capsys):
     assert out.count("<tr><td") == 36                          # the start and 35 steps
     status, again, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
     assert again == out                                        # deterministic
+
+
+def test_audit_counts_a_plan_as_one_record():
+    """A plan's steps share its provenance (source: or reconstructed: at its top)."""
+    from toolkit.audit import audit_game
+
+    rows = {r["file"].rsplit("/", 1)[-1]: r for r in audit_game(GAME) if "/plans/" in r["file"]}
+    assert set(rows) == {"example-of-play.yaml", "example-of-play-2nd.yaml"}
+    assert all(r["records"] == 1 and r["missing"] == 0 for r in rows.values())
