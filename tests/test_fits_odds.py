@@ -359,6 +359,7 @@ def test_cli_at_a_scenario_place_uses_its_units(capsys):
     (["odds", "strike", "--attacker", "jp-air", "--at", "Midwya", str(SHORT)], "did you mean 'Midway'"),
     (["odds", "damage", "--defender", "us-air", "--hits", "1", "--cause", "surface"], "Damage Checks are rolled by ships"),
     (["odds", "air", "--attacker", "jp-air", "--defender", "us-air", "--optional", "99.9"], "no such optional rule"),
+    (["odds", "surface", "--attacker", "jp-cv-akagi-kaga", "jp-dd", "--defender", "us-dd"], "Carrier Task Force box"),
 ])
 def test_cli_bad_input_exits_2(capsys, args, message):
     status, out, err = run(capsys, *args)

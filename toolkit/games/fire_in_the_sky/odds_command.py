@@ -239,6 +239,10 @@ def _run(args) -> int:
         ships = lambda pieces: [p for p in pieces if p.type == "naval" and p.task_force]  # noqa: E731
         if not ships(attackers) or not ships(defenders):
             raise UsageError("surface combat needs ships in a Task Force on both sides")
+        carriers = [p.id for p in ships(attackers) + ships(defenders) if p.counter.is_carrier]
+        if carriers:
+            raise UsageError(f"{', '.join(carriers)}: a Task Force with a carrier goes to a Carrier Task Force box and its ships do "
+                             "not fight on the surface (v1.1 12.3.1; 2nd 11.2.1): list the Bombardment Task Force ships only")
         result = odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation)
     elif kind == "convoy":
         situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional)
