@@ -1,7 +1,8 @@
 """The v1.1 Example of Play (19.0): the Japanese player turn of Turn 2 of the Short Campaign.
 
-Every move is replayed on the real map through the movement ranges and the
-cost calculator, and every running total the rulebook prints is asserted:
+Every move is replayed on the real map by the bundled plan
+(``scenarios/fire-in-the-sky/plans/example-of-play.yaml``, ``chartroom plan``), and every
+running total the rulebook prints is asserted:
 Transport Points 30 -> 29 -> 25 -> 24 -> 20 -> 12.5 -> 11.5 (11 at the end of the
 phase), Oil 12 + 4 = 16 -> 15.25 -> 14.75 -> 14.25 -> 13.75 -> 11.75 (11), TP in
 Operational Movement 11 -> 9 -> 5, and the Second Deployment 5 -> 3 -> 2.
@@ -9,14 +10,12 @@ Operational Movement 11 -> 9 -> 5, and the Second Deployment 5 -> 3 -> 2.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from conftest import SHORT
 from toolkit.games.fire_in_the_sky.costs import end_of_phase, oil_transport
-from toolkit.games.fire_in_the_sky.movement import air_commitment, air_points, one_hex_deployment, operational_movement, sea_deployment
-from toolkit.games.fire_in_the_sky.state import GameState, UnitState
+from toolkit.games.fire_in_the_sky.movement import air_points, sea_deployment
+from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 
 
@@ -33,158 +32,56 @@ def start():
     return loaded.game, loaded.scenario, GameState.from_scenario(loaded.game, loaded.scenario)
 
 
-class Board:
-    """The state as the example moves pieces, with helpers to pick and move units."""
+PLAN = SHORT.parent / "plans" / "example-of-play.yaml"
 
-    def __init__(self, state: GameState):
-        self.state = state
-        self.fresh = 0
-
-    def node(self, name: str) -> str:
-        return self.state.graph.hex_node(name)
-
-    def pick(self, counter: str, at: str, n: int = 1, steps: int | None = None) -> list[UnitState]:
-        node = self.node(at)
-        units = [u for u in self.state.units if u.counter.id == counter and u.at == node and not u.task_force
-                 and (steps is None or u.steps == steps)]
-        assert len(units) >= n, f"{n} x {counter} expected at {at}, found {len(units)}"
-        return units[:n]
-
-    def move(self, units, to: str, task_force: bool = False):
-        node = self.node(to)
-        ids = {u.id for u in units}
-        self.state = replace(self.state, units=tuple(
-            replace(u, at=node, task_force=task_force) if u.id in ids else u for u in self.state.units))
-
-    def add(self, unit: UnitState):
-        self.state = self.state.with_unit(unit)
-
-    def remove(self, units):
-        for u in units:
-            self.state = self.state.without_unit(u.id)
-
-
-def deploy(board: Board, units, to: str, deployments: int) -> float:
-    """Sea-deploy each unit to ``to`` with exactly ``deployments`` deployments; return the TP paid."""
-    paid = 0.0
-    for u in units:
-        reach = sea_deployment(board.state, u)
-        assert to in reach, f"{u.id} cannot sea-deploy to {to}: {sorted(reach)}"
-        assert reach.deployments[to] == deployments, f"{u.id} to {to}: {reach.deployments[to]} deployments"
-        paid += reach[to].tp
-    board.move(units, to)
-    return paid
-
-
-def operate(board: Board, units, to: str):
-    reach = operational_movement(board.state, units)
-    assert to in reach, f"Task Force cannot reach {to}: {sorted(reach)}"
-    board.move(units, to, task_force=True)
-    return reach[to], reach.hexes[to]
+#: Every running total the Example of Play prints, by the plan's step (1-based): (TP, Oil).
+PRINTED = {
+    1: (0, 16),                                   # Transport Phase: 12 + 4 = 16 Oil
+    2: (30, None),                                # Reinforcement Phase: TP set to the Merchantmen Pool
+    3: (29, None), 4: (25, None), 5: (24, None), 7: (20, None), 8: (12.5, None), 9: (11.5, None),
+    15: (11, None),                               # "11 at the end of the phase"
+    16: (11, 15.25), 17: (11, 14.75), 18: (11, 14.25), 19: (9, 13.75), 20: (5, 11.75),
+    21: (5, 11),                                  # Oil 11 at the end of the Operational Movement Phase
+    33: (3, None), 34: (2, None),                 # Second Deployment Phase: 5 -> 3 -> 2
+}
 
 
 def test_example_of_play_japanese_turn_2(start):
+    """The bundled plan replays the example through the game module's engine (toolkit/games/fire_in_the_sky/plan.py)."""
+    from toolkit.games.fire_in_the_sky.plan import run_plan
+    from toolkit.load import load_file
+
     game, scenario, state = start
-    edition = game.edition
-    board = Board(state)
-    japan = lambda name: board.state.controller(name) == "japan"  # noqa: E731
+    assert (scenario.marker("transport_points", "japan").value, scenario.marker("oil_points").value,
+            scenario.marker("merchantmen_pool").value) == (4, 12, 30)
+    assert resource_hexes_supplied(state) == ["Brunei"]          # Singapore, Surabaya still Allied
+    ledger = run_plan(game, scenario, load_file(PLAN).data)
+    assert ledger.error is None, (ledger.error_step, ledger.error and ledger.error.message)
+    rows = {r.step: r for r in ledger.rows}
+    for step, (tp, oil) in PRINTED.items():
+        assert rows[step].tp == tp, (step, rows[step].text, rows[step].tp)
+        if oil is not None:
+            assert rows[step].oil == oil, (step, rows[step].text, rows[step].oil)
+    assert "5 hexes" in rows[16].text                            # Hainan to Rangoon: round by Singapore
+    assert state.graph.distance("Hainan", "Rangoon") <= 4        # though 4 hexes or less as the crow flies
+    for step in (22, 23, 24, 25):                                # "4 Long Range air steps (worth 2 Air Points)"
+        assert "4 air steps (Long Range Air), 2 Air Points" in rows[step].text
+    assert air_points(long_range_steps=4) == 2
+    assert oil_transport(game.edition, 1, 30, 4).max_oil == 4 and end_of_phase(11.5, game.edition) == 11
 
-    # --- Transport Phase: 4 TP buy 4 Oil -> 16 ----------------------------------------------
-    tp = scenario.marker("transport_points", "japan").value
-    oil = scenario.marker("oil_points").value
-    pool = scenario.marker("merchantmen_pool").value
-    assert (tp, oil, pool) == (4, 12, 30)
-    assert resource_hexes_supplied(board.state) == ["Brunei"]       # Singapore, Surabaya still Allied
-    shipped = oil_transport(edition, 1, pool, tp)
-    assert shipped.max_oil == 4 and shipped.tp_cost == 4
-    oil += shipped.max_oil
-    assert oil == 16
 
-    # --- Reinforcement Phase: 2 air steps at Kure; TP set to the pool --------------------------
-    air = game.counters["jp-air"]
-    board.add(UnitState("jp-air@Kure#reinforcement", air, "japan", board.node("Kure"), 2))
-    tp = pool
-    assert tp == 30
+def test_example_of_play_from_the_command_line(capsys):
+    """Every printed total, from `chartroom plan`, as JSON."""
+    import json
 
-    # --- First Deployment Phase -----------------------------------------------------------
-    tp -= deploy(board, board.pick("jp-dd", "Kure", 2), "Hainan", 1)
-    assert tp == 29
-    palau = board.pick("jp-land-4", "Kure") + board.pick("jp-ca", "Kure") + board.pick("jp-dd", "Kure", 2)
-    tp -= deploy(board, palau, "Palau", 1)
-    assert tp == 25
-    tp -= deploy(board, board.pick("jp-dd", "Kure"), "Brunei", 2)          # two Sea Deployments
-    assert tp == 24
-    tp -= deploy(board, board.pick("jp-air", "Formosa"), "Rabaul", 2)      # more than 4 hexes: two
-    tp -= deploy(board, board.pick("jp-air", "Formosa"), "Wake", 2)
-    assert tp == 20
-    fleet = (board.pick("jp-cvl-zuiho-shoho", "Kure") + board.pick("jp-cv-shokaku-zuikaku", "Kure")
-             + board.pick("jp-ca", "Kure", 2) + board.pick("jp-dd", "Kure", 5))
-    tp -= deploy(board, fleet, "Truk", 1)
-    assert tp == 12.5
-    tp -= deploy(board, board.pick("jp-air", "Kure"), "Truk", 1)
-    assert tp == 11.5
-    tp = end_of_phase(tp, edition)
-    assert tp == 11
+    from toolkit.cli import main
 
-    # One-hex Deployment: free.
-    for counter, frm, to, n in (("jp-land-8", "Bangkok", "Rangoon", 1), ("jp-air", "Saigon", "Bangkok", 2),
-                                ("jp-air", "Marshall Islands", "Gilbert Islands", 1),
-                                ("jp-bb-fuso-yamashiro", "Kure", "Okinawa", 1), ("jp-land-4", "Yokosuka", "Kure", 1)):
-        units = board.pick(counter, frm, n)
-        for u in units:
-            reach = one_hex_deployment(board.state, u)
-            assert to in reach and reach[to].tp == 0, f"{counter} {frm} -> {to}: {sorted(reach)}"
-        board.move(units, to)
-
-    # --- Operational Movement Phase ----------------------------------------------------------
-    cost, hexes = operate(board, board.pick("jp-dd", "Hainan"), "Rangoon")
-    assert hexes > 4                                   # round by Singapore: impassable hexsides
-    assert board.state.graph.distance("Hainan", "Rangoon") <= 4
-    tp, oil = tp - cost.tp, oil - cost.oil
-    assert (tp, oil) == (11, 15.25)
-    cost, hexes = operate(board, board.pick("jp-dd", "Hainan"), "Singapore")
-    tp, oil = tp - cost.tp, oil - cost.oil
-    assert (tp, oil) == (11, 14.75)
-    cost, _ = operate(board, board.pick("jp-dd", "Kure"), "Manila")
-    tp, oil = tp - cost.tp, oil - cost.oil
-    assert (tp, oil) == (11, 14.25)
-    cost, _ = operate(board, board.pick("jp-dd", "Brunei") + board.pick("jp-land-2", "Brunei"), "Lae")
-    tp, oil = tp - cost.tp, oil - cost.oil
-    assert (tp, oil) == (9, 13.75)
-    cost, _ = operate(board, board.pick("jp-ca", "Palau") + board.pick("jp-dd", "Palau", 2)
-                      + board.pick("jp-land-4", "Palau"), "Surabaya")
-    tp, oil = tp - cost.tp, oil - cost.oil
-    assert (tp, oil) == (5, 11.75)
-    oil = end_of_phase(oil, edition)
-    assert oil == 11
-
-    # --- Air Commitment Phase: each to an adjacent hex, into the Long Range Air box --------------
-    # "4 Long Range air steps (worth 2 Air Points)" at Rangoon, Singapore, Manila and Port Moresby.
-    for frm, to, n in (("Bangkok", "Rangoon", 2), ("Saigon", "Singapore", 2), ("Formosa", "Manila", 2),
-                       ("Rabaul", "Port Moresby", 2)):
-        long_range = 0
-        for u in board.pick("jp-air", frm, n):
-            committed = air_commitment(board.state, u).get(to)
-            assert committed == u.steps, f"{frm} -> {to}"
-            long_range += committed
-        assert long_range == 4 and air_points(long_range_steps=long_range) == 2, f"{frm} -> {to}"
-
-    # --- Combat and Return to Base ----------------------------------------------------------
-    # Singapore and Surabaya fall; Lae is taken; the Port Moresby air step is destroyed.
-    board.remove([u for u in board.state.units if u.side == "allied"
-                  and u.at in {board.node("Singapore"), board.node("Surabaya"), board.node("Port Moresby")}
-                  and u.type in ("land", "air") and not (u.at == board.node("Port Moresby") and u.type == "land")])
-    for name in ("Singapore", "Surabaya", "Lae"):
-        board.state = board.state.with_control(name, "japan")
-    assert japan("Singapore") and japan("Lae")
-    moved = [u for u in board.state.units if u.side == "japan" and u.task_force and u.type == "naval"]
-    board.move(moved, "Kure")
-
-    # --- Second Deployment Phase ------------------------------------------------------------
-    tp -= deploy(board, board.pick("jp-dd", "Kure", 2), "Singapore", 2)
-    assert tp == 3
-    tp -= deploy(board, board.pick("jp-air", "Truk"), "Lae", 1)
-    assert tp == 2
+    assert main(["plan", str(PLAN), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] and data["edition"] == "v1.1"
+    totals = {row["step"]: (row["tp"], row["oil"]) for row in data["ledger"]}
+    for step, (tp, oil) in PRINTED.items():
+        assert totals[step][0] == tp and (oil is None or totals[step][1] == oil), step
 
 
 def test_air_steps_reach_rabaul_in_two_deployments(start):

@@ -19,7 +19,7 @@ from toolkit.render.svgmap import render_map_svg
 from toolkit.session import Session  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
-AIDS = aids_of(load_scenario(SHORT).game)
+AIDS = aids_of(load_scenario(SHORT).game, Session().open_scenario(SHORT).module)  # the core aids and the game's (odds card)
 
 
 def build_aids(scenario, out, **options):

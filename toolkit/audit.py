@@ -72,7 +72,9 @@ def audit_document(data, locate=None) -> dict:
     """Counts of records by provenance; with ``locate``, the locations of records missing it."""
     counts = {"records": 0, "sourced": 0, "reconstructed": 0, "both": 0, "missing": 0, "missing_at": []}
     top = [((), data)] if isinstance(data, dict) and ("source" in data or "reconstructed" in data) else []
-    for path, record in [*top, *_records(data)]:
+    # A plan's steps are operations, not records of game data: they share the plan's provenance.
+    inner = [] if isinstance(data, dict) and data.get("kind") == "plan" else list(_records(data))
+    for path, record in [*top, *inner]:
         has_s, has_r = "source" in record, "reconstructed" in record
         if not (has_s or has_r) and _is_inline_ref(record):
             continue

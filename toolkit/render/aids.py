@@ -70,6 +70,8 @@ RATING_ORDER = ("anti_aircraft", "firepower", "defense", "movement", "transport"
 RATING_SHORT = {"anti_aircraft": "AA", "firepower": "FP", "defense": "Def", "movement": "MA", "transport": "TR",
                 "air_strength": "Air", "combat": "CS", "reduced": "Red", "steps": "Steps"}
 PROVENANCE = ("source", "reconstructed", "verified", "differs_from_2nd", "notes", "see_also", "editions")
+#: Keys that restate a record's condition for a program (an odds calculator's situation keys): not card columns.
+FOR_PROGRAMS = ("when", "units")
 
 
 class AidsError(Exception):
@@ -419,7 +421,7 @@ def _table(records: list, citation: str) -> dict:
     columns: list[str] = []
     for record in records:
         for key in record:
-            if key not in PROVENANCE and key not in columns and not _is_record_list(record[key]):
+            if key not in PROVENANCE and key not in FOR_PROGRAMS and key not in columns and not _is_record_list(record[key]):
                 columns.append(key)
     rows = []
     for record in records:

@@ -9,6 +9,7 @@ command or an overlay needs them.
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 
 from toolkit.games import BaseGame
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
@@ -30,6 +31,7 @@ class FireInTheSky(BaseGame):
     map_kind = "hex-grid"
     required_parameters = {**{p: "the map queries" for p in REQUIRED_PARAMETERS}, **{p: "the rules checks" for p in CHECK_PARAMETERS}}
     new_template = NEW_TEMPLATE
+    templates = Path(__file__).resolve().parent / "templates"
 
     @cached_property
     def _registry(self) -> CheckRegistry:
@@ -46,6 +48,18 @@ class FireInTheSky(BaseGame):
 
         commands.register(subparsers)
         return dict(commands.HANDLERS)
+
+    def aids(self, game):
+        """The odds card of the edition (aids_odds.py)."""
+        from toolkit.games.fire_in_the_sky.aids_odds import aid_specs
+
+        return aid_specs(game)
+
+    def site_pages(self, games):
+        """The guides to its commands on the docs site (site.py)."""
+        from toolkit.games.fire_in_the_sky.site import site_pages
+
+        return site_pages(games)
 
     def permanently_removed(self, counter, edition) -> bool:
         return permanently_removed(counter, edition)

@@ -1,4 +1,4 @@
-"""Map graph commands: ``map distance|export``, ``supply``, ``zoc``, ``reach``, ``cost``.
+"""Map graph commands: ``map distance|export``, ``supply``, ``zoc``, ``reach``, ``cost``; ``odds`` (:mod:`.odds_command`), ``plan`` (:mod:`.plan_command`).
 
 Wired by :mod:`toolkit.cli` through :func:`register` and :data:`HANDLERS`. Every
 command takes ``--format text|json``; places are named as on the map (bases and
@@ -106,6 +106,11 @@ def register(subparsers) -> None:
     c = csub.add_parser("asw", help="Oil for convoy ASW dice")
     c.add_argument("--rolls", type=_non_negative, default=1, help="ASW dice rolled (default 1)")
     _game_options(c)
+
+    from toolkit.games.fire_in_the_sky import odds_command, plan_command  # they import this module's helpers
+
+    odds_command.register(subparsers)
+    plan_command.register(subparsers)
 
 
 #: Largest whole number an option takes: far above any count on the map, small enough for exact arithmetic.
@@ -523,4 +528,17 @@ def _guard(func, args) -> int:
         return EXIT_INPUT
 
 
-HANDLERS = {"map": cmd_map, "supply": cmd_supply, "zoc": cmd_zoc, "reach": cmd_reach, "cost": cmd_cost}
+def cmd_odds(args) -> int:
+    from toolkit.games.fire_in_the_sky.odds_command import cmd_odds as run
+
+    return run(args)
+
+
+def cmd_plan(args) -> int:
+    from toolkit.games.fire_in_the_sky.plan_command import cmd_plan as run
+
+    return run(args)
+
+
+HANDLERS = {"map": cmd_map, "supply": cmd_supply, "zoc": cmd_zoc, "reach": cmd_reach, "cost": cmd_cost, "odds": cmd_odds,
+            "plan": cmd_plan}

@@ -1,0 +1,143 @@
+"""``chartroom plan``: the bundled plans, and edits that break a rule reported at their line with the rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import GAME
+from toolkit.cli import main
+
+PLANS = GAME / "plans"
+V11 = (PLANS / "example-of-play.yaml").read_text(encoding="utf-8")
+
+
+def run(capsys, *args):
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def edited(tmp_path, text: str, name: str = "plan.yaml"):
+    """The plan beside a copy's scenario path: the edited file keeps pointing at the bundled scenario."""
+    path = tmp_path / name
+    path.write_text(text.replace("scenario: ../short-campaign.yaml", f"scenario: {(GAME / 'short-campaign.yaml').as_posix()}"),
+                    encoding="utf-8")
+    return path
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_bundled_plan_text(capsys):
+    status, out, err = run(capsys, "plan", str(PLANS / "example-of-play.yaml"))
+    assert status == 0, err
+    assert "ok: 35 steps legal; Transport Points 2, Oil 11 at the end" in out
+    assert "Operational Movement Palau > Surabaya: jp-ca, 2 x jp-dd, jp-land-4 (4 hexes, 4 TP, 2 Oil) (FitS v1.1 9.3)" in out
+
+
+def test_second_edition_plan_shows_the_doubled_economy(capsys):
+    status, out, err = run(capsys, "plan", str(PLANS / "example-of-play-2nd.yaml"), "--format", "json")
+    assert status == 0, err
+    data = json.loads(out)
+    rows = {r["step"]: r for r in data["ledger"]}
+    assert data["edition"] == "2nd"
+    assert rows[2]["tp"] == 60                                   # TP set to a Merchantmen Pool of 60
+    assert rows[4]["paid"]["tp"] == 6                            # land x1 at sea deployment (v1.1: x0.5, 4 TP)
+    assert rows[6]["paid"]["tp"] == 4                            # 2 air steps, 2 deployments: x1 (v1.1: 2)
+    assert rows[20]["paid"]["tp"] == 8                           # land operational movement x2 (v1.1: 4)
+    assert rows[16]["paid"]["oil"] == 1                          # 0.75 rounded up per Task Force (v1.1: 0.75)
+
+
+def test_same_plan_under_the_other_edition_by_option(capsys):
+    """--edition 2nd with the v1.1 plan's start (TP 4, pool 30): the doubled costs run out of TP, and the printed
+    totals no longer hold: the first difference is reported at its expect."""
+    status, out, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--edition", "2nd")
+    assert status == 1
+    assert "error PLAN-EXPECT" in out and f"example-of-play.yaml:{line_of(V11, 'to: Palau')}:" in out
+
+
+def test_task_force_past_its_slowest_unit(tmp_path, capsys):
+    """The Lae force (a DD, Movement 8, and a land unit, 4 hexes) sent to Rabaul, 5+ hexes from Brunei."""
+    text = V11.replace("{op: operational-movement, units: [jp-dd, jp-land-2], from: Brunei, to: Lae, expect: {tp: 9, oil: 13.75}}",
+                       "{op: operational-movement, units: [jp-dd, jp-land-2], from: Brunei, to: Rabaul}")
+    assert text != V11
+    status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)))
+    assert status == 1
+    last = out.splitlines()[-1]
+    assert f"plan.yaml:{line_of(text, 'from: Brunei, to: Rabaul')}:" in last and "error PLAN-TASK-FORCE" in last
+    assert "slowest unit (jp-land-2)" in last and last.endswith("(FitS v1.1 9.4)")
+
+
+def test_deployment_after_entering_an_enemy_air_zoc(tmp_path, capsys):
+    """The air steps sea-deployed to Rabaul entered the Allied Air ZOC of Port Moresby: no further deployment."""
+    extra = "  - {op: sea-deployment, units: [{counter: jp-air, count: 2}], from: Rabaul, to: Truk}\n"
+    anchor = "  - {op: sea-deployment, units: [jp-air], from: Formosa, to: Wake, expect: {tp: 20}}\n"
+    text = V11.replace(anchor, extra + anchor)
+    status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)))
+    assert status == 1
+    last = out.splitlines()[-1]
+    assert f"plan.yaml:{line_of(text, 'from: Rabaul, to: Truk')}:" in last and "error PLAN-AIR-ZOC" in last
+    assert last.endswith("(FitS v1.1 8.2)")
+
+
+def test_a_move_without_the_oil(tmp_path, capsys):
+    """Two heavy Task Forces out of Kure, 5 hexes each: 12 Oil, then 9 more with only 4 left."""
+    anchor = "  - {op: end-of-phase, phase: First Deployment Phase, expect: {tp: 11}}\n"
+    moves = ("  - {op: operational-movement, units: [jp-bb-mutsu-nagato, jp-bb-ise-hyuga, jp-bb-hiei-kirishima, "
+             "jp-bb-kongo-haruna], from: Kure, to: Saigon}\n"
+             "  - {op: operational-movement, units: [jp-cv-akagi-kaga, jp-cv-hiryu-soryu, {counter: jp-ca, count: 2}], "
+             "from: Kure, to: Saigon}\n")
+    text = V11.replace(anchor, anchor + moves)
+    status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)), "--format", "json")
+    assert status == 1
+    data = json.loads(out)
+    error = data["error"]
+    assert error["code"] == "PLAN-OIL" and error["line"] == line_of(text, "jp-cv-akagi-kaga, jp-cv-hiryu-soryu")
+    assert error["rule"] == "FitS v1.1 2.1.2.1" and "only 4 left" in error["message"]
+    assert data["ledger"][-1]["oil"] == 4                        # after the first heavy move: 16 - 12
+
+
+@pytest.mark.parametrize("change, message", [
+    (("side: japan", "side: japn"), "did you mean 'japan'"),
+    (("to: Hainan", "too: Hainan"), "missing the required key 'to'"),
+    (("scenario: ../short-campaign.yaml", "scenario: ../nowhere.yaml"), "no scenario file"),
+])
+def test_bad_plans_exit_2(tmp_path, capsys, change, message):
+    path = tmp_path / "plans" / "bad.yaml"
+    path.parent.mkdir()
+    text = V11.replace(*change)
+    if "nowhere" not in change[1]:
+        text = text.replace("scenario: ../short-campaign.yaml", f"scenario: {(GAME / 'short-campaign.yaml').as_posix()}")
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "plan", str(path))
+    assert status == 2 and message in err and not out
+
+
+def test_unknown_place_and_missing_units(tmp_path, capsys):
+    text = V11.replace("to: Hainan, expect: {tp: 29}", "to: Hainann")
+    status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)))
+    assert status == 1 and "error PLAN-PLACE" in out and "did you mean 'Hainan'" in out
+    text = V11.replace("units: [{counter: jp-dd, count: 2}], from: Kure, to: Hainan", "units: [{counter: jp-dd, count: 40}], from: Kure, to: Hainan")
+    status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)))
+    assert status == 1 and "error PLAN-UNITS" in out and "40 x jp-dd expected at Kure, found 12" in out
+
+
+def test_printable_ledger_page(capsys):
+    status, out, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
+    assert status == 0 and out.startswith("<!DOCTYPE html>")
+    assert "Oil Transport: 4 Oil from Brunei for 4 TP" in out and "<th>Your TP</th>" in out
+    assert out.count("<tr><td") == 36                          # the start and 35 steps
+    status, again, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
+    assert again == out                                        # deterministic
+
+
+def test_audit_counts_a_plan_as_one_record():
+    """A plan's steps share its provenance (source: or reconstructed: at its top)."""
+    from toolkit.audit import audit_game
+
+    rows = {r["file"].rsplit("/", 1)[-1]: r for r in audit_game(GAME) if "/plans/" in r["file"]}
+    assert set(rows) == {"example-of-play.yaml", "example-of-play-2nd.yaml"}
+    assert all(r["records"] == 1 and r["missing"] == 0 for r in rows.values())

@@ -1,0 +1,400 @@
+"""An operations plan: one player turn's operations replayed on the map with running TP and Oil.
+
+A plan (``kind: plan``) lists steps in order against a scenario's state. Each step is checked
+with the rule queries (:mod:`.movement`, :mod:`.supply`, :mod:`.air_zoc`, :mod:`.costs`): the
+destination within reach, enemy Air ZOC stops, stacking at the end of a Deployment Phase, the
+Transport and Oil Points to pay. The Transport and Oil totals after every step form the ledger;
+the first illegal step ends the replay with a :class:`PlanError` naming its rule. A step may
+carry ``expect: {tp: .., oil: ..}``, totals the plan's author (or a rulebook) states; a total that
+differs is an error too.
+
+The engine was the v1.1 Example of Play test's (``tests/test_example_of_play.py``); the
+bundled plan ``scenarios/fire-in-the-sky/plans/example-of-play.yaml`` replays that example.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
+from toolkit.games.fire_in_the_sky.costs import asw_cost, dd_transfer_cost, end_of_phase, oil_transport, param
+from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
+from toolkit.games.fire_in_the_sky.movement import (
+    RuleError,
+    air_commitment,
+    air_points,
+    one_hex_deployment,
+    operational_movement,
+    sea_deployment,
+)
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
+from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
+from toolkit.model import Game, Scenario
+
+__all__ = ["PlanError", "LedgerRow", "Ledger", "Planner", "run_plan", "OPS"]
+
+OPS = ("oil-transport", "dd-transfer", "asw", "reinforcements", "sea-deployment", "one-hex-deployment",
+       "operational-movement", "air-commitment", "remove", "control", "return-to-base", "end-of-phase")
+DEPLOYMENT_OPS = ("sea-deployment", "one-hex-deployment")
+EPSILON = 1e-9
+
+
+class PlanError(Exception):
+    """The first step the rules forbid: a code, a message saying what to change, the rule, the node."""
+
+    def __init__(self, code: str, message: str, rule: str = "", path: tuple = ()):
+        super().__init__(message)
+        self.code, self.message, self.rule, self.path = code, message, rule, path
+
+
+@dataclass
+class LedgerRow:
+    step: int  # 1-based; 0 for the start
+    op: str
+    text: str
+    tp: float
+    oil: float
+    rule: str = ""
+    path: tuple = ()
+    paid_tp: float = 0.0
+    paid_oil: float = 0.0
+
+
+@dataclass
+class Ledger:
+    title: str
+    side: str
+    edition: str
+    turn: int
+    rows: list = field(default_factory=list)
+    error: PlanError | None = None
+    error_step: int | None = None
+
+
+def _num(x: float):
+    return int(x) if float(x).is_integer() else round(x, 4)
+
+
+class Planner:
+    """The board and the running totals as the steps move pieces."""
+
+    def __init__(self, game: Game, scenario: Scenario, side: str, start: dict | None = None):
+        self.game = game
+        self.edition = game.edition
+        self.side = side
+        self.state = GameState.from_scenario(game, scenario)
+        self.scenario = scenario
+        marker = lambda name, nation=None: getattr(scenario.marker(name, nation), "value", scenario.marker(name, nation))  # noqa: E731
+        self.pool = marker("merchantmen_pool") if side == "japan" else None
+        if self.pool is None and side == "japan":
+            self.pool = self.edition.param("merchantmen_pool_start", 0)
+        nation = "japan" if side == "japan" else "us"
+        tp = marker("transport_points", nation)
+        self.tp = float(tp if tp is not None else (self.pool or 0))
+        oil = marker("oil_points") if side == "japan" else None
+        self.oil = float(oil or 0)
+        start = start or {}
+        self.pool = start.get("merchantmen_pool", self.pool)
+        self.tp = float(start.get("tp", self.tp))
+        self.oil = float(start.get("oil", self.oil))
+        self.fresh = 0
+        self.phase_destinations: set[str] = set()
+        self.stopped_in_zoc: set[str] = set()  # units that entered an enemy Air ZOC by Sea Deployment this phase
+        self.operational: set[str] = set()  # air and land units that used Operational Movement
+
+    # --- pieces ------------------------------------------------------------------------------
+    def node(self, name: str, path: tuple) -> str:
+        try:
+            return self.state.graph.hex_node(name)
+        except NoSuchPlace as error:
+            raise PlanError("PLAN-PLACE", str(error), "", path) from None
+
+    def label(self, node: str) -> str:
+        return self.state.graph.label(self.state.graph.node_hex(node) or node)
+
+    def pick(self, units, at: str, path: tuple, task_force: bool | None = False) -> list[UnitState]:
+        """The units a step names at ``at``: ids, or {counter, count, steps}."""
+        node = self.node(at, path + ("from",))
+        here = self.state.graph.node_hex(node) or node
+        chosen: list[UnitState] = []
+        for i, item in enumerate(units):
+            spec = {"counter": item} if isinstance(item, str) else dict(item)
+            counter, count, steps = spec["counter"], int(spec.get("count", 1)), spec.get("steps")
+            found = [u for u in self.state.units
+                     if u.counter.id == counter and u.side == self.side and u.at is not None
+                     and (self.state.graph.node_hex(u.at) or u.at) == here and u not in chosen
+                     and (task_force is None or u.task_force == task_force)]
+            if steps is not None:
+                found = [u for u in found if u.steps == steps]
+            if len(found) < count:
+                raise PlanError("PLAN-UNITS", f"{count} x {counter}{f' ({steps} steps)' if steps else ''} expected at {at}, "
+                                f"found {len(found)}", self.edition.cite("counter-mix"), path + ("units", i))
+            chosen += found[:count]
+        return chosen
+
+    def move(self, units, node: str, task_force: bool = False):
+        ids = {u.id for u in units}
+        self.state = replace(self.state, units=tuple(
+            replace(u, at=node, task_force=task_force) if u.id in ids else u for u in self.state.units))
+
+    # --- payment -------------------------------------------------------------------------------
+    def pay(self, tp: float, oil: float, path: tuple, what: str):
+        if tp > self.tp + EPSILON:
+            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} TP; only {_num(self.tp)} left", self.edition.cite("transport-points"), path)
+        if oil > self.oil + EPSILON:
+            raise PlanError("PLAN-OIL", f"{what} costs {_num(oil)} Oil; only {_num(self.oil)} left (no total may fall below 0)",
+                            self.edition.cite("oil-points"), path)
+        self.tp -= tp
+        self.oil -= oil
+
+    # --- steps ---------------------------------------------------------------------------------
+    def step(self, op: str, s: dict, path: tuple) -> tuple[str, str, float, float]:
+        handler = getattr(self, "op_" + op.replace("-", "_"), None)
+        if handler is None:
+            raise PlanError("PLAN-OP", f"no operation {op!r}; one of: {', '.join(OPS)}", "", path + ("op",))
+        return handler(s, path)
+
+    def op_oil_transport(self, s, path):
+        hexes = resource_hexes_supplied(self.state)
+        shipped = oil_transport(self.edition, len(hexes), self.pool, self.tp)
+        oil = s["oil"]
+        rule = self.edition.cite("oil-transport")
+        if oil > shipped.max_oil + EPSILON:
+            raise PlanError("PLAN-OIL-TRANSPORT", f"at most {shipped.max_oil} Oil can be shipped (Resource Hexes supplied: "
+                            f"{', '.join(hexes) or 'none'}; limits {shipped.by_resource} by Resource Hexes, {shipped.by_pool} by half "
+                            f"the Merchantmen Pool, {shipped.by_tp} by TP), not {_num(oil)}", rule, path + ("oil",))
+        cost = oil * float(param(self.edition, "oil_transport_tp_cost"))
+        self.pay(cost, 0, path, f"shipping {_num(oil)} Oil")
+        self.oil += oil
+        return f"Oil Transport: {_num(oil)} Oil from {', '.join(hexes)} for {_num(cost)} TP", rule, cost, -oil
+
+    def op_dd_transfer(self, s, path):
+        cost = dd_transfer_cost(self.edition, s["count"])
+        self.pay(cost, 0, path, f"moving {s['count']} DD")
+        return f"DD transfer: {s['count']} DD to or from the Convoy Escort box", self.edition.cite("dd-transfer"), cost, 0
+
+    def op_asw(self, s, path):
+        cost = asw_cost(self.edition, s["rolls"])
+        self.pay(0, cost, path, f"{s['rolls']} ASW dice")
+        return f"ASW: {s['rolls']} dice", self.edition.cite("asw"), 0, cost
+
+    def op_reinforcements(self, s, path):
+        node = self.node(s["at"], path + ("at",))
+        names = []
+        for i, item in enumerate(s.get("units", ())):
+            spec = {"counter": item} if isinstance(item, str) else item
+            counter = self.game.counters.get(spec["counter"])
+            if counter is None:
+                raise PlanError("PLAN-UNITS", f"no counter {spec['counter']!r} in the {self.edition.id} counter mix", "",
+                                path + ("units", i))
+            for _ in range(int(spec.get("count", 1))):
+                self.fresh += 1
+                steps = int(spec.get("steps", counter.steps)) if counter.type == "air" else 1
+                self.state = self.state.with_unit(UnitState(f"{counter.id}@{s['at']}#r{self.fresh}", counter, self.side, node, steps))
+            names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else ""))
+        if "tp" in s:
+            self.tp = float(s["tp"])
+        elif self.side == "japan":
+            self.tp = float(self.pool)  # Japanese TP are set to the Merchantmen Pool (v1.1 2.1.2.1; 2nd 6.2)
+        return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}",
+                self.edition.cite("reinforcements"), 0, 0)
+
+    def _zoc_free(self):
+        """The board without enemy air units: what a move could do if no Air ZOC stood in its way."""
+        enemy = enemy_of(self.side)
+        return replace(self.state, units=tuple(u for u in self.state.units if not (u.side == enemy and u.type == "air")))
+
+    def op_sea_deployment(self, s, path):
+        units = self.pick(s["units"], s["from"], path)
+        dest = self.node(s["to"], path + ("to",))
+        to = self.label(dest)
+        rule = self.edition.cite("sea-deployment")
+        zoc = set(air_zoc(self.state, enemy_of(self.side)))
+        paid, deployments = 0.0, []
+        for u in units:
+            if u.id in self.stopped_in_zoc:
+                raise PlanError("PLAN-AIR-ZOC", f"{u.counter.id} entered an enemy Air ZOC by Sea Deployment this phase and may "
+                                "deploy no more", self.edition.cite("sea-deployment"), path + ("units",))
+            if u.type in ("air", "land") and u.id in self.operational:
+                raise PlanError("PLAN-OPERATIONAL", f"{u.counter.id} used Operational Movement and may not deploy again this turn",
+                                self.edition.cite("second-deployment") if "second-deployment" in self.edition.rules else rule,
+                                path + ("units",))
+            reach = sea_deployment(self.state, u)
+            if to not in reach:
+                free = sea_deployment(self._zoc_free(), u)
+                if to in free:
+                    raise PlanError("PLAN-AIR-ZOC", f"{u.counter.id} cannot Sea Deploy from {s['from']} to {to}: every way there "
+                                    f"enters an enemy Air ZOC first, where a Sea Deployment must stop", self.edition.cite("air-zoc") + ", "
+                                    + rule.split(" ")[-1], path + ("to",))
+                raise PlanError("PLAN-REACH", f"{u.counter.id} cannot Sea Deploy from {s['from']} to {to}: "
+                                f"{reach.reason or 'not a friendly, enemy-free base within reach'}", rule, path + ("to",))
+            paid += reach[to].tp
+            deployments.append(reach.deployments[to])
+        self.pay(paid, 0, path, "this Sea Deployment")
+        self.move(units, dest)
+        self.phase_destinations.add(dest)
+        if (self.state.graph.node_hex(dest) or dest) in zoc:
+            self.stopped_in_zoc |= {u.id for u in units}
+        n = sorted(set(deployments))
+        what = ", ".join(self._names(units))
+        return (f"Sea Deployment {s['from']} > {to}: {what} ({'/'.join(map(str, n))} deployment{'s' if n != [1] else ''}, "
+                f"{_num(paid)} TP)", rule, paid, 0)
+
+    def _names(self, units):
+        out: dict[str, int] = {}
+        for u in units:
+            key = f"{u.counter.id} ({u.steps} steps)" if u.type == "air" else u.counter.id
+            out[key] = out.get(key, 0) + 1
+        return [f"{n} x {k}" if n > 1 else k for k, n in out.items()]
+
+    def op_one_hex_deployment(self, s, path):
+        units = self.pick(s["units"], s["from"], path)
+        dest = self.node(s["to"], path + ("to",))
+        to = self.label(dest)
+        rule = self.edition.cite("one-hex-deployment")
+        for u in units:
+            reach = one_hex_deployment(self.state, u)
+            if to not in reach:
+                raise PlanError("PLAN-REACH", f"{u.counter.id} cannot make a One-hex Deployment from {s['from']} to {to}: "
+                                f"{reach.reason or 'not an adjacent hex it may enter'}", rule, path + ("to",))
+        self.move(units, dest)
+        self.phase_destinations.add(dest)
+        return f"One-hex Deployment {s['from']} > {to}: {', '.join(self._names(units))} (free)", rule, 0, 0
+
+    def op_operational_movement(self, s, path):
+        units = self.pick(s["units"], s["from"], path)
+        dest = self.node(s["to"], path + ("to",))
+        to = self.label(dest)
+        rule = self.edition.cite("operational-movement")
+        try:
+            reach = operational_movement(self.state, units)
+        except RuleError as error:
+            raise PlanError("PLAN-TASK-FORCE", str(error), error.rule, path + ("units",)) from None
+        if to not in reach:
+            self._why_not(units, to, reach, path)
+        cost = reach[to]
+        hexes = reach.hexes[to]
+        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes")
+        self.move(units, dest, task_force=True)
+        self.operational |= {u.id for u in units if u.type in ("air", "land")}
+        return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({hexes} hexes, "
+                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil)", self.edition.cite("naval-oil-cost") if cost.oil else rule, cost.tp, cost.oil)
+
+    def _why_not(self, units, to, reach, path):
+        from toolkit.games.fire_in_the_sky.movement import _allowance
+
+        allowances = {u.counter.id: _allowance(self.state, u) for u in units}
+        slowest = min(allowances.values())
+        fastest = max(allowances.values())
+        if fastest > slowest and to in operational_movement(self.state, units, allowance=fastest):
+            slow = [k for k, v in allowances.items() if v == slowest]
+            raise PlanError("PLAN-TASK-FORCE", f"the Task Force moves at most {slowest} hexes, as its slowest unit "
+                            f"({', '.join(slow)}); {to} is farther", self.edition.cite("task-force"), path + ("to",))
+        free = operational_movement(self._zoc_free(), units)
+        if to in free:
+            raise PlanError("PLAN-AIR-ZOC", f"{to} is within {slowest} hexes only through enemy Air ZOC hexes: a Task Force "
+                            "entering one may stop or move one more hex", self.edition.cite("operational-movement"), path + ("to",))
+        raise PlanError("PLAN-REACH", f"the Task Force cannot reach {to} by Operational Movement "
+                        f"({reach.reason or f'more than {slowest} hexes by sea'})", self.edition.cite("operational-movement"), path + ("to",))
+
+    def op_air_commitment(self, s, path):
+        units = self.pick(s["units"], s["from"], path)
+        to = self.label(self.node(s["to"], path + ("to",)))
+        steps = 0
+        for u in units:
+            options = air_commitment(self.state, u)
+            if to not in options:
+                raise PlanError("PLAN-COMMIT", f"{u.counter.id} at {s['from']} can be committed only to its own or an adjacent hex, "
+                                f"not {to}", self.edition.cite("air-commitment"), path + ("to",))
+            steps += options[to]
+        here = self.label(self.node(s["from"], path))
+        points = air_points(at_base_steps=steps) if here == to else air_points(long_range_steps=steps)
+        box = "" if here == to else " (Long Range Air)"
+        return f"Air Commitment {s['from']} > {to}: {steps} air steps{box}, {points} Air Points", self.edition.cite("air-commitment"), 0, 0
+
+    def op_remove(self, s, path):
+        side = s.get("side", self.side)
+        node = self.node(s["at"], path + ("at",))
+        here = self.state.graph.node_hex(node) or node
+        removed = []
+        for i, item in enumerate(s["units"]):
+            spec = {"counter": item} if isinstance(item, str) else item
+            found = [u for u in self.state.units if u.counter.id == spec["counter"] and u.side == side and u.at is not None
+                     and (self.state.graph.node_hex(u.at) or u.at) == here]
+            if len(found) < int(spec.get("count", 1)):
+                raise PlanError("PLAN-UNITS", f"{spec.get('count', 1)} x {spec['counter']} expected at {s['at']}, found {len(found)}",
+                                "", path + ("units", i))
+            for u in found[: int(spec.get("count", 1))]:
+                self.state = self.state.without_unit(u.id)
+                removed.append(u)
+        return f"Removed at {s['at']} ({s.get('why', 'combat result')}): {', '.join(self._names(removed))}", "", 0, 0
+
+    def op_control(self, s, path):
+        self.node(s["base"], path + ("base",))
+        self.state = self.state.with_control(s["base"], s["side"])
+        return f"{s['base']} becomes {s['side']}-controlled", self.edition.cite("base-control-change"), 0, 0
+
+    def op_return_to_base(self, s, path):
+        dest = self.node(s["to"], path + ("to",))
+        if not self.state.is_home_base(self.state.graph.node_hex(dest) or dest, self.side):
+            raise PlanError("PLAN-RETURN", f"{s['to']} is not a Home Base of this side", self.edition.cite("return-to-base"), path + ("to",))
+        moved = [u for u in self.state.units if u.side == self.side and u.task_force and u.type == "naval"]
+        self.move(moved, dest)
+        return f"Return to Base: {len(moved)} naval units to {s['to']}", self.edition.cite("return-to-base"), 0, 0
+
+    def op_end_of_phase(self, s, path):
+        for dest in sorted(self.phase_destinations):
+            self._stacking(dest, path)
+        self.phase_destinations.clear()
+        self.stopped_in_zoc.clear()
+        self.tp = end_of_phase(self.tp, self.edition)
+        self.oil = end_of_phase(self.oil, self.edition)
+        return f"End of {s.get('phase', 'the phase')}: fractions dropped, stacking checked", self.edition.cite("record-track"), 0, 0
+
+    def _stacking(self, node: str, path: tuple):
+        """Stacking at a destination at the end of a Deployment Phase (v1.1 2.2.2.1, 2.2.3, 8.4; 2nd 3.3.1, 7.3)."""
+        graph = self.state.graph
+        h = graph.node_hex(node) or node
+        place = graph.places_by_hex.get(h)
+        if place is None or node in graph.off_map:
+            return
+        here = [u for u in self.state.units_at(h, self.side) if not u.task_force]
+        land = sum(u.transport for u in here if u.type == "land" and not u.counter.unlimited)
+        capacity = self.edition.param("land_capacity") or {}
+        limit = capacity.get("atoll" if place.atoll else "normal")
+        if limit is not None and land > limit:
+            raise PlanError("PLAN-STACKING", f"{place.name} holds land units of Transport {_num(land)}, over its Land Capacity "
+                            f"{limit}", self.edition.cite("stacking-land"), path)
+        if place.is_base:
+            air = sum(u.steps for u in here if u.type == "air")
+            port = sum(u.transport for u in here if u.type == "naval")
+            if air > (place.air or 0):
+                raise PlanError("PLAN-STACKING", f"{place.name} holds {air} air steps, over its Air Capacity {place.air}",
+                                self.edition.cite("stacking-air-port"), path)
+            if port > (place.port or 0) + EPSILON:
+                raise PlanError("PLAN-STACKING", f"{place.name} holds naval Transport {_num(port)} in port, over its Port Capacity "
+                                f"{place.port}", self.edition.cite("stacking-air-port"), path)
+
+
+def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Ledger:
+    """Replay ``plan`` (its ``side`` and ``steps``) on the scenario; stop at the first illegal step."""
+    side = plan.get("side", "japan")
+    planner = Planner(game, scenario, side, plan.get("start"))
+    ledger = Ledger(title or plan.get("title", ""), side, game.edition.id, scenario.start_turn)
+    ledger.rows.append(LedgerRow(0, "start", f"start of the {game.side_name(side)} player turn of Turn {scenario.start_turn}",
+                                 planner.tp, planner.oil))
+    for i, step in enumerate(plan.get("steps", ())):
+        path = ("steps", i)
+        try:
+            text, rule, tp, oil = planner.step(step["op"], step, path)
+            row = LedgerRow(i + 1, step["op"], text, planner.tp, planner.oil, rule, path, tp, oil)
+            ledger.rows.append(row)
+            expect = step.get("expect") or {}
+            for key, now in (("tp", planner.tp), ("oil", planner.oil)):
+                if key in expect and abs(float(expect[key]) - now) > EPSILON:
+                    raise PlanError("PLAN-EXPECT", f"{key.upper() if key == 'tp' else 'Oil'} after this step is {_num(now)}, "
+                                    f"the plan expects {_num(expect[key])}", rule, path + ("expect", key))
+        except PlanError as error:
+            ledger.error, ledger.error_step = error, i + 1
+            break
+    return ledger
