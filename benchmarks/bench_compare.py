@@ -168,6 +168,19 @@ print(json.dumps({{"one_variant": statistics.median(one), "repeat": statistics.m
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def import_figures(ours: "Chartroom", env: dict, cwd: Path, runs: int) -> tuple[float, int, bool]:
+    """``python -X importtime`` of ``chartroom check`` on the Short Campaign: median total ms, modules, networkx imported."""
+    totals, count, networkx = [], 0, False
+    for _ in range(runs):
+        command = ours.command("check", str(ours.tree / SHORT))
+        done = subprocess.run([command[0], "-X", "importtime", *command[1:]], env=env, cwd=cwd, capture_output=True, text=True)
+        rows = [line.split("|") for line in done.stderr.splitlines() if line.startswith("import time:") and "self [us]" not in line]
+        totals.append(sum(int(r[0].split(":")[1]) for r in rows) / 1000)
+        count = len(rows)
+        networkx = any(r[2].strip() == "networkx" for r in rows)
+    return statistics.median(totals), count, networkx
+
+
 def row(label: str, ours: float, theirs: float, ratio: float, target: str = "") -> None:
     print(f"{label:<58} {ours * 1000:8.0f} ms {theirs * 1000:8.0f} ms {ratio:7.2f}x  {target}")
 
@@ -227,6 +240,10 @@ def main() -> int:
         for label, command in commands:
             row(f"{label} (filled cache) vs check-jsonschema on one file",
                 *paired(lambda c=command: cpu(ours.command(*c), env_filled, tmp), theirs(short), runs))
+
+        total, modules, networkx = import_figures(ours, env_filled, tmp, runs)
+        print(f"{'imports of check, python -X importtime (sum of self times)':<58} {total:8.0f} ms  {modules} modules, "
+              f"networkx {'imported' if networkx else 'not imported'}")
 
         figures = in_process(tree, variants[:60], 200)
         print(f"{'one new variant after the game is loaded, in process':<58} {figures['one_variant'] * 1000:8.1f} ms "
