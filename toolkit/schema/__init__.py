@@ -35,11 +35,17 @@ def schema_dir() -> Path:
     env = os.environ.get("CHARTROOM_SCHEMAS")
     if env:
         return Path(env)
-    package = Path(__file__).resolve().parents[1]
+    package = _package()
     for candidate in (package.parent / "schemas", package / "schemas"):  # a checkout, then an installed wheel
         if candidate.is_dir():
             return candidate
     return package.parent / "schemas"
+
+
+@lru_cache(maxsize=1)
+def _package() -> Path:
+    """The ``toolkit`` folder, symbolic links followed (it does not move while Chartroom runs)."""
+    return Path(__file__).resolve().parents[1]
 
 
 def schema_path(kind: str, game_root: Path | None = None) -> Path:
@@ -122,7 +128,7 @@ def _fast_wanted() -> bool:
     return os.environ.get("CHARTROOM_VALIDATOR") != "jsonschema"
 
 
-def _fast_verdict(data, kind: str, game_root: Path | None = None) -> bool:
+def _fast_verdict(data, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> bool:
     """True when a compiled validator (jsonschema-rs) finds ``data`` valid against the same schemas.
 
     Only a "valid" is trusted; anything else (invalid, no compiled validator installed,
@@ -132,7 +138,11 @@ def _fast_verdict(data, kind: str, game_root: Path | None = None) -> bool:
     if not _fast_wanted():
         return False
     root = _overlay_root(kind, game_root)
-    compiled = _fast_validator_for(root, kind, _overlay_signature(Path(root)) if root else ())
+    if root is None:
+        signature = ()
+    elif signature is None:
+        signature = _overlay_signature(Path(root))
+    compiled = _fast_validator_for(root, kind, signature)
     if compiled is None:
         return False
     try:
@@ -199,10 +209,11 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     verdict is kept in the parse cache folder, keyed by the document's content and the
     schemas' content, overlays included (so jsonschema is not even imported on a warm cache).
     """
-    key = _verdict_key(document, kind, game_root)
+    signature = _overlay_signature(game_root)  # read once: the overlays' names, sizes and times
+    key = _verdict_key(document, kind, game_root, signature)
     if key and _known_valid(key):
         return []
-    if _fast_verdict(document.data, kind, game_root):  # valid: jsonschema and its messages are not needed
+    if _fast_verdict(document.data, kind, game_root, signature):  # valid: jsonschema and its messages are not needed
         if key:
             _remember_valid(key)
         return []
@@ -234,20 +245,20 @@ def _overlay_digest(root: str, signature: tuple) -> str:
     return digest.hexdigest()
 
 
-def _schemas_digest(game_root: Path | None = None) -> str:
+def _schemas_digest(game_root: Path | None = None, signature: tuple | None = None) -> str:
     """The content of the core schemas and of the game's overlay schemas, as one digest."""
     core = _core_digest()
-    signature = _overlay_signature(game_root)
+    signature = _overlay_signature(game_root) if signature is None else signature
     if not signature:
         return core
     return f"{core}+{_overlay_digest(str(Path(game_root).resolve()), signature)}"
 
 
-def _verdict_key(document, kind: str, game_root: Path | None = None) -> str | None:
+def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> str | None:
     """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
     if not getattr(document, "digest", None):
         return None  # verdicts are kept by content, in process and, where the cache folder is usable, on disk
-    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root))
+    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root, signature))
 
 
 _valid_in_process = BoundedMemo(4096)  # verdict keys found valid in this process
