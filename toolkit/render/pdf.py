@@ -74,7 +74,7 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None) -> dic
             documents.append(document)
     if parts:
         if progress:
-            progress(f"PDF {combined_name}: joining {len(parts)} PDFs")
+            progress(f"joining {len(parts)} PDFs into {combined_name}")
         combined = join_pdfs(parts)
         if combined is None:  # no pypdf: paint the laid-out pages once more
             joined = documents[0].copy([page for doc in documents for page in doc.pages])
