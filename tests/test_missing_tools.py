@@ -48,7 +48,11 @@ def test_a_missing_pdf_reader(tmp_path, ci):
     import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
     empty = tmp_path / "bin"
     empty.mkdir()  # a PATH without pdftotext and pdfinfo (pytest runs from sys.executable's absolute path)
-    status, out = pytest_run(tmp_path, "tests/test_render.py", "-k", "test_pdf_pages_and_text", ci=ci, PATH=str(empty))
+    hidden = tmp_path / "hide" / "pypdf"  # and pypdf, which the pdf extra installs, taken away too
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text('raise ImportError("pypdf taken away by the test")\n')
+    status, out = pytest_run(tmp_path, "tests/test_render.py", "-k", "test_pdf_pages_and_text", ci=ci, PATH=str(empty),
+                             PYTHONPATH=str(hidden.parent))
     reason = "needs pdftotext and pdfinfo (poppler-utils) or pypdf to read PDFs"
     if ci:
         assert status == 1, out

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from toolkit import __version__, calc_cli, render_cli, variant_cli
+from toolkit import __version__
 from toolkit.audit import AuditError, audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
@@ -57,7 +57,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_INPUT, f"chartroom: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Commands whose parser needs no game module, renderer or variant tool: for these the parser is built without
+#: the other commands, so ``chartroom check`` imports no game's commands or calculations, no graph module and no
+#: networkx (the game module of the scenario checked is imported when the scenario names it).
+CORE_COMMANDS = ("check", "audit", "rules", "schema")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it)."""
     parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
     parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -80,12 +87,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("kind", help=f"a document kind: {', '.join(sorted(schemas()))}")
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
+    parser.handlers = handlers
+    if command in CORE_COMMANDS:
+        return parser
+    from toolkit import calc_cli, render_cli, variant_cli
+
     for module in (render_cli, variant_cli, calc_cli):
         module.register(sub)
         handlers.update(module.HANDLERS)
     for game in all_bundled():  # each game module adds the commands of its own rule queries
         handlers.update(game.register_commands(sub))
-    parser.handlers = handlers
     return parser
 
 
@@ -127,7 +138,8 @@ def _path_problem(args) -> str:
 
 
 def _main(argv) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv and argv[0] in CORE_COMMANDS else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

@@ -4,45 +4,22 @@ It reads adjacency only (:meth:`toolkit.model.Map.adjacent_pairs`): hexes joined
 grid's geometry or areas joined as their map lists them. What a rule adds (impassable
 hexsides, sea and land movement, zones of control) belongs to the game module, which
 builds on :func:`adjacency_graph`.
+
+The functions live in :mod:`toolkit.graph.adjacency` (networkx underneath) and
+:mod:`toolkit.graph.arcs` (hex geometry, no networkx). Importing this package imports
+neither networkx nor a graph module: ``chartroom check`` loads the package through
+:mod:`toolkit.graph.arcs` and networkx costs about 0.18 s to import (``python -X importtime``),
+so ``adjacency_graph`` and ``distance`` are loaded from :mod:`toolkit.graph.adjacency` on first use.
 """
 
 from __future__ import annotations
 
-import networkx as nx
-
-from toolkit.model import Map
-
 __all__ = ["adjacency_graph", "distance"]
 
 
-def adjacency_graph(game_map: Map) -> nx.Graph:
-    """Every node of the map (hexes or areas), joined to each neighbour.
+def __getattr__(name: str):
+    if name in __all__:
+        from toolkit.graph import adjacency
 
-    Example
-    -------
-    >>> from toolkit.model import Map
-    >>> areas = Map(frozenset({"A", "B", "C"}), {}, (), frozenset(), (), {}, kind="areas",
-    ...             adjacency=frozenset({frozenset({"A", "B"}), frozenset({"B", "C"})}))
-    >>> sorted(adjacency_graph(areas).edges())
-    [('A', 'B'), ('B', 'C')]
-    >>> hexes = Map(frozenset({"0101", "0102", "0201", "0301"}), {}, (), frozenset(), (), {})
-    >>> sorted(adjacency_graph(hexes).edges())
-    [('0101', '0102'), ('0101', '0201'), ('0102', '0201'), ('0201', '0301')]
-    """
-    graph = nx.Graph()
-    graph.add_nodes_from(sorted(game_map.hexes))
-    graph.add_edges_from(game_map.adjacent_pairs())
-    return graph
-
-
-def distance(graph: nx.Graph, a: str, b: str) -> int | None:
-    """Steps between two nodes, or None when no path joins them.
-
-    >>> g = nx.path_graph(["A", "B", "C"])
-    >>> distance(g, "A", "C"), distance(g, "A", "A")
-    (2, 0)
-    """
-    try:
-        return nx.shortest_path_length(graph, a, b)
-    except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return None
+        return getattr(adjacency, name)
+    raise AttributeError(f"module 'toolkit.graph' has no attribute {name!r}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from toolkit.findings import ChartroomError, Finding
@@ -20,9 +21,15 @@ __all__ = ["Loaded", "read_document", "find_game_root", "document_game_root", "b
            "manifest_editions", "likely_edition"]
 
 
+@lru_cache(maxsize=1)
+def _package() -> Path:
+    """The ``toolkit`` folder, symbolic links followed (it does not move while Chartroom runs)."""
+    return Path(__file__).resolve().parents[1]
+
+
 def bundled_scenarios() -> Path:
     """The games shipped with Chartroom: ``scenarios/`` in a checkout, ``toolkit/bundled`` when installed."""
-    package = Path(__file__).resolve().parents[1]
+    package = _package()
     for candidate in (package.parent / "scenarios", package / "bundled"):
         if candidate.is_dir():
             return candidate

@@ -35,11 +35,17 @@ def schema_dir() -> Path:
     env = os.environ.get("CHARTROOM_SCHEMAS")
     if env:
         return Path(env)
-    package = Path(__file__).resolve().parents[1]
+    package = _package()
     for candidate in (package.parent / "schemas", package / "schemas"):  # a checkout, then an installed wheel
         if candidate.is_dir():
             return candidate
     return package.parent / "schemas"
+
+
+@lru_cache(maxsize=1)
+def _package() -> Path:
+    """The ``toolkit`` folder, symbolic links followed (it does not move while Chartroom runs)."""
+    return Path(__file__).resolve().parents[1]
 
 
 def schema_path(kind: str, game_root: Path | None = None) -> Path:
@@ -75,7 +81,8 @@ def _overlay_signature(game_root: Path | None) -> tuple:
     out = []
     for path in sorted(folder.glob("*.schema.json")):
         stat = path.stat()
-        out.append((path.name, stat.st_size, stat.st_mtime_ns))
+        # The change time and inode too: an overlay rewritten to the same size with its modification time put back is still new.
+        out.append((path.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino))
     return tuple(out)
 
 
@@ -117,9 +124,77 @@ def _validator_for(root: str | None, kind: str, signature: tuple):
     return Draft202012Validator({"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": target}, registry=registry)
 
 
+def _fast_wanted() -> bool:
+    return os.environ.get("CHARTROOM_VALIDATOR") != "jsonschema"
+
+
+def _fast_verdict(data, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> bool:
+    """True when a compiled validator (jsonschema-rs) finds ``data`` valid against the same schemas.
+
+    Only a "valid" is trusted; anything else (invalid, no compiled validator installed,
+    ``CHARTROOM_VALIDATOR=jsonschema``, a schema or value it cannot take) is False, and
+    jsonschema then gives the verdict and the located messages, exactly as without it.
+    """
+    if not _fast_wanted():
+        return False
+    root = _overlay_root(kind, game_root)
+    if root is None:
+        signature = ()
+    elif signature is None:
+        signature = _overlay_signature(Path(root))
+    compiled = _fast_validator_for(root, kind, signature)
+    if compiled is None:
+        return False
+    try:
+        return compiled.is_valid(data) is True
+    except BaseException as error:  # noqa: BLE001 - a value it cannot convert, or a panic in the extension: ask jsonschema
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        return False
+
+
+@lru_cache(maxsize=32)
+def _fast_validator_for(root: str | None, kind: str, signature: tuple):
+    """The jsonschema-rs validator of ``kind`` for the same schemas as :func:`_validator_for`, or None.
+
+    The registry holds each schema once, under its ``$id`` (else its file URI), with no
+    retriever and offline: a ``$ref`` that names nothing registered makes building fail, and
+    then the pure path answers.
+    """
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    if kind not in schemas():
+        return None
+    found = dict(_resources(schema_dir()))
+    path = schema_path(kind, Path(root) if root else None)
+    if root:
+        found.update(_resources(overlay_dir(Path(root))))
+    unique = {}
+    for uri, contents in found.items():
+        unique[contents.get("$id") or uri] = contents
+    target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
+    top = unique.pop(target)
+    try:
+        registry = jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012)
+        return jsonschema_rs.Draft202012Validator(top, registry=registry, validate_formats=False)
+    except BaseException as error:  # noqa: BLE001 - a schema it refuses (or a panic in the extension): the pure path only
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        return None
+
+
+def _overlay_root(kind: str, game_root: Path | None) -> str | None:
+    """The resolved game folder when the game has an overlay of ``kind``, else None (the core schema)."""
+    if game_root is None or schema_path(kind, game_root) == schema_dir() / f"{kind}.schema.json":
+        return None
+    return str(Path(game_root).resolve())
+
+
 def validator(kind: str, game_root: Path | None = None):
     """The jsonschema validator of ``kind``: the game's overlay when ``game_root`` has one, else the core."""
-    root = str(Path(game_root).resolve()) if game_root is not None and schema_path(kind, game_root) != schema_dir() / f"{kind}.schema.json" else None
+    root = _overlay_root(kind, game_root)
     return _validator_for(root, kind, _overlay_signature(Path(root)) if root else ())
 
 
@@ -134,8 +209,13 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     verdict is kept in the parse cache folder, keyed by the document's content and the
     schemas' content, overlays included (so jsonschema is not even imported on a warm cache).
     """
-    key = _verdict_key(document, kind, game_root)
+    signature = _overlay_signature(game_root)  # read once: the overlays' names, sizes and times
+    key = _verdict_key(document, kind, game_root, signature)
     if key and _known_valid(key):
+        return []
+    if _fast_verdict(document.data, kind, game_root, signature):  # valid: jsonschema and its messages are not needed
+        if key:
+            _remember_valid(key)
         return []
     findings = []
     errors = list(validator(kind, game_root).iter_errors(document.data))
@@ -160,25 +240,25 @@ def _core_digest() -> str:
 @lru_cache(maxsize=32)
 def _overlay_digest(root: str, signature: tuple) -> str:
     digest = hashlib.sha256()
-    for name, _size, _mtime in signature:
+    for name, *_stat in signature:
         digest.update(name.encode() + b"\0" + (overlay_dir(Path(root)) / name).read_bytes())
     return digest.hexdigest()
 
 
-def _schemas_digest(game_root: Path | None = None) -> str:
+def _schemas_digest(game_root: Path | None = None, signature: tuple | None = None) -> str:
     """The content of the core schemas and of the game's overlay schemas, as one digest."""
     core = _core_digest()
-    signature = _overlay_signature(game_root)
+    signature = _overlay_signature(game_root) if signature is None else signature
     if not signature:
         return core
     return f"{core}+{_overlay_digest(str(Path(game_root).resolve()), signature)}"
 
 
-def _verdict_key(document, kind: str, game_root: Path | None = None) -> str | None:
+def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> str | None:
     """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
     if not getattr(document, "digest", None):
         return None  # verdicts are kept by content, in process and, where the cache folder is usable, on disk
-    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root))
+    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root, signature))
 
 
 _valid_in_process = BoundedMemo(4096)  # verdict keys found valid in this process

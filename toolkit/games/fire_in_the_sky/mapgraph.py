@@ -33,7 +33,7 @@ from typing import Callable, Iterable
 
 import networkx as nx
 
-from toolkit.graph import adjacency_graph
+from toolkit.graph.adjacency import adjacency_graph
 from toolkit.model import Map
 from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id

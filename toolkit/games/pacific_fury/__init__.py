@@ -11,10 +11,7 @@ from functools import cached_property
 from pathlib import Path
 
 from toolkit.games import BaseGame
-from toolkit.games.pacific_fury.aids import CORE_AIDS, aid_specs
-from toolkit.games.pacific_fury.calculations import CALCULATIONS
 from toolkit.games.pacific_fury.checks import registry
-from toolkit.games.pacific_fury.site import site_pages
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
@@ -41,6 +38,11 @@ REQUIRED_PARAMETERS = {
     "initiative_on_zero": "the initiative side on box 0 (PF 6.1)",
 }
 
+#: The core aids Pacific Fury keeps: set-up cards and the counter manifest. Not the schedules (the
+#: game has none; Hornet's arrival is on the track sheet), the bases directory (two base boxes, no
+#: hexes), the generic charts (every table is on a card here) or the map (the zone card draws it).
+CORE_AIDS = ("setup", "manifest")
+
 #: Record-track markers of one side (PF 3.3: one Operation marker each).
 SIDE_MARKERS = {"jp-operation": "japan", "us-operation": "us", "japan": "japan", "us": "us"}
 
@@ -51,7 +53,7 @@ class PacificFury(BaseGame):
     map_kind = "areas"
     required_parameters = REQUIRED_PARAMETERS
     new_template = NEW_TEMPLATE
-    core_aids = CORE_AIDS  # set-up cards and the counter manifest; the rest are the game's own cards (aids.py)
+    core_aids = CORE_AIDS
     templates = Path(__file__).resolve().parent / "templates"
 
     @cached_property
@@ -76,14 +78,22 @@ class PacificFury(BaseGame):
 
     def aids(self, game):
         """Zone card, track sheet, planning sheets, combat, odds and event cards, sequence of play, rosters (aids.py)."""
+        # The aids, the site pages and the calculations import jinja2, the renderer and the zone graph (networkx):
+        # only the commands that use them pay for the imports, not chartroom check.
+        from toolkit.games.pacific_fury.aids import aid_specs
+
         return aid_specs(game)
 
     def site_pages(self, games):
         """The game's pages on the docs site (site.py)."""
+        from toolkit.games.pacific_fury.site import site_pages
+
         return site_pages(games)
 
     def calculations(self):
         """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""
+        from toolkit.games.pacific_fury.calculations import CALCULATIONS
+
         return CALCULATIONS
 
     def marker_owner(self, name: str) -> str | None:

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from toolkit.exact import shown
 from toolkit.games import AidSpec
+from toolkit.games.pacific_fury import CORE_AIDS
 from toolkit.games.pacific_fury import zones as pf_zones
 from toolkit.games.pacific_fury.aids_odds import combat_card, damage_return_rows, odds_card
 from toolkit.games.pacific_fury.events import event_odds
@@ -33,10 +34,6 @@ from toolkit.render.svgareas import render_area_map_svg
 __all__ = ["AIDS", "CORE_AIDS", "aid_specs", "tables", "rule", "where", "zone_card", "track_sheet", "planning_sheet",
            "event_card", "sequence_card", "roster", "zone_svg", "TF_TYPES", "PLACEHOLDER_NOTE", "UNSTATED_NOTE"]
 
-#: The core aids Pacific Fury keeps: set-up cards and the counter manifest. Not the schedules (the
-#: game has none; Hornet's arrival is on the track sheet), the bases directory (two base boxes, no
-#: hexes), the generic charts (every table is on a card here) or the map (the zone card draws it).
-CORE_AIDS = ("setup", "manifest")
 TF_TYPES = ("A", "B", "C")
 TF_NAMES = {"A": "TF-A (Amphibious)", "B": "TF-B (Bombardment)", "C": "TF-C (Carrier Strike)", "tokyo-express": "Tokyo Express (special TF-B)"}
 PLACEHOLDER_NOTE = ("Placeholder: the rules say each Initiative box prints aircraft icons giving Henderson Field's CAP "

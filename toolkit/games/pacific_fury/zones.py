@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from toolkit.games.pacific_fury.tables import SortieRow
-from toolkit.graph import adjacency_graph
-from toolkit.graph import distance as graph_distance
+from toolkit.graph.adjacency import adjacency_graph
+from toolkit.graph.adjacency import distance as graph_distance
 from toolkit.model import AreaPair, Map
 
 __all__ = ["ZoneError", "ZoneMap", "ALIASES", "BASE", "zone_name", "adjacent", "neighbours", "distance",
