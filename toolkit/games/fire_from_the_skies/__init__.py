@@ -14,10 +14,7 @@ from typing import Mapping
 
 from toolkit.games import BaseGame, Calculation
 from toolkit.games.fire_from_the_skies import checks
-from toolkit.games.fire_from_the_skies.aids import CORE_AIDS, aid_specs
-from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
-from toolkit.games.fire_from_the_skies.site import site_pages
 from toolkit.rules import CheckRegistry
 
 __all__ = ["GAME", "FireFromTheSkies"]
@@ -27,7 +24,7 @@ class FireFromTheSkies(BaseGame):
     name = "fire_from_the_skies"
     game_id = "fire-from-the-skies"
     map_kind = "plotting-sheet"
-    core_aids = CORE_AIDS  # the sequence of play; the rest are the game's own sheets (aids.py)
+    core_aids = ("sequence",)  # the sequence of play; the rest are the game's own sheets (aids.py)
     templates = Path(__file__).resolve().parent / "templates"
     required_parameters = {
         "task_force_ids": "the task-force check (FFTS-TF-ID)",
@@ -57,15 +54,24 @@ class FireFromTheSkies(BaseGame):
     def counters_in_use(self, game, scenario) -> dict[str, int]:
         return {}
 
+    # The calculations, aids and site pages import the renderer and jinja2: only the commands
+    # that use them pay for those imports, not chartroom check (tests/test_startup.py).
+
     def calculations(self) -> Mapping[str, Calculation]:
+        from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
+
         return CALCULATIONS
 
     def aids(self, game):
         """Air-operations logs, search records, plotting sheets, the tables card and the victory points (aids.py)."""
+        from toolkit.games.fire_from_the_skies.aids import aid_specs
+
         return aid_specs(game)
 
     def site_pages(self, games):
         """The guide, search plans on the plotting sheet, tables, victory points and air operations (site.py)."""
+        from toolkit.games.fire_from_the_skies.site import site_pages
+
         return site_pages(games)
 
 

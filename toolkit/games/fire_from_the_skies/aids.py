@@ -20,14 +20,12 @@ from toolkit.graph.arcs import Sector, covered
 from toolkit.model import Game, Scenario
 from toolkit.render.svgsheet import SheetOverlay, render_sheet_svg
 
-__all__ = ["CORE_AIDS", "aid_specs", "air_ops_log", "search_record", "plotting_sheet", "tables_card", "victory_card",
+__all__ = ["aid_specs", "air_ops_log", "search_record", "plotting_sheet", "tables_card", "victory_card",
            "search_plan", "clock_time", "carriers"]
 
 #: The core aids that fit: the sequence of play (from the edition). Set-up cards, schedules, the counter
 #: manifest and the base directory are for counters on a hex map; the generic charts and map give way to
 #: the tables card and the plotting sheet below.
-CORE_AIDS = ("sequence",)
-
 HANDLING = (("hp_deck_end_to_end", "move an AF from one end of the flight deck to the other", "6.7.1"),
             ("hp_deck_to_hangar", "strike an AF below, flight deck to hangar", "6.7.2"),
             ("hp_hangar_to_deck_closed", "raise an AF from a closed hangar to the flight deck", "6.7.3"),
