@@ -15,8 +15,12 @@ Chance in the rules is dice, so every probability Chartroom computes is a
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Iterable, Mapping
 
-__all__ = ["shown", "as_json", "fraction_text"]
+__all__ = ["shown", "as_json", "fraction_text", "Distribution", "convolve", "total"]
+
+#: A count's exact distribution: value -> chance, in increasing order of value.
+Distribution = dict[int, Fraction]
 
 
 def fraction_text(value: Fraction | int) -> str:
@@ -37,3 +41,28 @@ def as_json(value: Fraction | int) -> dict:
     """``{"fraction": "a/b", "decimal": float}``: exact for a program, readable for a person."""
     value = Fraction(value)
     return {"fraction": fraction_text(value), "decimal": float(value)}
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distribution:
+    """The distribution of the sum of two independent counts (hits of two firing units, say).
+
+    >>> convolve({0: Fraction(1, 2), 1: Fraction(1, 2)}, {0: Fraction(1, 2), 2: Fraction(1, 2)})
+    {0: Fraction(1, 4), 1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 4)}
+    """
+    out: Distribution = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def total(parts: Iterable[Mapping[int, Fraction]]) -> Distribution:
+    """The sum of independent counts, by repeated convolution (none: 0 with certainty).
+
+    >>> total([])
+    {0: Fraction(1, 1)}
+    """
+    out: Distribution = {0: Fraction(1)}
+    for part in parts:
+        out = convolve(out, part)
+    return out

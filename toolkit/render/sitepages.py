@@ -24,7 +24,7 @@ from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
 from toolkit.schema import schema_dir
 
-__all__ = ["md", "nav_title", "generate_pages", "game_pages", "scenario_page", "reference_pages", "copied_docs", "slug"]
+__all__ = ["guide_text", "guides_dir", "md", "nav_title", "generate_pages", "game_pages", "scenario_page", "reference_pages", "copied_docs", "slug"]
 
 
 
@@ -35,6 +35,17 @@ def guides_dir() -> Path:
         if candidate.is_dir():
             return candidate
     return package.parent / "docs"
+
+
+def guide_text(name: str) -> str:
+    """A guide of ``docs/`` without its title (the site page has its own), or "" where it is not installed."""
+    path = guides_dir() / name
+    if not path.is_file():
+        return ""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    return "".join(lines[1:] if lines and lines[0].startswith("# ") else lines).lstrip("\n")
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 
 

@@ -14,7 +14,7 @@ from toolkit.games.fire_from_the_skies.aids import TEMPLATES, air_ops_log, carri
 from toolkit.model import Game, Scenario
 from toolkit.model.build_scenario import load_scenario
 from toolkit.render.env import environment
-from toolkit.render.sitepages import guides_dir
+from toolkit.render.sitepages import guide_text
 
 __all__ = ["site_pages", "part", "GUIDE", "DEMONSTRATION"]
 
@@ -38,14 +38,6 @@ def demonstration(game: Game) -> Scenario | None:
     return load_scenario(path, game.edition.id).scenario
 
 
-def guide_text() -> str:
-    """``docs/fire-from-the-skies.md`` without its title, or "" where it is not installed."""
-    path = guides_dir() / GUIDE
-    if not path.is_file():
-        return ""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    return "".join(lines[1:] if lines and lines[0].startswith("# ") else lines).lstrip("\n")
-
 
 def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
     game = next(iter(games.values()))
@@ -61,7 +53,7 @@ def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
                          "reconstructed) on its plotting sheet, with the bearing rose.\n\n" + sheets))
         pages.append(("carriers", "Air operations", intro + "".join(f"## {c['name']}\n\n" + part("airops", c=c) + "\n"
                                                                     for c in (air_ops_log(game, demo, h) for h in carriers(demo)))))
-    guide = guide_text()
+    guide = guide_text(GUIDE)
     if guide:
         pages.insert(0, ("guide", "Using Fire from the Skies with Chartroom", guide))
     return tuple(pages)

@@ -20,10 +20,10 @@ from fractions import Fraction
 from math import comb
 from typing import Iterable, Mapping
 
+from toolkit.exact import Distribution, convolve, total  # shared by every game's odds
+
 __all__ = ["Distribution", "FACES", "die_hit", "die_at_least", "dice", "convolve", "total", "mixture", "mean",
            "at_least", "two_dice_at_least", "bernoulli"]
-
-Distribution = dict[int, Fraction]
 
 #: The game's only die: a six-sided one (v1.1 1.0; 2nd 1.0).
 FACES = 6
@@ -56,23 +56,6 @@ def dice(n: int, p: Fraction) -> Distribution:
     p = Fraction(p)
     out = {k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
     return {k: v for k, v in out.items() if v} or {0: Fraction(1)}
-
-
-def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distribution:
-    """The distribution of the sum of two independent counts."""
-    out: Distribution = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return dict(sorted(out.items()))
-
-
-def total(parts: Iterable[Mapping[int, Fraction]]) -> Distribution:
-    """The sum of independent counts (none: 0 with certainty)."""
-    out: Distribution = {0: Fraction(1)}
-    for part in parts:
-        out = convolve(out, part)
-    return out
 
 
 def mixture(weighted: Iterable[tuple[Fraction, Mapping[int, Fraction]]]) -> Distribution:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from toolkit.model import Game
-from toolkit.render.sitepages import guides_dir
+from toolkit.render.sitepages import guide_text
 
 __all__ = ["site_pages", "GUIDES"]
 
@@ -13,15 +13,6 @@ __all__ = ["site_pages", "GUIDES"]
 GUIDES = (("odds", "Battle odds", "odds.md"), ("plan", "Operations plan", "plan.md"))
 
 
-def _guide(name: str) -> str:
-    """A guide without its title (the site page has its own), or "" where it is not installed."""
-    path = guides_dir() / name
-    if not path.is_file():
-        return ""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    return "".join(lines[1:] if lines and lines[0].startswith("# ") else lines).lstrip("\n")
-
-
 def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
     """``(stem, label, markdown)`` for each guide that is there."""
-    return tuple((stem, label, text) for stem, label, name in GUIDES if (text := _guide(name)))
+    return tuple((stem, label, text) for stem, label, name in GUIDES if (text := guide_text(name)))

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
+from toolkit.exact import Distribution, convolve, total  # shared by every game's odds
+
 __all__ = [
     "Distribution", "Ship", "hits_by_roll", "unit_hits", "convolve", "total_hits", "at_least", "mean",
     "task_force_type", "air_strike_rating", "anti_aircraft_rating", "air_strike_modifier", "cap_reduction",
     "sink_on", "sink_chance", "disruption_threshold", "over_rounds", "bombardment", "HendersonStrike",
     "air_strike_on_henderson", "tokyo_express_detection",
 ]
-
-Distribution = dict[int, Fraction]
 
 CARRIERS = ("CV", "CVL")
 
@@ -89,29 +89,13 @@ def unit_hits(combat_factor: int, modifier: int = 0, cap: int = 0, minimum: int 
     return dict(sorted(dist.items()))
 
 
-def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Distribution:
-    """The distribution of the sum of two independent hit counts.
-
-    >>> convolve({0: Fraction(1, 2), 1: Fraction(1, 2)}, {0: Fraction(1, 2), 2: Fraction(1, 2)})
-    {0: Fraction(1, 4), 1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 4)}
-    """
-    out: Distribution = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return dict(sorted(out.items()))
-
-
 def total_hits(units: Iterable[Mapping[int, Fraction]]) -> Distribution:
     """A task force's total hits: the exact convolution of its firing units' distributions (none: 0 hits).
 
     >>> total_hits([])
     {0: Fraction(1, 1)}
     """
-    out: Distribution = {0: Fraction(1)}
-    for unit in units:
-        out = convolve(out, unit)
-    return out
+    return total(units)
 
 
 def at_least(dist: Mapping[int, Fraction], n: int) -> Fraction:

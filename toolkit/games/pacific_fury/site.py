@@ -16,7 +16,7 @@ from toolkit.games.pacific_fury.aids_odds import combat_card, odds_card
 from toolkit.model import Game, Scenario
 from toolkit.model.build_scenario import load_scenario
 from toolkit.render.env import environment
-from toolkit.render.sitepages import guides_dir
+from toolkit.render.sitepages import guide_text
 
 __all__ = ["TEMPLATES", "site_pages", "part"]
 
@@ -80,16 +80,8 @@ def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
         ("rosters", "Ship rosters", intro + "".join(f"## {game.side_name(side)}\n\n" + part("roster", roster(game, start, side), edition) + "\n"
                                                     for side in game.side_ids)),
     ]
-    guide = guide_text()
+    guide = guide_text(GUIDE)
     if guide:
         pages.insert(0, ("guide", "Using Pacific Fury with Chartroom", guide))
     return tuple(pages)
 
-
-def guide_text() -> str:
-    """``docs/pacific-fury.md`` without its title (the site page has its own), or "" where it is not installed."""
-    path = guides_dir() / GUIDE
-    if not path.is_file():
-        return ""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    return "".join(lines[1:] if lines and lines[0].startswith("# ") else lines).lstrip("\n")
