@@ -173,6 +173,8 @@ def test_the_site_opened_from_disk_has_working_links_and_no_remote_requests(serv
         assert page.locator("h1").count() >= 1 and "Index of" not in page.title(), url
         todo.extend(link for link in _site_links(page) if link.startswith(site.as_uri()) and link not in seen)
     assert len(seen) >= 20  # home, guides, the game's pages, every scenario, the reference
+    for game in ("fire-in-the-sky", "pacific-fury", "fire-from-the-skies"):  # every bundled game's own pages, from disk too
+        assert any(f"/games/{game}/" in url for url in seen), game
     assert remote == []
     assert page.errors == []
 
