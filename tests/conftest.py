@@ -84,3 +84,15 @@ def serve(root: Path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def run_cli(capsys, *args):
+    """``chartroom ARGS`` in process: (exit status, stdout, stderr); argparse's own refusal counts as its exit status."""
+    from toolkit.cli import main
+
+    try:
+        status = main([str(a) for a in args])
+    except SystemExit as stop:  # argparse: bad arguments
+        status = stop.code
+    out, err = capsys.readouterr()
+    return status, out, err

@@ -8,15 +8,11 @@ import sys
 
 import pytest
 
-from conftest import ROOT, SHORT
+from conftest import ROOT, SHORT, run_cli
 from toolkit import __version__
 from toolkit.cli import main
 
-
-def run(capsys, *args):
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 def copy_with(tmp_path, old: str, new: str, name="edited.yaml"):

@@ -16,7 +16,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from conftest import GAME, SHORT
+from conftest import GAME, SHORT, run_cli
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import dice, die_hit, two_dice_at_least
@@ -329,12 +329,7 @@ def test_monte_carlo_damage(edition):
 
 # --- the command -----------------------------------------------------------------------------
 
-def run(capsys, *args):
-    from toolkit.cli import main
-
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 def test_cli_at_a_scenario_place_uses_its_units(capsys):

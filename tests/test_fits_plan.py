@@ -6,17 +6,13 @@ import json
 
 import pytest
 
-from conftest import GAME
-from toolkit.cli import main
+from conftest import GAME, run_cli
 
 PLANS = GAME / "plans"
 V11 = (PLANS / "example-of-play.yaml").read_text(encoding="utf-8")
 
 
-def run(capsys, *args):
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 def edited(tmp_path, text: str, name: str = "plan.yaml"):

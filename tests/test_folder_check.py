@@ -7,8 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import GAME
-from toolkit.cli import main
+from conftest import GAME, run_cli
 
 BROKEN_VARIANT = """\
 kind: scenario
@@ -38,10 +37,7 @@ def game_copy(tmp_path, monkeypatch):
     return folder
 
 
-def run(capsys, *args):
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 def test_an_unlisted_variant_in_the_folder_is_checked_and_named(game_copy, capsys):

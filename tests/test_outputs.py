@@ -6,17 +6,9 @@ import os
 
 import pytest
 
-from conftest import SHORT, import_or_missing
-from toolkit.cli import main
+from conftest import SHORT, import_or_missing, run_cli
 
-
-def run(capsys, *args):
-    try:
-        status = main([str(a) for a in args])
-    except SystemExit as exit:  # argparse: bad arguments
-        status = exit.code
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 # --- item 3: aids wrote through symbolic links and over the user's files ----------------------

@@ -8,17 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GAME, ROOT, SHORT
+from conftest import GAME, ROOT, SHORT, run_cli
 from toolkit.cli import main
 
-
-def run(capsys, *args):
-    try:
-        status = main([str(a) for a in args])
-    except SystemExit as exit:  # argparse: bad arguments
-        status = exit.code
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 SCENARIO_HEAD = """\
@@ -196,7 +189,6 @@ def test_japanese_tp_above_the_starting_pool_when_the_pool_is_left_out(write, ca
 
 def test_graph_commands_warn_when_scenario_entries_are_left_out(capsys):
     """A scenario with an unknown place still gets an answer, with one warning line naming the first error."""
-    from toolkit.cli import main
 
     status = main(["supply", "tests/checks/ref-place-fail.yaml", "--side", "allied", "--to", "Brisbane"])
     out, err = capsys.readouterr()
@@ -208,7 +200,6 @@ def test_aids_refuse_a_game_with_map_errors(tmp_path, capsys):
     """Aids drawn from a broken map would mislead: the command names the first error in the game data."""
     import shutil
 
-    from toolkit.cli import main
 
     game = tmp_path / "fire-in-the-sky"
     shutil.copytree(Path(__file__).resolve().parents[1] / "scenarios" / "fire-in-the-sky", game)

@@ -11,8 +11,7 @@ import shutil
 
 import pytest
 
-from conftest import GAME, ROOT
-from toolkit.cli import main
+from conftest import GAME, ROOT, run_cli
 
 TESTS = ROOT / "tests"
 TINY = TESTS / "games" / "tiny"
@@ -20,10 +19,7 @@ SKIRMISH = TINY / "skirmish.yaml"
 FITS_CODES = {"STACK-LAND", "STACK-AIR", "STACK-PORT", "COUNTER-MIX", "PLACE-LAND", "PLACE-SEA"}
 
 
-def run(capsys, *args):
-    status = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 @pytest.fixture

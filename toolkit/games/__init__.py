@@ -15,6 +15,7 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from toolkit.model import Counter, Edition, Game, Scenario
@@ -156,8 +157,16 @@ class BaseGame:
     required_parameters: Mapping[str, str] = {}
     new_template = ""
 
-    def checks(self) -> CheckRegistry:
+    def build_checks(self) -> CheckRegistry:
+        """The game's checks, built once per module object (override this, not :meth:`checks`)."""
         return CheckRegistry()
+
+    @cached_property
+    def _checks(self) -> CheckRegistry:
+        return self.build_checks()
+
+    def checks(self) -> CheckRegistry:
+        return self._checks
 
     def context(self, game: Game, scenario: Scenario) -> Context:
         return Context(game, scenario)

@@ -9,7 +9,6 @@ this module with ``rules_module: games.tiny_module``, importable once ``tests/``
 from __future__ import annotations
 
 import sys
-from functools import cached_property
 from pathlib import Path
 
 from toolkit.games import AidSpec, BaseGame
@@ -60,12 +59,8 @@ class Tiny(BaseGame):
         rows = "\n".join(f"| {r['side']} | {r['name']} | {r['combat']} |" for r in roster(game, None)["roster"])
         return (("roster", "Roster", f"| Side | Counter | Combat |\n| --- | --- | --- |\n{rows}\n"),)
 
-    @cached_property
-    def _registry(self) -> CheckRegistry:
+    def build_checks(self) -> CheckRegistry:
         return CheckRegistry.from_modules([sys.modules[__name__]])
-
-    def checks(self) -> CheckRegistry:
-        return self._registry
 
 
 GAME = Tiny()

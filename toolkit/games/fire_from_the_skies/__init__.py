@@ -8,7 +8,6 @@ its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 from typing import Mapping
 
@@ -41,12 +40,8 @@ class FireFromTheSkies(BaseGame):
         "strike_group_max_afs": "the strike-group check (FFTS-STRIKE-GROUP-SIZE)",
     }
 
-    @cached_property
-    def _registry(self) -> CheckRegistry:
+    def build_checks(self) -> CheckRegistry:
         return CheckRegistry.from_modules([checks])
-
-    def checks(self) -> CheckRegistry:
-        return self._registry
 
     def context(self, game, scenario) -> FFTSContext:
         return FFTSContext(game, scenario)

@@ -8,7 +8,6 @@ command or an overlay needs them.
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 
 from toolkit.games import BaseGame
@@ -33,12 +32,8 @@ class FireInTheSky(BaseGame):
     new_template = NEW_TEMPLATE
     templates = Path(__file__).resolve().parent / "templates"
 
-    @cached_property
-    def _registry(self) -> CheckRegistry:
+    def build_checks(self) -> CheckRegistry:
         return registry()
-
-    def checks(self) -> CheckRegistry:
-        return self._registry
 
     def context(self, game, scenario) -> FitSContext:
         return FitSContext(game, scenario)

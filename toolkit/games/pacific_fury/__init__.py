@@ -7,7 +7,6 @@ and C (PF 8.3). Its checks, its calculations (``chartroom calc pacific-fury``) a
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 
 from toolkit.games import BaseGame
@@ -56,12 +55,8 @@ class PacificFury(BaseGame):
     core_aids = CORE_AIDS
     templates = Path(__file__).resolve().parent / "templates"
 
-    @cached_property
-    def _registry(self) -> CheckRegistry:
+    def build_checks(self) -> CheckRegistry:
         return registry()
-
-    def checks(self) -> CheckRegistry:
-        return self._registry
 
     def context(self, game, scenario) -> PFContext:
         return PFContext(game, scenario)
