@@ -283,7 +283,7 @@ def _with_weather_section(folder):
 
     overlay = folder / "schemas" / "scenario.schema.json"
     schema = json.loads(overlay.read_text(encoding="utf-8"))
-    schema["$defs"]["sections"] = {"$dynamicAnchor": "sections", "properties": {"weather": {"enum": ["rain", "shine"]}}}
+    schema["$defs"]["sections"] = {"$dynamicAnchor": "sections", "properties": {"weather": {"enum": ["rain", "shine"]}, "tide": {"enum": ["high", "low"]}}}
     overlay.write_text(json.dumps(schema, indent=2), encoding="utf-8")
 
 
@@ -301,6 +301,24 @@ def test_a_game_section_is_validated_by_the_overlay_and_kept_with_its_location(t
     scenario.write_text(scenario.read_text(encoding="utf-8").replace("weather: rain", "weather: snow"), encoding="utf-8")
     status, out, _ = run(capsys, "check", scenario)
     assert status == 1 and f"skirmish.yaml:{line}:" in out and "SCHEMA-ENUM" in out
+
+
+def test_one_bad_section_is_reported_alone_and_a_misspelt_one_gets_a_suggestion(tiny_copy, capsys):
+    # One failing section drops the hook's annotations for all: the others are declared, never "unknown".
+    _with_weather_section(tiny_copy)
+    scenario = tiny_copy / "skirmish.yaml"
+    base = scenario.read_text(encoding="utf-8")
+    scenario.write_text(base + "tide: low\nweather: snow\n", encoding="utf-8")
+    status, out, _ = run(capsys, "check", scenario)
+    line = len(base.splitlines()) + 2
+    assert status == 1 and f"skirmish.yaml:{line}:" in out and "SCHEMA-ENUM" in out, out
+    assert "SCHEMA-KEY" not in out and "'tide'" not in out, out
+    scenario.write_text(base + "tide: low\nwether: rain\n", encoding="utf-8")
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and f"skirmish.yaml:{line}:1: error SCHEMA-KEY unknown key 'wether' in document; did you mean 'weather'?" in out, out
+    scenario.write_text(base + "tide: neap\nwether: rain\n", encoding="utf-8")
+    status, out, _ = run(capsys, "check", scenario)
+    assert "unknown key 'wether'" in out and "SCHEMA-ENUM" in out and "unknown key 'tide'" not in out, out
 
 
 def test_a_section_the_overlay_does_not_declare_is_an_unknown_key_at_its_line(tiny_copy, capsys):

@@ -192,6 +192,17 @@ def _overlay_root(kind: str, game_root: Path | None) -> str | None:
     return str(Path(game_root).resolve())
 
 
+@lru_cache(maxsize=32)
+def _declared_sections(root: str | None, kind: str) -> tuple[str, ...]:
+    """The top-level sections a game's overlay declares through the core ``#sections`` hook."""
+    if root is None:
+        return ()
+    contents = json.loads(schema_path(kind, Path(root)).read_text(encoding="utf-8"))
+    return tuple(key for definition in (contents.get("$defs") or {}).values()
+                 if isinstance(definition, dict) and definition.get("$dynamicAnchor") == "sections"
+                 for key in definition.get("properties") or {})
+
+
 def validator(kind: str, game_root: Path | None = None):
     """The jsonschema validator of ``kind``: the game's overlay when ``game_root`` has one, else the core."""
     root = _overlay_root(kind, game_root)
@@ -220,9 +231,14 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     findings = []
     errors = list(validator(kind, game_root).iter_errors(document.data))
     # A game's section that fails its overlay is also "unevaluated" to the core: report only its own error.
+    # And one failing section leaves every section unevaluated (the hook's annotations are dropped
+    # together): a section the overlay declares is never an unknown key.
     failing = [tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"]
+    sections = _declared_sections(_overlay_root(kind, game_root), kind)
+    if failing:
+        failing += [(key,) for key in sections]
     for error in errors:
-        findings.extend(_translate(error, document, failing))
+        findings.extend(_translate(error, document, failing, sections))
     unique = {(f.location, f.message): f for f in findings}
     if not unique and key:
         _remember_valid(key)
@@ -341,7 +357,7 @@ def _deepest(error):
     return best
 
 
-def _translate(error, document, failing=()) -> list[Finding]:
+def _translate(error, document, failing=(), sections=()) -> list[Finding]:
     path = tuple(error.absolute_path)
     where = document.locate(path)
     subject = _subject(path)
@@ -366,7 +382,7 @@ def _translate(error, document, failing=()) -> list[Finding]:
         # A core schema open to a game's sections: jsonschema names the keys nothing evaluated.
         named = _unexpected_keys(error.message)
         unexpected = {k for k in named if not any(f[: len(path) + 1] == path + (k,) for f in failing)}
-        allowed = list(schema.get("properties", {}))
+        allowed = list(schema.get("properties", {})) + (list(sections) if not path else [])
         out = [finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}", document.locate(path + (key,), key=True), "SCHEMA-KEY")
                for key in instance if key in unexpected]
         return out or ([] if named else [finding(error.message)])
