@@ -404,3 +404,95 @@ def test_positions_for_some_areas_only_are_a_finding(tiny_copy):
     findings = Session().open_game(tiny_copy).errors()
     assert [(f.code, f.location.line) for f in findings] == [("MAP-POSITION", 6)], findings
     assert "'Middle' has no position" in findings[0].message
+
+
+# --- a scenario's own map (map:) ---------------------------------------------------------------
+
+def _second_map(folder, name="river.yaml", game="tiny"):
+    """A second map of the tiny game: the same areas, and a Ford where the Old Mill stood."""
+    text = (folder / "map.yaml").read_text(encoding="utf-8").replace("game: tiny", f"game: {game}")
+    text = text.replace("{name: Old Mill, hex: Middle, kind: land", "{name: Ford, hex: Middle, kind: land")
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+def _with_map(folder, line, at="Old Mill"):
+    scenario = folder / "skirmish.yaml"
+    text = scenario.read_text(encoding="utf-8").replace("start_turn: 1\n", f"start_turn: 1\n{line}")
+    text = text.replace("  - at: Middle\n", f"  - at: {at}\n")
+    scenario.write_text(text, encoding="utf-8")
+    return scenario
+
+
+def test_a_scenario_plays_on_its_own_map_when_it_names_one(tiny_copy, capsys):
+    from toolkit.session import Session
+
+    _second_map(tiny_copy)
+    scenario = _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
+    opened = Session().open_scenario(scenario)
+    assert opened.errors() == [], opened.errors()
+    assert "Ford" in opened.game.map.places and "Old Mill" not in opened.game.map.places
+    assert "Old Mill" in Session().open_game(tiny_copy).game.map.places  # the game's own map is untouched
+    # A place of the game's map only is no place of the scenario's: reported at its line.
+    text = scenario.read_text(encoding="utf-8").replace("  - at: Ford\n", "  - at: Old Mill\n")
+    scenario.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("  - at: Old Mill") + 1
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and f"skirmish.yaml:{line}:9: error REF-PLACE 'Old Mill' is no place" in out, out
+    # Without map: the same file is the game's map again, and the Old Mill is known.
+    scenario.write_text(text.replace("map: river.yaml\n", ""), encoding="utf-8")
+    assert run(capsys, "check", scenario)[0] == 0
+
+
+def test_a_variant_inherits_its_base_map_and_may_name_its_own(tiny_copy):
+    from toolkit.session import Session
+
+    _second_map(tiny_copy)
+    _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
+    variant = tiny_copy / "variants" / "river-variant.yaml"
+    variant.write_text("kind: scenario\ngame: tiny\nid: river-variant\nvariant: true\nextends: ../skirmish.yaml\n"
+                       "reconstructed: \"test fixture\"\n", encoding="utf-8")
+    opened = Session().open_scenario(variant)
+    assert opened.errors() == [] and "Ford" in opened.game.map.places
+    (tiny_copy / "variants" / "dry.yaml").write_text((tiny_copy / "map.yaml").read_text(encoding="utf-8").replace("Old Mill", "Dry Bed"), encoding="utf-8")
+    variant.write_text(variant.read_text(encoding="utf-8") + "map: dry.yaml\n", encoding="utf-8")  # relative to the variant
+    opened = Session().open_scenario(variant)
+    assert "Dry Bed" in opened.game.map.places and "Ford" not in opened.game.map.places
+    # The base's placement at the Ford is checked on the variant's map: reported in the base file.
+    assert [f.code for f in opened.errors()] == ["REF-PLACE"] and opened.errors()[0].location.file.endswith("skirmish.yaml")
+
+
+@pytest.mark.parametrize("line, code, words", [
+    ("map: nowhere.yaml\n", "REF-MAP", "no map file there"),
+    ("map: ../../outside.yaml\n", "REF-MAP", "outside the folders Chartroom may read"),
+    ("map: /etc/passwd\n", "REF-MAP", "use a relative path with forward slashes"),
+    ("map: counters.yaml\n", "SCHEMA-KIND", "kind: expected 'map'"),
+    ("map: other.yaml\n", "REF-GAME", "is a map of 'other', not of this game ('tiny')"),
+])
+def test_a_map_the_scenario_cannot_use_is_one_located_finding(tiny_copy, capsys, line, code, words):
+    _second_map(tiny_copy, "other.yaml", game="other")
+    scenario = _with_map(tiny_copy, line)
+    status, out, err = run(capsys, "check", scenario)
+    assert status == 1 and err == "", err
+    assert code in out and words in out, out
+    if code != "SCHEMA-KIND":
+        map_line = scenario.read_text(encoding="utf-8").splitlines().index(line.strip()) + 1
+        assert f"skirmish.yaml:{map_line}:" in out, out
+
+
+def test_a_broken_scenario_map_is_reported_in_the_map_file(tiny_copy, capsys):
+    _second_map(tiny_copy)
+    river = tiny_copy / "river.yaml"
+    river.write_text(river.read_text(encoding="utf-8").replace("kind: land, reconstructed", "kind: lnd, reconstructed"), encoding="utf-8")
+    scenario = _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
+    status, out, _ = run(capsys, "check", scenario)
+    line = river.read_text(encoding="utf-8").splitlines().index(next(x for x in river.read_text(encoding="utf-8").splitlines() if "lnd" in x)) + 1
+    assert status == 1 and re.search(rf"river\.yaml:{line}:\d+: error SCHEMA-", out), out
+
+
+def test_checking_the_game_folder_counts_a_scenario_map_as_used_not_unnamed(tiny_copy, capsys):
+    _second_map(tiny_copy)
+    _second_map(tiny_copy, "stray.yaml")
+    _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
+    status, out, _ = run(capsys, "check", tiny_copy)
+    assert status == 0, out
+    assert "other data files not named in game.yaml: stray.yaml" in out and "river.yaml" not in out.split("not named")[-1], out

@@ -40,7 +40,7 @@ from toolkit.outputs import write_atomically as _write_atomically
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
 
-LEAD = ("kind", "game", "id", "title", "variant", "edition", "start_turn", "extends", "source", "reconstructed", "notes")
+LEAD = ("kind", "game", "id", "title", "variant", "edition", "start_turn", "extends", "map", "source", "reconstructed", "notes")
 WIDTH = 4096
 BOM = b"\xef\xbb\xbf"
 

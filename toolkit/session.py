@@ -174,12 +174,19 @@ class Session:
             findings.extend(opened.findings)
             files.update(d.name for d in opened.documents)
         listed, unlisted, others = self._folder_files(folder, manifest, findings)
+        used: set[Path] = set()  # files the scenarios read besides the game's (a scenario's own map)
         for path in listed + unlisted:
-            findings.extend(self.open_scenario(path, edition).findings)
+            opened = self.open_scenario(path, edition)
+            findings.extend(opened.findings)
             files.add(display_path(path))
+            used |= {resolved(d.path) for d in opened.documents}
         for path in others:
+            if resolved(path) in used:
+                files.add(display_path(path))
+                continue
             findings.extend(self.open_document(path).findings)
             files.add(display_path(path))
+        others = [path for path in others if resolved(path) not in used]
         return findings, len(files), _found(folder, [edition] if edition else editions, listed, unlisted, others)
 
     def _folder_files(self, folder: Path, manifest: dict, findings: list[Finding]) -> tuple[list[Path], list[Path], list[Path]]:

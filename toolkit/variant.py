@@ -122,7 +122,7 @@ def new_variant(path: str | os.PathLike, base: str | os.PathLike, session: Sessi
 
 # --- chartroom diff ---------------------------------------------------------------------
 
-SECTIONS = ("edition", "start_turn", "optional_rules", "control", "markers", "setup", "turn_track", "sunk", "section")
+SECTIONS = ("edition", "start_turn", "map", "optional_rules", "control", "markers", "setup", "turn_track", "sunk", "section")
 #: Fields that name a record in a game's own section (a list of mappings), in the order tried.
 RECORD_KEYS = ("id", "at", "place", "name")
 
@@ -181,6 +181,7 @@ def _marker_name(key: tuple) -> str:
 _DESCRIBE = {
     "edition": lambda d: f"edition: {d.a} -> {d.b}",
     "start_turn": lambda d: f"start_turn: {d.a} -> {d.b}",
+    "map": lambda d: f"map: {d.a} -> {d.b}",
     "optional_rules": lambda d: f"optional_rules: {'+' if d.b else '-'}{d.key[0]}",
     "control": lambda d: f"control: {d.key[0]}: {d.a} -> {d.b}",
     "markers": lambda d: f"markers: {_marker_name(d.key)}: {_g(d.a)} -> {_g(d.b)}",
@@ -306,6 +307,8 @@ def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike, session: Session 
         out.append(Difference("edition", (), sa.edition, sb.edition))
     if sa.start_turn != sb.start_turn:
         out.append(Difference("start_turn", (), sa.start_turn, sb.start_turn))
+    if sa.map_file != sb.map_file:  # "" is the game's own map
+        out.append(Difference("map", (), sa.map_file or "the game's map", sb.map_file or "the game's map"))
     for rule in sorted(sa.optional_rules ^ sb.optional_rules, key=_rule_key):
         out.append(Difference("optional_rules", (rule,), rule in sa.optional_rules, rule in sb.optional_rules))
     bases = sorted({e.base for e in sa.control} | {e.base for e in sb.control})

@@ -1,4 +1,5 @@
-"""``extends:``: where a variant's base scenario is, with containment (no path leaves the allowed folders)."""
+"""``extends:`` and ``map:``: where a variant's base scenario or a scenario's own map is, with containment
+(no path leaves the allowed folders)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Sequence
 from toolkit.findings import Finding
 from toolkit.load import Document, resolved
 
-__all__ = ["resolve_extends", "MAX_EXTENDS", "Root"]
+__all__ = ["resolve_extends", "resolve_relative", "MAX_EXTENDS", "Root"]
 
 MAX_EXTENDS = 16  # scenarios in one chain of bases
 
@@ -18,7 +19,13 @@ Root = tuple[Path, str]
 
 
 def resolve_extends(document: Document, roots: Sequence[Root | Path]) -> tuple[Path | None, Finding | None]:
-    """The base scenario's path, refused if absolute, with backslashes, or outside the allowed roots.
+    """The base scenario's path (``extends:``), refused if absolute, with backslashes, or outside the allowed roots."""
+    return resolve_relative(document, "extends", roots, "the base scenario", "EXTENDS-PATH", "scenario file", "the base beside the variant")
+
+
+def resolve_relative(document: Document, key: str, roots: Sequence[Root | Path], what: str, code: str,
+                     noun: str, beside: str) -> tuple[Path | None, Finding | None]:
+    """The file a path under ``key`` names, refused if absolute, with backslashes, or outside the allowed roots.
 
     The path is resolved from the variant's own folder and walked one part at a time: every
     step must stay inside an allowed root or on a root's own parent folders, so a path never
@@ -27,12 +34,12 @@ def resolve_extends(document: Document, roots: Sequence[Root | Path]) -> tuple[P
     message, whether or not something exists there. Messages show the path as resolved, the
     folder it was resolved from and the folders allowed.
     """
-    raw = document.data.get("extends")
-    at = document.locate(("extends",))
+    raw = document.data.get(key)
+    at = document.locate((key,))
     if not isinstance(raw, str) or not raw.strip():
-        return None, Finding("error", "EXTENDS-PATH", "extends: give the base scenario's path relative to this file", at)
+        return None, Finding("error", code, f"{key}: give {what}'s path relative to this file", at)
     if "\\" in raw or raw.startswith(("/", "~")) or (len(raw) > 1 and raw[1] == ":") or os.path.isabs(raw):
-        return None, Finding("error", "EXTENDS-PATH", "extends: use a relative path with forward slashes", at)
+        return None, Finding("error", code, f"{key}: use a relative path with forward slashes", at)
     named = [root if isinstance(root, tuple) else (Path(root), "an allowed folder") for root in roots]
     folders = [path for path, _ in named]
 
@@ -47,18 +54,18 @@ def resolve_extends(document: Document, roots: Sequence[Root | Path]) -> tuple[P
             break
     written = Path(os.path.normpath(start / raw))  # as written: no link followed, nothing probed
     target = resolved(start / raw)
-    whence = f"extends: {raw!r} resolves to {written} (from {start}, this file's folder)"
+    whence = f"{key}: {raw!r} resolves to {written} (from {start}, this file's folder)"
     # Containment before existence: the message says nothing about files outside.
     if not (inside(here) and inside(written)):
         passing = "" if not inside(written) else f" but passes through {here}"
-        return None, Finding("error", "EXTENDS-PATH", f"{whence}{passing}, outside the folders Chartroom may read for this check: "
-                                                      f"{_described(named)}; check from a folder holding both files, or keep the "
-                                                      "base beside the variant", at)
+        return None, Finding("error", code, f"{whence}{passing}, outside the folders Chartroom may read for this check: "
+                                                      f"{_described(named)}; check from a folder holding both files, or keep "
+                                                      f"{beside}", at)
     if not inside(target):
-        return None, Finding("error", "EXTENDS-PATH", f"{whence}, a symbolic link that leads outside the folders Chartroom may "
+        return None, Finding("error", code, f"{whence}, a symbolic link that leads outside the folders Chartroom may "
                                                       f"read for this check: {_described(named)}", at)
     if not target.is_file():
-        return None, Finding("error", "EXTENDS-PATH", f"{whence}: no scenario file there", at)
+        return None, Finding("error", code, f"{whence}: no {noun} there", at)
     return target, None
 
 

@@ -317,6 +317,7 @@ class Scenario:
     notes: str = ""
     files: tuple[str, ...] = ()  # the chain of files it was resolved from, base first
     sections: dict = field(default_factory=dict, compare=False, hash=False)  # name -> Section: the game's own parts
+    map_file: str = ""  # the scenario's own map (``map:``, resolved, shown as the user would write it); "" for the game's
 
     def section(self, name: str, default=None):
         """The value of the game section ``name`` (a variant's replaces its base's), or ``default``."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.load import Document, resolved
-from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends
+from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number
+from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, read_document, suggest
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
@@ -120,8 +122,38 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     loaded.game = game
     if game_id != game.id:
         loaded.findings.append(Finding("error", "REF-GAME", f"game: {game_id!r} does not match the game in {root / 'game.yaml'} ({game.id!r})", chain[-1].locate(("game",))))
-    loaded.scenario = _build_scenario(chain, game, loaded)
+    game, map_file = _scenario_map(chain, game, root, loaded)
+    if game is None:
+        return loaded
+    loaded.game = game
+    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file)
     return loaded
+
+
+def _scenario_map(chain: list[Document], game: Game, root: Path, loaded: Loaded) -> tuple[Game | None, str]:
+    """The game with the scenario's own map (``map:``, the latest file of the chain naming one), or as it is,
+    and the map file's name ("" for the game's own).
+
+    The file is read like the game's map (its overlay schema, its map checks) and must be a map
+    of the same game; no game when it cannot be used (the findings say why).
+    """
+    naming = next((d for d in reversed(chain) if "map" in d.data), None)
+    if naming is None:
+        return game, ""
+    path, problem = resolve_relative(naming, "map", allowed_roots(chain[-1].path), "the map file", "REF-MAP", "map file",
+                                     "the map beside the scenario")
+    if problem is not None:
+        loaded.findings.append(problem)
+        return None, ""
+    document = read_document(path, "map", loaded, root)
+    if document is None:
+        return None, ""
+    if document.data.get("game") != game.id:
+        loaded.findings.append(Finding("error", "REF-GAME", f"map: {naming.data['map']!r} is a map of {document.data.get('game')!r}, not of this game ({game.id!r})",
+                                       naming.locate(("map",))))
+        return None, ""
+    side_of = {nation: side.id for side in game.sides for nation in side.nations}
+    return dataclasses.replace(game, map=build_map(document, game.edition.id, loaded, side_of)), document.name
 
 
 def _mtimes(documents: list[Document]) -> tuple:
@@ -137,7 +169,7 @@ def _mtimes(documents: list[Document]) -> tuple:
 
 #: The keys of the core scenario schema; any other top-level key is a game's own section.
 CORE_KEYS = frozenset({
-    "kind", "game", "id", "title", "variant", "edition", "start_turn", "source", "reconstructed", "notes", "extends",
+    "kind", "game", "id", "title", "variant", "edition", "start_turn", "source", "reconstructed", "notes", "extends", "map",
     "optional_rules", "remove_optional_rules", "control", "setup", "remove", "markers", "turn_track", "remove_turn_track", "sunk",
 })
 

@@ -12,23 +12,51 @@ from fractions import Fraction
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
-from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS
+from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, open_scenario
 from toolkit.graph.arcs import Sector, bearing, covered
 from toolkit.model.hexes import parse_hex_id
+from toolkit.model.reading import suggest
 
 __all__ = ["CALCULATIONS"]
 
 SPEEDS = ("slow", "normal", "fast")
 
 
-def _hex(game, value: str, what: str) -> str:
+def _hex(game, value: str, what: str, task_forces: dict | None = None) -> str:
+    """A hex of the sheet given by its id (CCRR), a place the sheet names, or (with a scenario) a task force ("TF 16", "16")."""
+    named = {name.casefold(): place.hex for name, place in game.map.places.items()}
+    named.update({f"tf {tf}".casefold(): h for tf, h in (task_forces or {}).items()})
+    named.update({str(tf).casefold(): h for tf, h in (task_forces or {}).items()})
+    key = " ".join(value.split()).casefold()
+    if key in named:
+        return named[key]
     try:
         parse_hex_id(value)
     except ValueError:
-        raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR)") from None
+        choices = list(game.map.places) + [f"TF {tf}" for tf in task_forces or {}]
+        raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR){', place' if game.map.places else ''}"
+                             f"{' or task force' if task_forces else ''} of the plotting sheet{suggest(value, choices)}") from None
     if game.map.hexes and value not in game.map.hexes:
         raise CalcInputError(f"{what} {value} is not on the plotting sheet")
     return value
+
+
+def _named(given: str, hex_id: str) -> str:
+    """``Midway (1009)`` for a hex given by name, ``1009`` for one given by id."""
+    return hex_id if given == hex_id else f"{given} ({hex_id})"
+
+
+def _sheet_args(p) -> None:
+    p.add_argument("--scenario", metavar="FILE", help="measure on this scenario's plotting sheet (its map:), where --from and --to "
+                                                      "may also name its places and task forces (TF 16)")
+
+
+def _on_sheet(game, args):
+    """The game on the sheet of ``--scenario`` (FFTS 2.1: each scenario has its own), with its task forces' hexes; else the game's sheet."""
+    if not getattr(args, "scenario", None):
+        return game, {}
+    _, data, on_sheet = open_scenario(game, args.scenario)
+    return on_sheet, {tf.id: tf.hex for tf in data.task_forces}
 
 
 def _cite(game, *numbers: str) -> tuple[str, ...]:
@@ -38,23 +66,26 @@ def _cite(game, *numbers: str) -> tuple[str, ...]:
 # --- bearing ------------------------------------------------------------------------------------
 
 def _bearing_args(p) -> None:
-    p.add_argument("--from", dest="origin", required=True, metavar="HEX", help="the hex measured from")
+    p.add_argument("--from", dest="origin", required=True, metavar="HEX", help="the hex measured from (a hex id, or a place the sheet names)")
     p.add_argument("--to", dest="target", required=True, metavar="HEX", help="the hex measured to")
+    _sheet_args(p)
 
 
 def _bearing_run(game, args) -> CalcResult:
-    a, b = _hex(game, args.origin, "--from"), _hex(game, args.target, "--to")
+    game, task_forces = _on_sheet(game, args)
+    a, b = _hex(game, args.origin, "--from", task_forces), _hex(game, args.target, "--to", task_forces)
     grid, north = game.map.grid, game.map.north
     hexes = grid.distance(a, b)
+    title = f"From {_named(args.origin, a)} to {_named(args.target, b)}"
     if a == b:
-        return CalcResult(f"From {a} to {b}", ("the same hex: range 0, no bearing",), {"from": a, "to": b, "range": 0, "bearing": None},
+        return CalcResult(title, ("the same hex: range 0, no bearing",), {"from": a, "to": b, "range": 0, "bearing": None},
                           _cite(game, "7.4.9"))
     degrees = round(bearing(grid, a, b, north), 1)
     step = game.edition.param("search_arc_step", 30)
     lines = (f"range {hexes} hex{'es' if hexes != 1 else ''}",
              f"bearing {degrees:g} degrees clockwise from north (north {north:g} degrees from the top of the sheet)",
              f"between the {int(degrees // step * step)} and {int(degrees // step * step + step) % 360} degree search lines")
-    return CalcResult(f"From {a} to {b}", lines, {"from": a, "to": b, "range": hexes, "bearing": degrees, "north": north}, _cite(game, "7.4.9"))
+    return CalcResult(title, lines, {"from": a, "to": b, "range": hexes, "bearing": degrees, "north": north}, _cite(game, "7.4.9"))
 
 
 # --- endurance ----------------------------------------------------------------------------------
@@ -97,10 +128,12 @@ def _search_args(p) -> None:
     p.add_argument("--launch", type=int, required=True, metavar="TURN", help="the turn of launch")
     p.add_argument("--speed", choices=SPEEDS, default="normal", help="the searchers' speed class (default normal)")
     p.add_argument("--paired", action="store_true", help="searchers paired in two-plane groups")
+    _sheet_args(p)
 
 
 def _search_run(game, args) -> CalcResult:
-    origin = _hex(game, args.origin, "--from")
+    game, task_forces = _on_sheet(game, args)
+    origin = _hex(game, args.origin, "--from", task_forces)
     if args.range < 1 or args.launch < 1:
         raise CalcInputError("--range and --launch are 1 or more")
     p = game.edition.param
@@ -131,7 +164,7 @@ def _search_run(game, args) -> CalcResult:
             "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
     caveats.append("a hex is searched when the arc's sector meets its interior (a bearing line that cuts it counts, a hexside along it does not), FFTS 7.4.8")
     caveats.append(f"the band is the hexes reached and the {depth} rings inside them, never behind the start (FFTS 8.2, read so)")
-    return CalcResult(f"Search from {origin}", tuple(lines), data, _cite(game, "7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
+    return CalcResult(f"Search from {_named(args.origin, origin)}", tuple(lines), data, _cite(game, "7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
 
 
 # --- landing accidents -------------------------------------------------------------------------------

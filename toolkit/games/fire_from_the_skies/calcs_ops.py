@@ -36,12 +36,13 @@ def _chart(game, name: str) -> dict:
 
 
 def open_scenario(game, path: str):
-    """The scenario at ``path`` read into FFTS records (:func:`.data.read`); a load error is a CalcInputError."""
+    """The scenario at ``path`` read into FFTS records (:func:`.data.read`), and its game on the scenario's own
+    plotting sheet; a load error is a CalcInputError."""
     loaded = load_scenario(path, game.edition.id)
     if loaded.scenario is None or not loaded.ok:
         first = next((f for f in loaded.findings if f.severity == "error"), None)
         raise CalcInputError(f"--scenario {path}: cannot load it" + (f" ({first.location}: {first.code} {first.message})" if first else ""))
-    return loaded.scenario, read(loaded.scenario)
+    return loaded.scenario, read(loaded.scenario), loaded.game
 
 
 # --- strike radius ---------------------------------------------------------------------------------
@@ -103,7 +104,7 @@ def _radius_run(game, args) -> CalcResult:
 
 
 def _radius_mission(game, args, caveats, rules) -> CalcResult:
-    _, data = open_scenario(game, args.scenario)
+    _, data, _ = open_scenario(game, args.scenario)
     mission = next((m for m in data.missions if m.id == args.mission), None)
     if mission is None:
         raise CalcInputError(f"--mission {args.mission}: no such mission in {args.scenario}; missions: {', '.join(m.id for m in data.missions)}")

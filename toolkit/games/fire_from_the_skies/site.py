@@ -31,17 +31,17 @@ def part(name: str, **context) -> str:
     return '<div class="chartroom ffts-card">\n<style>' + style + "</style>\n" + "\n".join(lines) + "\n</div>\n"
 
 
-def demonstration(game: Game) -> Scenario | None:
+def demonstration(game: Game) -> tuple[Game, Scenario | None]:
+    """The demonstration scenario, and the game on its plotting sheet (a scenario may bring its own, ``map:``)."""
     path = game.root / DEMONSTRATION
     if not path.is_file():
-        return None
-    return load_scenario(path, game.edition.id).scenario
-
+        return game, None
+    loaded = load_scenario(path, game.edition.id)
+    return (loaded.game or game), loaded.scenario
 
 
 def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
-    game = next(iter(games.values()))
-    demo = demonstration(game)
+    game, demo = demonstration(next(iter(games.values())))
     intro = ("Generated from the game's data by Chartroom, like the player aids "
              "(`chartroom aids scenarios/fire-from-the-skies/coral-sea.yaml -o DIR`).\n\n")
     pages = [("tables", "Tables card", intro + part("tables", card=tables_card(game, demo))),
