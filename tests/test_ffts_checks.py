@@ -1,5 +1,5 @@
 """Fire from the Skies' checks from example files: each file in tests/ffts_checks/ is a variant of the
-Coral Sea demonstration with a header `# expect: CODE@LINE ...` (or `# expect: clean`).
+Coral Sea demonstration with a header `# expect: CODE@LINE ...` or `CODE@LINE:COLUMN ...` (or `# expect: clean`).
 
 The findings in the example file must be exactly those; the base scenario's EMPTY-SLOT warnings
 stay in the base file, and no error is reported anywhere else.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, expected_findings
+from conftest import ROOT
 from toolkit.check import check_paths
 from toolkit.games import game_module
 
@@ -20,15 +20,36 @@ EXAMPLES = sorted((Path(__file__).parent / "ffts_checks").glob("*.yaml"))
 DEMO = ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"
 
 
-expected = expected_findings
+def expected_at(path: Path) -> set[tuple[str, int, int | None]]:
+    """The (code, line, column) triples of the header; column None where it gives only the line."""
+    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
+        if line.startswith("# expect:"):
+            words = line.split(":", 1)[1].split()
+            if words == ["clean"]:
+                return set()
+            out = set()
+            for word in words:
+                code, at = word.split("@")
+                row, _, column = at.partition(":")
+                out.add((code, int(row), int(column) if column else None))
+            return out
+    raise AssertionError(f"{path.name} has no '# expect:' line")
+
+
+def expected(path: Path) -> set[tuple[str, int]]:
+    """The (code, line) pairs of the header."""
+    return {(code, line) for code, line, _ in expected_at(path)}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example(path, monkeypatch):
     monkeypatch.chdir(ROOT)
     findings, _ = check_paths([path.relative_to(ROOT)])
-    got = {(f.code, f.location.line) for f in findings if f.location.file.endswith(path.name)}
-    assert got == expected(path), [f"{f.location}: {f.code} {f.message}" for f in findings]
+    want = expected_at(path)
+    with_column = {(code, line) for code, line, column in want if column is not None}
+    got = {(f.code, f.location.line, f.location.column if (f.code, f.location.line) in with_column else None)
+           for f in findings if f.location.file.endswith(path.name)}
+    assert got == want, [f"{f.location}: {f.code} {f.message}" for f in findings]
     elsewhere = [f for f in findings if not f.location.file.endswith(path.name)]
     assert all(f.code == "EMPTY-SLOT" and f.location.file.endswith("coral-sea.yaml") for f in elsewhere), elsewhere
 
