@@ -129,3 +129,44 @@ def test_empty_ratings_are_skipped_not_guessed(demo_context):
     """A rating left empty (the carriers' catapults, the TBD's search range) never makes a check fire by itself."""
     for code in ("FFTS-AIR-CAPACITY", "FFTS-LAUNCH-RATE", "FFTS-SEARCH-RANGE", "FFTS-SPOT"):
         assert _run(code, demo_context) == []
+
+
+def _with(ctx, **changes):
+    from dataclasses import replace
+
+    return replace(ctx.data, **changes)
+
+
+def _mission(ctx, mission_id, **changes):
+    from dataclasses import replace
+
+    return replace(next(m for m in ctx.data.missions if m.id == mission_id), **changes)
+
+
+def test_a_carrier_launching_while_another_mission_lands_names_both(demo_context):
+    ctx = demo_context
+    before = ctx.data
+    try:
+        search = _mission(ctx, "lexington-dawn-search", land_turn=10)
+        strike = _mission(ctx, "yorktown-strike-1", source="lexington")
+        ctx.data = _with(ctx, missions=(search, strike))
+        assert _run("FFTS-LAND-RATE", ctx) == [
+            "Lexington both launches (yorktown-strike-1) and lands (lexington-dawn-search) on turn 10; a carrier launches or lands in an AOS, not both"]
+    finally:
+        ctx.data = before
+
+
+def test_air_groups_and_missions_keep_to_their_carriers_side(demo_context):
+    from dataclasses import replace
+
+    ctx = demo_context
+    before = ctx.data
+    try:
+        group = replace(before.air_groups[0], side="japanese")
+        mission = _mission(ctx, "zuikaku-dawn-search", side="allied")
+        ctx.data = _with(ctx, air_groups=(group, *before.air_groups[1:]), missions=(mission,))
+        assert _run("FFTS-AIR-FORM", ctx) == [
+            "the air group at Lexington is Japanese, but Lexington is Allied",
+            "search zuikaku-dawn-search is Allied, but it launches from Zuikaku, which is Japanese"]
+    finally:
+        ctx.data = before
