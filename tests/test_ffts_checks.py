@@ -193,6 +193,8 @@ def test_a_carrier_launching_while_another_mission_lands_names_both(demo_context
         ctx.data = _with(ctx, missions=(search, strike))
         assert _run("FFTS-LAND-RATE", ctx) == [
             "Lexington both launches (yorktown-strike-1) and lands (lexington-dawn-search) on turn 10; a carrier launches or lands in an AOS, not both"]
+        ctx.data = _with(ctx, missions=(_mission(ctx, "lexington-dawn-search", land_turn=2),))
+        assert _run("FFTS-LAND-RATE", ctx) == [], "a mission landing on its own launch turn is FFTS-MISSION-RECORD's"
     finally:
         ctx.data = before
 

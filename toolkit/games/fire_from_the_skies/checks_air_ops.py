@@ -2,7 +2,8 @@
 
 Plane handling (FFTS 6): the AFs each mission takes from its carrier's or base's air operations form
 (:mod:`.aboard`), readied and spotted aft to launch on the first turn, within the handling points of
-the turns before a later launch, a CVE's catapults. A check that needs a rating the scenario left
+the turns before a later launch, a CVE's catapults; then what the rules ask of the mission records
+(4.5, 12.1), of CAP (13.1, 13.2) and of radar (12.4). A check that needs a rating the scenario left
 as an empty slot skips what it cannot judge; ``EMPTY-SLOT`` names every such slot instead.
 """
 
@@ -196,3 +197,59 @@ def land_deck(ctx: FFTSContext):
             yield (f"{mission.id} lands on {name} on turn {start}, the first turn, but {name} has {aft[mission.source]} AF(s) spotted aft at the "
                    f"start: aircraft land only on a deck spotted forward or clear, and are moved only after the AOS's landings: "
                    f"spot them forward (deck-forward) or land from turn {start + 1}"), mission.locate("land_turn")
+
+
+@check("FFTS-MISSION-RECORD", "mission_record", "Each search, strike and CAP records its last turn of normal endurance, lands after the turn it launches, and a strike records its groups.")
+def mission_record(ctx: FFTSContext):
+    for mission in ctx.data.missions:
+        if mission.last_turn is None:
+            yield (f"{mission.kind} {mission.id} records no last_turn: every search, strike and CAP records its launch turn and last turn of "
+                   f"normal endurance"), mission.at
+        if mission.land_turn is not None and mission.land_turn <= mission.launch_turn:
+            yield (f"{mission.id} lands on turn {mission.land_turn} but launches on turn {mission.launch_turn}: aircraft launched in an AOS fly "
+                   f"from the next turn's Movement Segment, so they land on turn {mission.launch_turn + 1} at the earliest"), mission.locate("land_turn"), _cite(ctx, "3.4")
+        if mission.kind == "strike" and not mission.groups:
+            yield (f"strike {mission.id} records no strike groups: at launch its strike aircraft are divided into strike groups; "
+                   f"give groups: (each a list of its aircraft entries)"), mission.at, _cite(ctx, "12.1")
+
+
+@check("FFTS-ESCORT", "escorts", "A strike group holds strike aircraft; its fighters escort them, never fly as a group of their own.")
+def escorts(ctx: FFTSContext):
+    for mission in ctx.data.missions:
+        if mission.kind != "strike":
+            continue
+        for g, members in enumerate(mission.groups):
+            kinds = [ctx.data.aircraft.get(mission.aircraft[i].type) for i in members if i < len(mission.aircraft)]
+            if kinds and all(k is not None and k.role == "fighter" for k in kinds):
+                yield (f"strike {mission.id}: group {g + 1} holds only fighters; escorts are grouped with the strike group they escort: "
+                       f"put them in a group with strike aircraft"), mission.locate("groups", g)
+
+
+@check("FFTS-CAP", "cap", "CAP is flown by fighters, and engages at night only by special rule.", severity="warning")
+def combat_air_patrol(ctx: FFTSContext):
+    night_cap = "night-cap" in ctx.data.special_allows
+    for mission in ctx.data.missions:
+        if mission.kind != "cap":
+            continue
+        for afs in mission.aircraft:
+            kind = ctx.data.aircraft.get(afs.type)
+            if kind is not None and kind.role != "fighter":
+                yield (f"CAP {mission.id} flies {kind.name}, {kind.role.replace('-', ' ')}s: CAP combat is fought by fighter flights, so they "
+                       f"will not engage strikes: fly fighters on CAP"), afs.at
+        if mission.launch_turn in ctx.data.night and not night_cap:
+            yield (f"CAP {mission.id} launches on turn {mission.launch_turn}, a night turn, and no special rule lets CAP engage at night "
+                   f"(allows: [night-cap]): it will not engage"), mission.locate("launch_turn"), _cite(ctx, "13.2")
+
+
+@check("FFTS-RADAR", "radar", "A ship has radar only by a scenario special rule giving its side radar.")
+def radar(ctx: FFTSContext):
+    if "radar" in ctx.data.special_allows:
+        return
+    for ship in ctx.data.ships.values():
+        if ship.rating("radar") is True:
+            yield (f"{ship.name} is rated with radar, but no special rule of the scenario gives its side radar (allows: [radar]): "
+                   f"add the special rule or rate it radar: false"), ship.at
+
+
+def _cite(ctx: FFTSContext, number: str) -> str:
+    return f"{ctx.edition.citation} {number}"
