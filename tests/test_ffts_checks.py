@@ -1,5 +1,5 @@
 """Fire from the Skies' checks from example files: each file in tests/ffts_checks/ is a variant of the
-Coral Sea demonstration with a header `# expect: CODE@LINE ...` (or `# expect: clean`).
+Coral Sea demonstration with a header `# expect: CODE@LINE ...` or `CODE@LINE:COLUMN ...` (or `# expect: clean`).
 
 The findings in the example file must be exactly those; the base scenario's EMPTY-SLOT warnings
 stay in the base file, and no error is reported anywhere else.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, expected_findings
+from conftest import ROOT
 from toolkit.check import check_paths
 from toolkit.games import game_module
 
@@ -20,15 +20,36 @@ EXAMPLES = sorted((Path(__file__).parent / "ffts_checks").glob("*.yaml"))
 DEMO = ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"
 
 
-expected = expected_findings
+def expected_at(path: Path) -> set[tuple[str, int, int | None]]:
+    """The (code, line, column) triples of the header; column None where it gives only the line."""
+    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
+        if line.startswith("# expect:"):
+            words = line.split(":", 1)[1].split()
+            if words == ["clean"]:
+                return set()
+            out = set()
+            for word in words:
+                code, at = word.split("@")
+                row, _, column = at.partition(":")
+                out.add((code, int(row), int(column) if column else None))
+            return out
+    raise AssertionError(f"{path.name} has no '# expect:' line")
+
+
+def expected(path: Path) -> set[tuple[str, int]]:
+    """The (code, line) pairs of the header."""
+    return {(code, line) for code, line, _ in expected_at(path)}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example(path, monkeypatch):
     monkeypatch.chdir(ROOT)
     findings, _ = check_paths([path.relative_to(ROOT)])
-    got = {(f.code, f.location.line) for f in findings if f.location.file.endswith(path.name)}
-    assert got == expected(path), [f"{f.location}: {f.code} {f.message}" for f in findings]
+    want = expected_at(path)
+    with_column = {(code, line) for code, line, column in want if column is not None}
+    got = {(f.code, f.location.line, f.location.column if (f.code, f.location.line) in with_column else None)
+           for f in findings if f.location.file.endswith(path.name)}
+    assert got == want, [f"{f.location}: {f.code} {f.message}" for f in findings]
     elsewhere = [f for f in findings if not f.location.file.endswith(path.name)]
     assert all(f.code == "EMPTY-SLOT" and f.location.file.endswith("coral-sea.yaml") for f in elsewhere), elsewhere
 
@@ -72,7 +93,7 @@ def demo_context():
 
 def _run(code, ctx):
     found = next(c for c in CHECKS if c.code == code)
-    return [message for message, _ in found.func(ctx)]
+    return [message for message, *_ in found.func(ctx)]
 
 
 def test_a_search_that_cannot_fly_home_within_its_endurance(demo_context):
@@ -106,5 +127,126 @@ def test_a_mission_still_aloft_at_the_start_past_its_endurance(demo_context):
 
 def test_empty_ratings_are_skipped_not_guessed(demo_context):
     """A rating left empty (the carriers' catapults, the TBD's search range) never makes a check fire by itself."""
-    for code in ("FFTS-AIR-CAPACITY", "FFTS-LAUNCH-RATE", "FFTS-SEARCH-RANGE", "FFTS-SPOT"):
+    for code in ("FFTS-AIR-CAPACITY", "FFTS-LAUNCH-RATE", "FFTS-SEARCH-RANGE", "FFTS-SPOT", "FFTS-HANDLING", "FFTS-CVE-CATAPULT"):
         assert _run(code, demo_context) == []
+
+
+def test_empty_handling_points_or_hangar_skip_the_handling_check(demo_context):
+    """Yorktown's strike raises 12 AFs from the hangar by turn 10; with either rating an empty slot nothing is judged."""
+    from dataclasses import replace
+
+    ctx = demo_context
+    before = ctx.data
+    yorktown = before.ships["yorktown"]
+    try:
+        for ratings, fires in (({"handling_points": 1, "hangar": "closed"}, True), ({"handling_points": 1}, False),
+                               ({"hangar": "closed"}, False)):
+            ship = replace(yorktown, ratings={**yorktown.ratings, **ratings})
+            ctx.data = replace(before, ships={**before.ships, "yorktown": ship})
+            messages = _run("FFTS-HANDLING", ctx)
+            assert bool(messages) == fires, (ratings, messages)
+            if fires:
+                assert messages[0].startswith("by turn 10, Yorktown must raise 12 AFs from its closed hangar at 1 HP an AF for yorktown-strike-1: "
+                                              "at least 12 HP, but its 1 handling point an AOS gives 9 in the 9 AOS from turn 1"), messages
+    finally:
+        ctx.data = before
+
+
+def _with(ctx, **changes):
+    from dataclasses import replace
+
+    return replace(ctx.data, **changes)
+
+
+def _mission(ctx, mission_id, **changes):
+    from dataclasses import replace
+
+    return replace(next(m for m in ctx.data.missions if m.id == mission_id), **changes)
+
+
+def test_a_cve_without_a_catapult_launches_no_armed_strike_aircraft(demo_context):
+    from dataclasses import replace
+
+    ctx = demo_context
+    before = ctx.data
+    cve = replace(before.ships["yorktown"], cls="CVE", ratings={**before.ships["yorktown"].ratings, "catapults": 0})
+    try:
+        ctx.data = _with(ctx, ships={**before.ships, "yorktown": cve})
+        assert _run("FFTS-CVE-CATAPULT", ctx) == [
+            "Yorktown, a CVE with no catapult, launches tbd-1 armed with torpedo on yorktown-strike-1 (turn 10); a CVE launches armed strike "
+            "aircraft only by catapult: unarm them or launch them from another carrier"]
+        two = replace(cve, ratings={**cve.ratings, "catapults": 2})
+        ctx.data = _with(ctx, ships={**before.ships, "yorktown": two})
+        assert _run("FFTS-CVE-CATAPULT", ctx) == [
+            "Yorktown, a CVE, launches armed strike aircraft on turn 10, so by catapult: 12 AFs (yorktown-strike-1 12), but with 2 catapults "
+            "it launches 8 an AOS: move 4 AF(s) to a later turn"]
+    finally:
+        ctx.data = before
+
+
+def test_a_carrier_launching_while_another_mission_lands_names_both(demo_context):
+    ctx = demo_context
+    before = ctx.data
+    try:
+        search = _mission(ctx, "lexington-dawn-search", land_turn=10)
+        strike = _mission(ctx, "yorktown-strike-1", source="lexington")
+        ctx.data = _with(ctx, missions=(search, strike))
+        assert _run("FFTS-LAND-RATE", ctx) == [
+            "Lexington both launches (yorktown-strike-1) and lands (lexington-dawn-search) on turn 10; a carrier launches or lands in an AOS, not both"]
+        ctx.data = _with(ctx, missions=(_mission(ctx, "lexington-dawn-search", land_turn=2),))
+        assert _run("FFTS-LAND-RATE", ctx) == [], "a mission landing on its own launch turn is FFTS-MISSION-RECORD's"
+    finally:
+        ctx.data = before
+
+
+def test_air_groups_and_missions_keep_to_their_carriers_side(demo_context):
+    from dataclasses import replace
+
+    ctx = demo_context
+    before = ctx.data
+    try:
+        group = replace(before.air_groups[0], side="japanese")
+        mission = _mission(ctx, "zuikaku-dawn-search", side="allied")
+        ctx.data = _with(ctx, air_groups=(group, *before.air_groups[1:]), missions=(mission,))
+        assert _run("FFTS-AIR-FORM", ctx) == [
+            "the air group at Lexington is Japanese, but Lexington is Allied",
+            "search zuikaku-dawn-search is Allied, but it launches from Zuikaku, which is Japanese"]
+    finally:
+        ctx.data = before
+
+
+def test_two_missions_on_the_first_turn_share_the_readied_aircraft(demo_context):
+    """Zuikaku's 2 readied B5N2s go on the dawn search; a CAP of them on the same turn finds none left."""
+    ctx = demo_context
+    before = ctx.data
+    try:
+        cap = _mission(ctx, "zuikaku-dawn-search", id="zuikaku-cap", kind="cap", arc=None, range=None)
+        ctx.data = _with(ctx, missions=(_mission(ctx, "zuikaku-dawn-search"), cap))
+        messages = _run("FFTS-LAUNCH-READY", ctx)
+        assert len(messages) == 1 and messages[0].startswith(
+            "cap zuikaku-cap launches 2 AFs of B5N2 unarmed on turn 1, the first turn, but Zuikaku has 0 left after zuikaku-dawn-search readied"), messages
+    finally:
+        ctx.data = before
+
+
+def test_an_air_base_launches_on_the_first_turn_only_aircraft_readied_there(demo_context):
+    """Air bases do not spot (6.7.5): readied means fuelled and armed at the base."""
+    from dataclasses import replace
+
+    from toolkit.games.fire_from_the_skies.data import AFs, AirBase, AirGroup
+
+    ctx = demo_context
+    before = ctx.data
+    try:
+        base = AirBase("Tulagi", "japanese", 4)
+        group = AirGroup("Tulagi", "japanese", (AFs("b5n2", 1, "base", True, None, "none"), AFs("b5n2", 1, "base", False, None, "none")))
+        search = _mission(ctx, "zuikaku-dawn-search", source="Tulagi")
+        ctx.data = _with(ctx, bases={"Tulagi": base}, air_groups=(group,), missions=(search,))
+        assert _run("FFTS-LAUNCH-READY", ctx) == [
+            "search zuikaku-dawn-search launches 2 AFs of B5N2 unarmed on turn 1, the first turn, but Tulagi has 1 readied (fuelled, unarmed) and "
+            "at the base at the start: an AOS launches before it moves and readies aircraft, so AFs not readied launch from turn 2 on; "
+            "ready them at the start, or launch later"]
+        ctx.data = _with(ctx, air_groups=(replace(group, aircraft=(AFs("b5n2", 2, "base", True, None, "none"),)),))
+        assert _run("FFTS-LAUNCH-READY", ctx) == []
+    finally:
+        ctx.data = before

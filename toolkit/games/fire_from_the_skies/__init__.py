@@ -2,7 +2,8 @@
 
 Its data are a plotting sheet, the rulebook's parameters and tables, and scenarios that give their
 ships, aircraft types, task forces, air groups, missions and the tables FFTS leaves to Fire on the
-Waters (:mod:`.data`; empty slots are never filled here). Its set-up checks are in :mod:`.checks`,
+Waters (:mod:`.data`; empty slots are never filled here). Its set-up checks are in :mod:`.checks`
+and :mod:`.checks_air_ops` (a carrier's aircraft across its missions, :mod:`.aboard`),
 its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME`` in :mod:`.calcs`.
 """
 
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Mapping
 
 from toolkit.games import BaseGame, Calculation
-from toolkit.games.fire_from_the_skies import checks
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
 
@@ -38,10 +39,13 @@ class FireFromTheSkies(BaseGame):
         "search_arc_step": "the search checks (FFTS-SEARCH-ARC)",
         "search_band_hexes": "the search calculation",
         "strike_group_max_afs": "the strike-group check (FFTS-STRIKE-GROUP-SIZE)",
+        "hp_deck_end_to_end": "the handling-point check (FFTS-HANDLING)",
+        "hp_hangar_to_deck_closed": "the handling-point check (FFTS-HANDLING)",
+        "hp_hangar_to_deck_open": "the handling-point check (FFTS-HANDLING)",
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks])
+        return CheckRegistry.from_modules([checks, checks_air_ops])
 
     def context(self, game, scenario) -> FFTSContext:
         return FFTSContext(game, scenario)

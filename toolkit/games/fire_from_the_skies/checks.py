@@ -10,6 +10,7 @@ import math
 import re
 from collections import defaultdict
 
+from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
 from toolkit.rules import Context, article, check
@@ -44,6 +45,15 @@ class FFTSContext(Context):
         ship = self.data.ships.get(name)
         return ship.name if ship is not None else name
 
+    def back_turn(self, mission) -> int:
+        """The first turn a mission's AFs are on their form again: after its land_turn, else after its last turn of normal endurance (4.5)."""
+        if mission.land_turn is not None:
+            return mission.land_turn + 1
+        if mission.last_turn is not None:
+            return mission.last_turn + 1
+        lasts = [last for _, _, last in _last_turns(self, mission)]
+        return (min(lasts) if lasts else mission.launch_turn) + 1
+
 
 @check("EMPTY-SLOT", "introduction", "A rating or table the rulebook leaves to Fire on the Waters or the scenario set is still an empty slot.", severity="warning")
 def empty_slots(ctx: FFTSContext):
@@ -70,6 +80,26 @@ def references(ctx: FFTSContext):
     for base in data.bases.values():
         if base.place not in ctx.map.places:
             yield f"air base {base.place!r} is no place on the plotting sheet; add it to the map's places or correct the name", base.at
+
+
+@check("FFTS-AIR-FORM", "air_forms", "One air group per carrier or base, of its side; a mission is of the side of the carrier or base it launches from.")
+def air_forms(ctx: FFTSContext):
+    first: dict[str, object] = {}
+    for group in ctx.data.air_groups:
+        holder = ctx.data.ships.get(group.at_name) or ctx.data.bases.get(group.at_name)
+        name = ctx.holder_name(group.at_name)
+        if group.at_name in first:
+            yield (f"{name} has a second air group (the first at line {first[group.at_name].line}); a carrier or base has one air operations form: "
+                   f"put all its aircraft in one air_groups: entry"), group.at
+        first.setdefault(group.at_name, group.at)
+        if holder is not None and holder.side != group.side:
+            yield f"the air group at {name} is {ctx.game.side_name(group.side)}, but {name} is {ctx.game.side_name(holder.side)}", group.at
+    for mission in ctx.data.missions:
+        holder = ctx.data.ships.get(mission.source) or ctx.data.bases.get(mission.source)
+        if holder is not None and holder.side != mission.side:
+            name = ctx.holder_name(mission.source)
+            yield (f"{mission.kind} {mission.id} is {ctx.game.side_name(mission.side)}, but it launches from {name}, which is "
+                   f"{ctx.game.side_name(holder.side)}"), mission.locate("side")
 
 
 def _types(ctx: FFTSContext, aircraft, side, loads: bool = True):
@@ -142,13 +172,29 @@ def dummies(ctx: FFTSContext):
             yield f"task force {tf.id} has {tf.dummy_ships} dummy ship(s), but no special rule allows dummy ships (allows: [dummy-ships])", tf.at
 
 
+@check("FFTS-TF-EMPTY", "task_force_empty", "A task force with no ships, real or dummy, is a dummy task force and says so.")
+def task_force_empty(ctx: FFTSContext):
+    for tf in ctx.data.task_forces:
+        if not tf.ships and not tf.dummy_ships and not tf.dummy:
+            yield (f"task force {tf.id} has no ships: a task force with no ships is a dummy task force; mark it dummy: true "
+                   f"(a special rule must allow dummies) or give it its ships"), tf.at
+
+
 @check("FFTS-AIR-CAPACITY", "air_capacity", "AFs aboard a carrier or at a base within its capacity.")
 def air_capacity(ctx: FFTSContext):
     for group in ctx.data.air_groups:
         kind, capacity = ctx.holder_capacity(group.at_name)
-        if capacity is not None and group.total > capacity:
+        if capacity is None:
+            continue
+        if group.total > capacity:
             yield (f"{ctx.holder_name(group.at_name)} holds {group.total} AFs; its capacity is {capacity}: "
                    f"move {group.total - capacity} AF(s) elsewhere"), group.at
+            continue
+        missions = [m for m in ctx.data.missions if m.source == group.at_name]
+        for mission, aboard in aboard_after_landing(group, missions, ctx.scenario.start_turn, ctx.back_turn):
+            if aboard > capacity:
+                yield (f"{mission.id}, aloft at the start, lands on {ctx.holder_name(group.at_name)} on turn {mission.land_turn}: it then holds "
+                       f"{aboard} AFs, but its capacity is {capacity}: land {aboard - capacity} AF(s) elsewhere or launch others first"), mission.locate("land_turn")
 
 
 @check("FFTS-SPOT", "spotting", "Deck aircraft all forward or all aft; air bases do not spot; carriers keep no base state.")
@@ -167,7 +213,7 @@ def spotting(ctx: FFTSContext):
                 yield f"{afs.type} aboard {ctx.holder_name(group.at_name)} has state base; aboard a carrier use hangar, deck-aft or deck-forward", afs.at
 
 
-@check("FFTS-LAUNCH-RATE", "launching", "At most 12 AFs launched from one carrier in one AOS (4 or 8 with catapults).")
+@check("FFTS-LAUNCH-RATE", "launching", "At most 12 AFs launched from one carrier in one AOS (4 or 8 with catapults), summed over the missions launching in it.")
 def launch_rate(ctx: FFTSContext):
     limit = (ctx.param("launch_per_aos") or {}).get("no-catapult", 12)
     launched: dict[tuple[str, int], list] = defaultdict(list)
@@ -177,27 +223,39 @@ def launch_rate(ctx: FFTSContext):
         kind, _ = ctx.holder_capacity(source)
         total = sum(m.total for m in missions)
         if kind == "carrier" and total > limit:
-            names = ", ".join(m.id for m in missions)
-            yield (f"{ctx.holder_name(source)} launches {total} AFs on turn {turn} ({names}); a carrier launches at most {limit} AFs in an AOS: "
-                   f"move {total - limit} AF(s) to a later turn"), missions[-1].locate("launch_turn")
+            last = missions[-1]
+            yield (f"{ctx.holder_name(source)} launches {total} AFs on turn {turn}: {last.id} {last.total}{_with_others(missions[:-1])}; "
+                   f"a carrier launches at most {limit} AFs in an AOS: move {total - limit} AF(s) to a later turn"), last.locate("launch_turn")
 
 
-@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in one AOS; a carrier never launches and lands in the same AOS.")
+@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in one AOS, summed over the missions landing in it; a carrier never launches and lands in the same AOS.")
 def land_rate(ctx: FFTSContext):
     limit = ctx.param("land_per_aos", 6)
     landing: dict[tuple[str, int], list] = defaultdict(list)
-    launches = {(m.source, m.launch_turn) for m in ctx.data.missions}
+    launching: dict[tuple[str, int], list] = defaultdict(list)
     for mission in ctx.data.missions:
+        launching[(mission.source, mission.launch_turn)].append(mission)
         if mission.land_turn is not None:
             landing[(mission.source, mission.land_turn)].append(mission)
     for (source, turn), missions in sorted(landing.items()):
         total = sum(m.total for m in missions)
-        at = missions[-1].locate("land_turn")
+        last = missions[-1]
+        at = last.locate("land_turn")
         if total > limit:
-            yield f"{total} AFs land on {ctx.holder_name(source)} on turn {turn}; at most {limit} land in an AOS: land the rest on later turns", at
+            yield (f"{total} AFs land on {ctx.holder_name(source)} on turn {turn}: {last.id} {last.total}{_with_others(missions[:-1])}; "
+                   f"at most {limit} land in an AOS: land the rest on later turns"), at
         kind, _ = ctx.holder_capacity(source)
-        if kind == "carrier" and (source, turn) in launches:
-            yield f"{ctx.holder_name(source)} both launches and lands on turn {turn}; a carrier launches or lands in an AOS, not both", at
+        launches = [m for m in launching.get((source, turn), ()) if m not in missions]  # one mission landing on its own launch turn: FFTS-MISSION-RECORD
+        if kind == "carrier" and launches:
+            yield (f"{ctx.holder_name(source)} both launches ({', '.join(m.id for m in launches)}) and lands ({', '.join(m.id for m in missions)}) "
+                   f"on turn {turn}; a carrier launches or lands in an AOS, not both"), at
+
+
+def _with_others(others) -> str:
+    """', with m1 3 and m2 4 (line 8)': the other missions of a sum, with their AFs and lines."""
+    if not others:
+        return ""
+    return " with " + " and ".join(f"{m.id} {m.total} (line {m.at.line})" for m in others)
 
 
 def _last_turns(ctx: FFTSContext, mission):

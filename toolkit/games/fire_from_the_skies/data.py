@@ -147,6 +147,7 @@ class ScenarioData:
     special_allows: frozenset[str]
     empty_slots: tuple[SlotRef, ...]
     at: Location = field(default=Location(""), compare=False)
+    night: frozenset[int] = frozenset()  # the clock's night turns (FFTS 6.12.6, 13.2)
 
 
 def _afs(record: dict, at: Location) -> AFs:
@@ -217,4 +218,6 @@ def read(scenario: Scenario) -> ScenarioData:
             slots.append(SlotRef(f"table {name}", value.get("empty", ""), tables_at(name)))
     rules_value, _ = section("special_rules")
     allows = frozenset(a for r in rules_value or [] for a in r.get("allows") or ())
-    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at)
+    clock_value, _ = section("clock")
+    night = frozenset((clock_value or {}).get("night") or ())
+    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night)
