@@ -2,7 +2,8 @@
 
 aids.pdf joins the per-aid PDFs (pypdf) instead of painting their pages again: it has every
 page of every aid but the index, in order, with the same text and the aids' outlines; two runs
-give the same bytes for every file.
+give the same bytes for every file, whether the aids were laid out in this process (``--jobs 1``)
+or in worker processes (``--jobs 2``).
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ def two_runs(tmp_path_factory):
 
     first, second = tmp_path_factory.mktemp("pdf-a"), tmp_path_factory.mktemp("pdf-b")
     weasyprint.document.Page.paint = counting
-    try:
-        assert main(["aids", str(SHORT), "-o", str(first), "--pdf"]) == 0
+    try:  # in this process, so the paints are counted here
+        assert main(["aids", str(SHORT), "-o", str(first), "--pdf", "--jobs", "1"]) == 0
     finally:
         weasyprint.document.Page.paint = original
-    assert main(["aids", str(SHORT), "-o", str(second), "--pdf"]) == 0
+    assert main(["aids", str(SHORT), "-o", str(second), "--pdf", "--jobs", "2"]) == 0  # forked workers
     return first, second, len(painted)
 
 
@@ -53,7 +54,7 @@ def test_every_page_is_painted_once(two_runs):
     assert painted == pages
 
 
-def test_pdfs_are_byte_identical_on_two_runs(two_runs):
+def test_pdfs_are_byte_identical_on_two_runs_in_process_and_in_workers(two_runs):
     first, second, _ = two_runs
     names = sorted(p.name for p in first.glob("*.pdf"))
     assert "aids.pdf" in names and names == sorted(p.name for p in second.glob("*.pdf"))
@@ -71,3 +72,37 @@ def test_the_combined_pdf_holds_every_aid_in_order(two_runs):
     assert [page.extract_text() for page in combined.pages] == expected
     assert len(combined.outline) == sum(len(part.outline) for part in parts)
     assert combined.metadata.title == parts[0].metadata.title
+
+
+def test_without_worker_processes_the_pdfs_are_made_in_process_alike(two_runs, tmp_path, monkeypatch):
+    from toolkit.render import pdf
+
+    asked = []
+
+    def refused(*args, **kwargs):
+        asked.append(kwargs.get("max_workers"))
+        raise OSError(38, "Function not implemented")  # no shared memory for the pool's queues
+
+    monkeypatch.setattr(pdf, "ProcessPoolExecutor", refused)
+    monkeypatch.setenv("CHARTROOM_JOBS", "2")
+    assert main(["aids", str(SHORT), "-o", str(tmp_path), "--pdf"]) == 0
+    first, _, _ = two_runs
+    for path in sorted(first.glob("*.pdf")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+    assert asked == [2]  # the workers were asked for, refused, and the same PDFs made here
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two"])
+def test_jobs_must_be_a_whole_number_of_processes(value, tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["aids", str(SHORT), "-o", str(tmp_path), "--pdf", "--jobs", value])
+    assert exit_.value.code == 2 and "--jobs: expected a whole number of processes" in capsys.readouterr().err
+
+
+def test_chartroom_jobs_sets_the_default(monkeypatch):
+    from toolkit.render.pdf import default_jobs
+
+    monkeypatch.setenv("CHARTROOM_JOBS", "3")
+    assert default_jobs() == 3
+    monkeypatch.setenv("CHARTROOM_JOBS", "many")
+    assert default_jobs() >= 1

@@ -6,6 +6,7 @@ report their progress on stderr.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -49,6 +50,7 @@ def register(subparsers) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write the aids to (created if missing)")
     p.add_argument("--pdf", action="store_true", help="also write PDFs (needs the pdf extra: WeasyPrint)")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="page size for printing (default a4)")
+    p.add_argument("--jobs", type=_jobs, metavar="N", help="processes laying out the PDFs (default: CHARTROOM_JOBS, else the CPUs; 1: none)")
     p.add_argument("--edition", help="make the aids for this edition instead of the scenario's ({editions})")
     p.add_argument("--force", action="store_true",
                    help="write into a folder holding files Chartroom did not write (same-named files are replaced, others kept)")
@@ -60,6 +62,12 @@ def register(subparsers) -> None:
     p.add_argument("--config", metavar="FILE", help="mkdocs.yml to build (default: the bundled site/mkdocs.yml)")
     p.add_argument("--force", action="store_true",
                    help="write into a folder holding files Chartroom did not write (same-named files are replaced, others kept)")
+
+
+def _jobs(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, 1 or more, got {text!r}")
+    return int(text)
 
 
 def _error(message: str) -> None:
@@ -87,7 +95,7 @@ def cmd_aids(args) -> int:
         return EXIT_INPUT if unreadable else EXIT_FINDINGS
     try:
         written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress,
-                             force=args.force)
+                             force=args.force, jobs=args.jobs)
     except OutputError as exc:
         _error(exc)
         return EXIT_INPUT

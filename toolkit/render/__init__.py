@@ -21,7 +21,7 @@ AIDS_MANIFEST = ".chartroom-aids"
 
 
 def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "a4",
-               progress: Callable[[str], None] | None = None, force: bool = False) -> dict:
+               progress: Callable[[str], None] | None = None, force: bool = False, jobs: int | None = None) -> dict:
     """Write every aid of an opened scenario to ``out_dir`` as HTML (and PDF); return what was written.
 
     ``opened`` is what :meth:`toolkit.session.Session.open_scenario` gave (game, scenario, module,
@@ -29,7 +29,8 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     ``"pages"`` to the PDF page counts by file name. Raises :class:`AidsError` when the game's own
     data has errors, and :class:`toolkit.render.pdf.PdfUnavailable` when PDF output is asked for
     without WeasyPrint, and :class:`toolkit.outputs.OutputError` when the folder is not safe to
-    write (a symbolic link, or files Chartroom did not write there, unless ``force``).
+    write (a symbolic link, or files Chartroom did not write there, unless ``force``). ``jobs``:
+    processes laying out the PDFs (see :func:`toolkit.render.pdf.write_pdfs`).
     """
     out = Path(out_dir)
     # An error in the game's own data (map, counters, editions) makes every aid suspect: refuse, naming it.
@@ -59,7 +60,7 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
         from toolkit.render.pdf import write_pdfs
 
         try:
-            pages = write_pdfs(aids, folder, progress=progress)
+            pages = write_pdfs(aids, folder, progress=progress, jobs=jobs)
         finally:
             folder.finish()
         written["pdf"] = list(pages)

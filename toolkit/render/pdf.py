@@ -7,16 +7,25 @@ Each page is painted once. Every aid is laid out and painted into its own PDF; t
 ``aids.pdf`` joins those PDFs (pypdf, part of the ``pdf`` extra) instead of painting every page
 a second time. Without pypdf the combined PDF is painted from the laid-out pages as before.
 The aids share one font configuration and one image cache, so fonts and the map's images are
-loaded once per command.
+loaded once per command (per worker process).
+
+The aids are independent documents, so with more than one CPU they are laid out in worker
+processes (``jobs``; default the CPUs this process may use, ``CHARTROOM_JOBS`` or ``--jobs``
+to change it, 1 for none). Each aid's bytes do not depend on where it was made, and the files
+are written by this process in the aids' order: the same aids give the same files either way.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-__all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs"]
+__all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
 
 class PdfUnavailable(Exception):
@@ -47,43 +56,115 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
     return weasyprint.HTML(string=html, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
 
 
-def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None) -> dict[str, int]:
+def default_jobs() -> int:
+    """Worker processes for the PDFs: ``CHARTROOM_JOBS`` if set (a whole number), else the CPUs this process may use."""
+    wanted = os.environ.get("CHARTROOM_JOBS", "").strip()
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+_WORKER: dict = {}  # one worker process's font configuration and image cache
+
+
+def _pdf_bytes(html: str, font_config=None, cache=None) -> tuple[bytes, int, object]:
+    """One aid as PDF bytes, its page count, and the laid-out document (no dates in its metadata)."""
+    document = html_to_pdf(html, font_config=font_config, cache=cache)
+    document.metadata.created = None
+    document.metadata.modified = None
+    return document.write_pdf(), len(document.pages), document
+
+
+def _worker_pdf(html: str) -> tuple[bytes, int]:
+    if not _WORKER:
+        from weasyprint.text.fonts import FontConfiguration
+
+        _weasyprint()
+        _WORKER.update(font_config=FontConfiguration(), cache={})
+    data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
+    return data, pages
+
+
+def _fork_context():
+    """Workers are forked (they inherit the loaded aids and WeasyPrint); None where fork is not offered."""
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:
+        return None
+
+
+def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: int | None = None) -> dict[str, int]:
     """Write ``<stem>.pdf`` for every aid and one combined PDF; return page counts by file name.
 
     ``out`` is a :class:`toolkit.outputs.OutputFolder`. PDF metadata carries no creation date and
     links carry no absolute path, so the same aids give the same bytes wherever they are built.
+    ``jobs`` worker processes lay the aids out (default :func:`default_jobs`; 1: in this process).
     """
     _weasyprint()
-    from weasyprint.text.fonts import FontConfiguration
-
-    font_config, cache = FontConfiguration(), {}
+    jobs = max(1, min(jobs or default_jobs(), len(aids)))
+    context = _fork_context() if jobs > 1 else None
     counts: dict[str, int] = {}
     parts: list[bytes] = []
     documents = []
-    for index, aid in enumerate(aids, 1):
+    results = None
+    if context is not None and _has_pypdf():  # without pypdf the combined PDF needs the laid-out pages here
         if progress:
-            progress(f"PDF {index}/{len(aids)}: {aid.stem}")
-        document = html_to_pdf(aid.html, font_config=font_config, cache=cache)
-        document.metadata.created = None
-        document.metadata.modified = None
-        data = document.write_pdf()
+            progress(f"PDF of {len(aids)} aids in {jobs} processes")
+        results = _in_workers(aids, jobs, context)
+    if results is None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        font_config, cache = FontConfiguration(), {}
+        results = []
+        for index, aid in enumerate(aids, 1):
+            if progress:
+                progress(f"PDF {index}/{len(aids)}: {aid.stem}")
+            data, pages, document = _pdf_bytes(aid.html, font_config, cache)
+            results.append((data, pages))
+            documents.append(document if aid.stem != "index" else None)
+    for aid, (data, pages) in zip(aids, results):
         out.write(f"{aid.stem}.pdf", data)
-        counts[f"{aid.stem}.pdf"] = len(document.pages)
+        counts[f"{aid.stem}.pdf"] = pages
         if aid.stem != "index":
             parts.append(data)
-            documents.append(document)
     if parts:
         if progress:
             progress(f"joining {len(parts)} PDFs into {combined_name}")
         combined = join_pdfs(parts)
         if combined is None:  # no pypdf: paint the laid-out pages once more
-            joined = documents[0].copy([page for doc in documents for page in doc.pages])
+            laid_out = [doc for doc in documents if doc is not None]
+            joined = laid_out[0].copy([page for doc in laid_out for page in doc.pages])
             joined.metadata.created = None
             joined.metadata.modified = None
             combined = joined.write_pdf()
         out.write(combined_name, combined)
-        counts[combined_name] = sum(len(doc.pages) for doc in documents)
+        counts[combined_name] = sum(pages for aid, (_, pages) in zip(aids, results) if aid.stem != "index")
     return counts
+
+
+def _in_workers(aids, jobs: int, context) -> list[tuple[bytes, int]] | None:
+    """Every aid's PDF bytes and pages from ``jobs`` forked workers, in the aids' order; None when
+    worker processes cannot be had here (no shared memory for their queues, say): then in process."""
+    # The longest aids first (their HTML's length stands for their layout time), so no worker is
+    # left with a long aid at the end; the results are taken back in the aids' order.
+    order = sorted(range(len(aids)), key=lambda i: -len(aids[i].html))
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {i: pool.submit(_worker_pdf, aids[i].html) for i in order}
+            return [futures[i].result() for i in range(len(aids))]
+    except (OSError, BrokenProcessPool):
+        return None
+
+
+def _has_pypdf() -> bool:
+    try:
+        import pypdf  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def join_pdfs(parts: list[bytes]) -> bytes | None:
