@@ -93,3 +93,23 @@ def test_the_worst_landing_condition_applies(capsys):
     assert result["readings"]["a partial group rolls"]["expected_landed"]["fraction"] == "36/25"   # 1 x 4/25 + 2 x 16/25
     assert main(["calc", "fire-from-the-skies", "landing-accidents", "--afs", "2", "--condition", "fog"]) == 2
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["landing-accidents", "--afs", "99999999999999999999"], "--afs 99999999999999999999: more AFs than any carrier or base holds (at most 150)"),
+    (["recover", "--afs", "151"], "--afs 151: more AFs"),
+    (["launch", "--spotted", "100000"], "--spotted 100000: more AFs"),
+    (["strike-radius", "--launch", "1", "--endurance", "73", "--afs", "3"], "--endurance 73: more turns than the game's day of 72 turns"),
+    (["search", "--from", "0505", "--arc", "0", "60", "--range", "73", "--launch", "1"], "--range 73: more hexes than a search flies out and back in"),
+    (["endurance", "--launch", "73", "--endurance", "5"], "--launch 73: the game's turns run 1 to 72"),
+])
+def test_counts_and_turns_beyond_the_game_are_refused_before_any_work(capsys, argv, words):
+    # Found by the command-line fuzzer: an endurance of 10**20 turns was walked turn by turn.
+    status = main(["calc", "fire-from-the-skies", *argv])
+    err = capsys.readouterr().err
+    assert status == 2 and words in err, err
+
+
+def test_the_largest_counts_allowed_are_answered(capsys):
+    assert _json(capsys, "recover", "--afs", "150")["result"]
+    assert _json(capsys, "endurance", "--launch", "72", "--endurance", "72")["result"]["last_normal_turn"] == 144

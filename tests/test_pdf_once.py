@@ -99,10 +99,58 @@ def test_jobs_must_be_a_whole_number_of_processes(value, tmp_path, capsys):
     assert exit_.value.code == 2 and "--jobs: expected a whole number of processes" in capsys.readouterr().err
 
 
-def test_chartroom_jobs_sets_the_default(monkeypatch):
-    from toolkit.render.pdf import default_jobs
+def test_chartroom_jobs_sets_the_default(monkeypatch, tmp_path, capsys):
+    from toolkit.render.pdf import MAX_DEFAULT_JOBS, default_jobs
 
     monkeypatch.setenv("CHARTROOM_JOBS", "3")
     assert default_jobs() == 3
-    monkeypatch.setenv("CHARTROOM_JOBS", "many")
-    assert default_jobs() >= 1
+    monkeypatch.delenv("CHARTROOM_JOBS")
+    assert 1 <= default_jobs() <= MAX_DEFAULT_JOBS
+    for bad in ("many", "0"):
+        monkeypatch.setenv("CHARTROOM_JOBS", bad)
+        assert main(["aids", str(SHORT), "-o", str(tmp_path / bad), "--pdf"]) == 2
+        assert f"CHARTROOM_JOBS: expected a whole number of processes, 1 or more, got {bad!r}" in capsys.readouterr().err
+        assert not (tmp_path / bad).exists()  # refused before anything is written
+
+
+def _failing_render(self, *args, **kwargs):
+    raise OSError(28, "No space left on device")
+
+
+def test_an_aid_failing_in_a_worker_is_the_commands_error_not_a_retry(two_runs, tmp_path, monkeypatch, capsys):
+    import weasyprint
+
+    from toolkit.render import pdf
+
+    in_process = []
+    original = pdf._pdf_bytes
+
+    def counted(*args, **kwargs):
+        in_process.append(1)  # the workers' calls are counted in their own memory, not here
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(weasyprint.HTML, "render", _failing_render)  # forked workers inherit both
+    monkeypatch.setattr(pdf, "_pdf_bytes", counted)
+    status = main(["aids", str(SHORT), "-o", str(tmp_path), "--pdf", "--jobs", "2"])
+    assert status == 2 and "cannot write the aids: No space left on device" in capsys.readouterr().err
+    assert in_process == []  # not laid out again in process after the workers' error
+    status = main(["aids", str(SHORT), "-o", str(tmp_path / "one"), "--pdf", "--jobs", "1"])
+    assert status == 2 and in_process == [1]  # in process the first aid fails the same way
+
+
+def test_an_error_that_cannot_travel_arrives_as_its_text():
+    from toolkit.render import pdf
+
+    class Local(Exception):
+        pass
+
+    def broken(*args, **kwargs):
+        raise Local("the fonts are gone")
+
+    original = pdf._pdf_bytes
+    pdf._pdf_bytes = broken
+    try:
+        data, error = pdf._worker_pdf("<p>x</p>")
+    finally:
+        pdf._pdf_bytes = original
+    assert data is None and isinstance(error, RuntimeError) and str(error) == "Local: the fonts are gone"

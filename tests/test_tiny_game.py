@@ -465,18 +465,21 @@ def test_a_variant_inherits_its_base_map_and_may_name_its_own(tiny_copy):
     ("map: nowhere.yaml\n", "REF-MAP", "no map file there"),
     ("map: ../../outside.yaml\n", "REF-MAP", "outside the folders Chartroom may read"),
     ("map: /etc/passwd\n", "REF-MAP", "use a relative path with forward slashes"),
-    ("map: counters.yaml\n", "SCHEMA-KIND", "kind: expected 'map'"),
+    ("map: counters.yaml\n", "REF-MAP", "map: 'counters.yaml' is no map file (its kind is 'counters')"),
+    ("map: skirmish.yaml\n", "REF-MAP", "is no map file (its kind is 'scenario')"),
     ("map: other.yaml\n", "REF-GAME", "is a map of 'other', not of this game ('tiny')"),
+    ("map: alien.yaml\n", "REF-GAME", "is a map of 'fire-in-the-sky', not of this game ('tiny')"),
 ])
 def test_a_map_the_scenario_cannot_use_is_one_located_finding(tiny_copy, capsys, line, code, words):
     _second_map(tiny_copy, "other.yaml", game="other")
+    # Another game's real map: said at the map: line, not as that map's every clash with this game's schema.
+    (tiny_copy / "alien.yaml").write_text((ROOT / "scenarios" / "fire-in-the-sky" / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     scenario = _with_map(tiny_copy, line)
     status, out, err = run(capsys, "check", scenario)
     assert status == 1 and err == "", err
     assert code in out and words in out, out
-    if code != "SCHEMA-KIND":
-        map_line = scenario.read_text(encoding="utf-8").splitlines().index(line.strip()) + 1
-        assert f"skirmish.yaml:{map_line}:" in out, out
+    map_line = scenario.read_text(encoding="utf-8").splitlines().index(line.strip()) + 1
+    assert f"skirmish.yaml:{map_line}:" in out and "error(s)" in out and out.count(" error ") == 1, out
 
 
 def test_a_broken_scenario_map_is_reported_in_the_map_file(tiny_copy, capsys):
@@ -496,3 +499,37 @@ def test_checking_the_game_folder_counts_a_scenario_map_as_used_not_unnamed(tiny
     status, out, _ = run(capsys, "check", tiny_copy)
     assert status == 0, out
     assert "other data files not named in game.yaml: stray.yaml" in out and "river.yaml" not in out.split("not named")[-1], out
+
+
+def test_naming_the_games_own_map_changes_nothing(tiny_copy, capsys):
+    from toolkit.session import Session
+
+    scenario = _with_map(tiny_copy, "map: map.yaml\n", at="Middle")
+    opened = Session().open_scenario(scenario)
+    assert opened.errors() == [] and opened.scenario.map_file == ""
+    plain = tiny_copy / "plain.yaml"
+    plain.write_text(scenario.read_text(encoding="utf-8").replace("map: map.yaml\n", ""), encoding="utf-8")
+    status, out, _ = run(capsys, "diff", plain, scenario)
+    assert status == 0 and out.endswith("no differences\n"), out
+
+
+def test_a_scenario_map_with_an_unknown_edition_says_so(tiny_copy, capsys):
+    _second_map(tiny_copy)
+    river = tiny_copy / "river.yaml"
+    river.write_text(river.read_text(encoding="utf-8").replace("{name: Ford, hex: Middle, kind: land,", "{name: Ford, hex: Middle, kind: land, editions: [deluxe],"), encoding="utf-8")
+    scenario = _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
+    status, out, _ = run(capsys, "check", scenario)
+    assert status == 1 and "river.yaml:" in out and "REF-EDITION edition 'deluxe' is not one of this game's editions" in out, out
+    assert "REF-PLACE" not in out, out
+
+
+def test_errors_in_a_scenario_map_are_the_scenarios_not_the_games(tiny_copy):
+    from toolkit.session import Session
+
+    _second_map(tiny_copy)
+    river = tiny_copy / "river.yaml"
+    text = river.read_text(encoding="utf-8")
+    river.write_text(text.replace("{name: Ford, hex: Middle,", "{name: Ford, hex: Nowhere,"), encoding="utf-8")
+    opened = Session().open_scenario(_with_map(tiny_copy, "map: river.yaml\n", at="Middle"))
+    assert opened.errors() and all(f.location.file.endswith("river.yaml") for f in opened.errors()), opened.errors()
+    assert opened.game_errors() == []

@@ -85,6 +85,15 @@ def cmd_aids(args) -> int:
     if not scenario.is_file():
         _error(f"{scenario}: no such scenario file")
         return EXIT_INPUT
+    jobs = args.jobs
+    if args.pdf and jobs is None:
+        from toolkit.render.pdf import default_jobs
+
+        try:
+            jobs = default_jobs()
+        except ValueError as exc:  # CHARTROOM_JOBS that is no number of processes
+            _error(exc)
+            return EXIT_INPUT
     progress = Progress()
     opened = args.session.open_scenario(scenario, args.edition)
     if opened.game is None or opened.scenario is None:
@@ -95,7 +104,7 @@ def cmd_aids(args) -> int:
         return EXIT_INPUT if unreadable else EXIT_FINDINGS
     try:
         written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress,
-                             force=args.force, jobs=args.jobs)
+                             force=args.force, jobs=jobs)
     except OutputError as exc:
         _error(exc)
         return EXIT_INPUT
@@ -105,6 +114,7 @@ def cmd_aids(args) -> int:
     except PdfUnavailable as exc:
         _error(exc)
         return EXIT_INPUT
+
     except OSError as exc:
         _error(f"cannot write the aids: {exc.strerror or exc}")
         return EXIT_INPUT

@@ -41,7 +41,8 @@ class Opened(Loaded):
 
     def game_errors(self) -> list[Finding]:
         """Errors in the game's own files (manifest, map, counters, editions, schedules, charts)."""
-        game_files = {d.name for d in self.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario")}
+        own_map = self.scenario.map_file if self.scenario is not None else ""  # a scenario's own map is the scenario's data
+        game_files = {d.name for d in self.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario") and d.name != own_map}
         return [f for f in self.errors() if f.location.file in game_files or f.code == "GAME-MODULE"]
 
     def first_error(self, fallback: str = "") -> str:

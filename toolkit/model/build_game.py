@@ -10,7 +10,7 @@ from toolkit.model import Counter, Edition, Game, ScheduleTurn, Side, UnitEntry
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, in_edition, read_document, suggest
 
-__all__ = ["load_game", "build_units", "optional_number"]
+__all__ = ["load_game", "build_units", "optional_number", "unknown_editions"]
 
 
 def load_game(root: Path, edition: str | None = None) -> Loaded:
@@ -39,7 +39,7 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
     if not loaded.ok or any(d is None for d in docs.values()):
         return loaded
     for document in loaded.documents:
-        loaded.findings.extend(_unknown_editions(document, editions))
+        loaded.findings.extend(unknown_editions(document, editions))
     if not loaded.ok:
         return loaded
 
@@ -74,7 +74,7 @@ def _not_an_edition(edition, editions: list[str]) -> str:
     return f"edition {edition!r} is not one of this game's editions: {', '.join(editions)}{suggest(edition, editions)}"
 
 
-def _unknown_editions(document: Document, editions: list[str]) -> list[Finding]:
+def unknown_editions(document: Document, editions: list[str]) -> list[Finding]:
     """Edition ids in ``editions:`` lists and ``edition:`` keys must be the manifest's."""
     found = []
 

@@ -6,11 +6,11 @@ import dataclasses
 import os
 from pathlib import Path
 
-from toolkit.findings import Finding
-from toolkit.load import Document, resolved
+from toolkit.findings import ChartroomError, Finding
+from toolkit.load import Document, load_file, resolved
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
-from toolkit.model.build_game import build_units, load_game, optional_number
+from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, read_document, suggest
 
@@ -122,7 +122,7 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     loaded.game = game
     if game_id != game.id:
         loaded.findings.append(Finding("error", "REF-GAME", f"game: {game_id!r} does not match the game in {root / 'game.yaml'} ({game.id!r})", chain[-1].locate(("game",))))
-    game, map_file = _scenario_map(chain, game, root, loaded)
+    game, map_file = _scenario_map(chain, game, game_loaded, loaded)
     if game is None:
         return loaded
     loaded.game = game
@@ -130,27 +130,43 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     return loaded
 
 
-def _scenario_map(chain: list[Document], game: Game, root: Path, loaded: Loaded) -> tuple[Game | None, str]:
+def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded: Loaded) -> tuple[Game | None, str]:
     """The game with the scenario's own map (``map:``, the latest file of the chain naming one), or as it is,
     and the map file's name ("" for the game's own).
 
-    The file is read like the game's map (its overlay schema, its map checks) and must be a map
-    of the same game; no game when it cannot be used (the findings say why).
+    The file must be a map (``kind: map``) of the same game, said at the ``map:`` line before its
+    contents are checked; it is then read like the game's map (its overlay schema, its editions,
+    its map checks). No game when it cannot be used (the findings say why).
     """
     naming = next((d for d in reversed(chain) if "map" in d.data), None)
     if naming is None:
         return game, ""
+    written, at = naming.data["map"], naming.locate(("map",))
     path, problem = resolve_relative(naming, "map", allowed_roots(chain[-1].path), "the map file", "REF-MAP", "map file",
                                      "the map beside the scenario")
     if problem is not None:
         loaded.findings.append(problem)
         return None, ""
-    document = read_document(path, "map", loaded, root)
+    if any(resolved(d.path) == path for d in game_loaded.documents if isinstance(d.data, dict) and d.data.get("kind") == "map"):
+        return game, ""  # the game's own map, named: nothing differs
+    try:
+        data = load_file(path).data
+    except ChartroomError as error:
+        loaded.findings.append(error.finding())
+        return None, ""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind != "map":
+        loaded.findings.append(Finding("error", "REF-MAP", f"map: {written!r} is no map file (its kind is {kind!r}): name a file of kind: map", at))
+        return None, ""
+    if data.get("game") != game.id:
+        loaded.findings.append(Finding("error", "REF-GAME", f"map: {written!r} is a map of {data.get('game')!r}, not of this game ({game.id!r})", at))
+        return None, ""
+    document = read_document(path, "map", loaded, game.root)
     if document is None:
         return None, ""
-    if document.data.get("game") != game.id:
-        loaded.findings.append(Finding("error", "REF-GAME", f"map: {naming.data['map']!r} is a map of {document.data.get('game')!r}, not of this game ({game.id!r})",
-                                       naming.locate(("map",))))
+    editions = unknown_editions(document, list(game.editions))
+    loaded.findings.extend(editions)
+    if editions:
         return None, ""
     side_of = {nation: side.id for side in game.sides for nation in side.nations}
     return dataclasses.replace(game, map=build_map(document, game.edition.id, loaded, side_of)), document.name

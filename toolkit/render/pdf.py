@@ -21,6 +21,9 @@ import io
 import logging
 import multiprocessing
 import os
+import pickle
+import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -56,15 +59,25 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
     return weasyprint.HTML(string=html, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
 
 
+#: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.
+MAX_DEFAULT_JOBS = 8
+
+
 def default_jobs() -> int:
-    """Worker processes for the PDFs: ``CHARTROOM_JOBS`` if set (a whole number), else the CPUs this process may use."""
+    """Worker processes for the PDFs: ``CHARTROOM_JOBS`` if set, else the CPUs this process may use (at most 8).
+
+    Raises ValueError when ``CHARTROOM_JOBS`` is not a whole number of 1 or more, as ``--jobs`` would.
+    """
     wanted = os.environ.get("CHARTROOM_JOBS", "").strip()
-    if wanted.isdigit() and int(wanted) > 0:
+    if wanted:
+        if not wanted.isdigit() or int(wanted) < 1:
+            raise ValueError(f"CHARTROOM_JOBS: expected a whole number of processes, 1 or more, got {wanted!r}")
         return int(wanted)
     try:
-        return len(os.sched_getaffinity(0))
+        cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        return os.cpu_count() or 1
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, MAX_DEFAULT_JOBS))
 
 
 _WORKER: dict = {}  # one worker process's font configuration and image cache
@@ -78,18 +91,34 @@ def _pdf_bytes(html: str, font_config=None, cache=None) -> tuple[bytes, int, obj
     return document.write_pdf(), len(document.pages), document
 
 
-def _worker_pdf(html: str) -> tuple[bytes, int]:
-    if not _WORKER:
-        from weasyprint.text.fonts import FontConfiguration
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the command, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-        _weasyprint()
-        _WORKER.update(font_config=FontConfiguration(), cache={})
-    data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
-    return data, pages
+
+def _worker_pdf(html: str):
+    """``(bytes, pages)`` of one aid, or ``(None, exception)``: the exception as raised, or as text where it cannot travel."""
+    try:
+        if not _WORKER:
+            from weasyprint.text.fonts import FontConfiguration
+
+            _weasyprint()
+            _WORKER.update(font_config=FontConfiguration(), cache={})
+        data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
+        return data, pages
+    except Exception as error:  # noqa: BLE001 - sent back to the command, which raises it
+        try:
+            pickle.dumps(error)
+        except Exception:  # noqa: BLE001 - an exception that cannot be pickled travels as its text
+            error = RuntimeError(f"{type(error).__name__}: {error}")
+        return None, error
 
 
 def _fork_context():
-    """Workers are forked (they inherit the loaded aids and WeasyPrint); None where fork is not offered."""
+    """Workers are forked (they inherit the loaded aids and WeasyPrint), on Linux only: elsewhere fork is
+    unsafe or missing, and the PDFs are made in process."""
+    if not sys.platform.startswith("linux"):
+        return None
     try:
         return multiprocessing.get_context("fork")
     except ValueError:
@@ -147,16 +176,43 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
 
 def _in_workers(aids, jobs: int, context) -> list[tuple[bytes, int]] | None:
     """Every aid's PDF bytes and pages from ``jobs`` forked workers, in the aids' order; None when
-    worker processes cannot be had here (no shared memory for their queues, say): then in process."""
+    worker processes cannot be had here (no shared memory for their queues, say): then in process.
+
+    The first aid that fails stops the others and its error is raised, as in process; so does Ctrl-C.
+    """
     # The longest aids first (their HTML's length stands for their layout time), so no worker is
     # left with a long aid at the end; the results are taken back in the aids' order.
     order = sorted(range(len(aids)), key=lambda i: -len(aids[i].html))
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {i: pool.submit(_worker_pdf, aids[i].html) for i in order}
-            return [futures[i].result() for i in range(len(aids))]
-    except (OSError, BrokenProcessPool):
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_start)
+        futures = {i: pool.submit(_worker_pdf, aids[i].html) for i in order}
+    except OSError:
         return None
+    results = []
+    try:
+        for i in range(len(aids)):
+            try:
+                data, pages = futures[i].result()
+            except BrokenProcessPool:
+                raise RuntimeError("a PDF worker process died (out of memory?); try --jobs 1") from None
+            if data is None:
+                raise pages
+            results.append((data, pages))
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the workers now, not after the aids they are laying out."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def _has_pypdf() -> bool:

@@ -6,6 +6,7 @@ arguments, and cites the rules it applies. Probabilities are exact fractions (:m
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 
@@ -237,3 +238,35 @@ CALCULATIONS = {
                                      ("chartroom calc fire-from-the-skies landing-accidents --afs 6 --condition night-untrained",)),
 }
 CALCULATIONS.update(OPS_CALCULATIONS)
+
+#: More AFs than any carrier or base holds (a fleet carrier flies about 30 AFs, Rabaul in 1942 about 100):
+#: a count beyond it is a slip, and the exact landing odds of a larger one take minutes.
+MAX_AFS = 150
+_AF_COUNTS = ("afs", "spotted", "hangar", "spotted_aft", "elevator_rate")
+
+
+def _within_the_game(run):
+    """``run`` refusing turns outside the game's day and counts no air group reaches, before any work
+    (an endurance of 10**20 turns would otherwise be walked turn by turn)."""
+
+    def checked(game, args) -> CalcResult:
+        first, last = game.turns
+        for name in ("launch", "turn"):
+            value = getattr(args, name, None)
+            if isinstance(value, int) and not first <= value <= last:
+                raise CalcInputError(f"--{name} {value}: the game's turns run {first} to {last} (game.yaml turns)")
+        for name in ("endurance", "combat_turns", "range"):
+            value = getattr(args, name, None)
+            if isinstance(value, int) and value > last:
+                what = "hexes than a search flies out and back in" if name == "range" else "turns than"
+                raise CalcInputError(f"--{name.replace('_', '-')} {value}: more {what} the game's day of {last} turns")
+        for name in _AF_COUNTS:
+            value = getattr(args, name, None)
+            if isinstance(value, int) and value > MAX_AFS:
+                raise CalcInputError(f"--{name.replace('_', '-')} {value}: more AFs than any carrier or base holds (at most {MAX_AFS})")
+        return run(game, args)
+
+    return checked
+
+
+CALCULATIONS = {name: dataclasses.replace(c, run=_within_the_game(c.run)) for name, c in CALCULATIONS.items()}
