@@ -178,8 +178,8 @@ def test_a_cve_without_a_catapult_launches_no_armed_strike_aircraft(demo_context
         two = replace(cve, ratings={**cve.ratings, "catapults": 2})
         ctx.data = _with(ctx, ships={**before.ships, "yorktown": two})
         assert _run("FFTS-CVE-CATAPULT", ctx) == [
-            "Yorktown, a CVE, launches armed strike aircraft on turn 10, so by catapult: 12 AFs (yorktown-strike-1 12), but with 2 catapults "
-            "it launches 8 an AOS: move 4 AF(s) to a later turn"]
+            "Yorktown, a CVE, launches 9 AFs of armed strike aircraft on turn 10 (yorktown-strike-1 9), and a CVE launches them only by "
+            "catapult: with 2 catapults it launches 8 an AOS: move 1 AF(s) to a later turn"]  # its 3 AFs of fighters need no catapult (6.10.2)
     finally:
         ctx.data = before
 
@@ -193,6 +193,8 @@ def test_a_carrier_launching_while_another_mission_lands_names_both(demo_context
         ctx.data = _with(ctx, missions=(search, strike))
         assert _run("FFTS-LAND-RATE", ctx) == [
             "Lexington both launches (yorktown-strike-1) and lands (lexington-dawn-search) on turn 10; a carrier launches or lands in an AOS, not both"]
+        found = next(c for c in CHECKS if c.code == "FFTS-LAND-RATE")
+        assert [rest for _, _, *rest in found.func(ctx)] == [["FFTS 6.7"]]  # the launch-or-land rule, not 6.12's landing rate
         ctx.data = _with(ctx, missions=(_mission(ctx, "lexington-dawn-search", land_turn=2),))
         assert _run("FFTS-LAND-RATE", ctx) == [], "a mission landing on its own launch turn is FFTS-MISSION-RECORD's"
     finally:
@@ -248,5 +250,34 @@ def test_an_air_base_launches_on_the_first_turn_only_aircraft_readied_there(demo
             "ready them at the start, or launch later"]
         ctx.data = _with(ctx, air_groups=(replace(group, aircraft=(AFs("b5n2", 2, "base", True, None, "none"),)),))
         assert _run("FFTS-LAUNCH-READY", ctx) == []
+    finally:
+        ctx.data = before
+
+
+def test_a_cves_armed_strike_aircraft_spotted_forward_at_its_catapult_are_ready(demo_context):
+    """6.9: catapult launches go from where the catapult is, typically forward; 6.10.2: a CVE launches armed
+    strike aircraft only by catapult. So spotted forward they launch on the first turn, without moving aft."""
+    from dataclasses import replace
+
+    ctx = demo_context
+    before = ctx.data
+    try:
+        cve = replace(before.ships["yorktown"], cls="CVE", ratings={**before.ships["yorktown"].ratings, "catapults": 2})
+        group = next(g for g in before.air_groups if g.at_name == "yorktown")
+        strike = _mission(ctx, "yorktown-strike-1", launch_turn=ctx.scenario.start_turn)
+        # The strike's own AFs, fuelled and armed at the start, spotted forward.
+        forward = replace(group, aircraft=tuple(replace(a, state="deck-forward", fueled=True) for a in strike.aircraft))
+        armed = [a for a in strike.aircraft if a.weapon not in (None, "none")]
+        unarmed = [a for a in strike.aircraft if a.weapon in (None, "none")]
+        assert armed and unarmed
+        groups = tuple(forward if g.at_name == "yorktown" else g for g in before.air_groups)
+        ctx.data = _with(ctx, ships={**before.ships, "yorktown": cve}, air_groups=groups, missions=(strike,))
+        messages = _run("FFTS-LAUNCH-READY", ctx)
+        names = {ctx.data.aircraft[a.type].name for a in armed}
+        assert messages and not any(name in m for m in messages for name in names), messages  # the armed ones are ready
+        assert all(ctx.data.aircraft[unarmed[0].type].name in m for m in messages)  # the fighters, forward, are not
+        # On a CV the same forward spot is not ready: it must be moved aft first (6.7).
+        ctx.data = _with(ctx, air_groups=groups, missions=(strike,))
+        assert any("spotted aft" in m for m in _run("FFTS-LAUNCH-READY", ctx))
     finally:
         ctx.data = before

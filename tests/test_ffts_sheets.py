@@ -101,3 +101,16 @@ def test_fmt_keeps_map_beside_the_scenarios_lead_keys(tmp_path, capsys):
         return [x for x in t.splitlines() if x.strip()]
 
     assert lines(copy.read_text(encoding="utf-8")) == lines(text)
+
+
+def test_a_name_shared_by_a_place_and_a_task_force_is_refused_and_hex_ids_come_first(tmp_path, capsys):
+    folder = tmp_path / "ffts"
+    shutil.copytree(GAME, folder)
+    sheet = folder / "midway-sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("name: Kure Atoll", "name: A"), encoding="utf-8")
+    scenario = str(folder / "midway.yaml")
+    status, _, err = run_cli(capsys, "calc", "fire-from-the-skies", "bearing", "--from", "a", "--to", "Midway", "--scenario", scenario)
+    assert status == 2 and "names both place A and task force A" in err, err
+    assert _calc(capsys, "bearing", "--from", "TF A", "--to", "Midway", "--scenario", scenario)["from"] == "0707"
+    assert _calc(capsys, "bearing", "--from", "Task Force A", "--to", "Midway", "--scenario", scenario)["from"] == "0707"
+    assert _calc(capsys, "bearing", "--from", "0909", "--to", "Midway", "--scenario", scenario)["from"] == "0909"

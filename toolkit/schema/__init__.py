@@ -193,8 +193,9 @@ def _overlay_root(kind: str, game_root: Path | None) -> str | None:
 
 
 @lru_cache(maxsize=32)
-def _declared_sections(root: str | None, kind: str) -> tuple[str, ...]:
-    """The top-level sections a game's overlay declares through the core ``#sections`` hook."""
+def _declared_sections(root: str | None, kind: str, signature: tuple = ()) -> tuple[str, ...]:
+    """The top-level sections a game's overlay declares through the core ``#sections`` hook (read again when
+    the overlay files' ``signature`` changes)."""
     if root is None:
         return ()
     contents = json.loads(schema_path(kind, Path(root)).read_text(encoding="utf-8"))
@@ -234,7 +235,8 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     # And one failing section leaves every section unevaluated (the hook's annotations are dropped
     # together): a section the overlay declares is never an unknown key.
     failing = [tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"]
-    sections = _declared_sections(_overlay_root(kind, game_root), kind)
+    root = _overlay_root(kind, game_root)
+    sections = _declared_sections(root, kind, signature if root else ())
     if failing:
         failing += [(key,) for key in sections]
     for error in errors:

@@ -24,22 +24,28 @@ SPEEDS = ("slow", "normal", "fast")
 
 
 def _hex(game, value: str, what: str, task_forces: dict | None = None) -> str:
-    """A hex of the sheet given by its id (CCRR), a place the sheet names, or (with a scenario) a task force ("TF 16", "16")."""
-    named = {name.casefold(): place.hex for name, place in game.map.places.items()}
-    named.update({f"tf {tf}".casefold(): h for tf, h in (task_forces or {}).items()})
-    named.update({str(tf).casefold(): h for tf, h in (task_forces or {}).items()})
-    key = " ".join(value.split()).casefold()
-    if key in named:
-        return named[key]
+    """A hex of the sheet given by its id (CCRR), a place the sheet names, or (with a scenario) a task force
+    ("TF 16", "Task Force 16", "16"); names are not case-sensitive, and a name two things share is refused."""
     try:
         parse_hex_id(value)
     except ValueError:
-        choices = list(game.map.places) + [f"TF {tf}" for tf in task_forces or {}]
-        raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR){', place' if game.map.places else ''}"
-                             f"{' or task force' if task_forces else ''} of the plotting sheet{suggest(value, choices)}") from None
-    if game.map.hexes and value not in game.map.hexes:
-        raise CalcInputError(f"{what} {value} is not on the plotting sheet")
-    return value
+        pass
+    else:
+        if game.map.hexes and value not in game.map.hexes:
+            raise CalcInputError(f"{what} {value} is not on the plotting sheet")
+        return value
+    key = " ".join(value.split()).casefold()
+    found = {f"place {name}": place.hex for name, place in game.map.places.items() if name.casefold() == key}
+    for tf, hex_id in (task_forces or {}).items():
+        if key in (str(tf).casefold(), f"tf {tf}".casefold(), f"task force {tf}".casefold()):
+            found[f"task force {tf}"] = hex_id
+    if len(found) > 1:
+        raise CalcInputError(f"{what} {value!r} names both {' and '.join(found)}: give the hex id or \"TF {value}\"")
+    if found:
+        return next(iter(found.values()))
+    choices = list(game.map.places) + [f"TF {tf}" for tf in task_forces or {}]
+    raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR){', place' if game.map.places else ''}"
+                         f"{' or task force' if task_forces else ''} of the plotting sheet{suggest(value, choices)}")
 
 
 def _named(given: str, hex_id: str) -> str:

@@ -248,7 +248,7 @@ def land_rate(ctx: FFTSContext):
         launches = [m for m in launching.get((source, turn), ()) if m not in missions]  # one mission landing on its own launch turn: FFTS-MISSION-RECORD
         if kind == "carrier" and launches:
             yield (f"{ctx.holder_name(source)} both launches ({', '.join(m.id for m in launches)}) and lands ({', '.join(m.id for m in missions)}) "
-                   f"on turn {turn}; a carrier launches or lands in an AOS, not both"), at
+                   f"on turn {turn}; a carrier launches or lands in an AOS, not both"), at, f"{ctx.edition.citation} 6.7"
 
 
 def _with_others(others) -> str:

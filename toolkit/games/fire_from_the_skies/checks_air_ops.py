@@ -34,6 +34,14 @@ def _plural(n: int, word: str = "AF") -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _by_catapult(ctx: FFTSContext, source: str, afs) -> bool:
+    """A CVE's armed strike AFs launch only by catapult (6.10.2), from where the catapult is: typically
+    forward on the flight deck (6.9), so spotted forward they are ready to launch."""
+    ship = ctx.data.ships.get(source)
+    kind = ctx.data.aircraft.get(afs.type)
+    return ship is not None and ship.cls == "CVE" and kind is not None and kind.role in _STRIKE_ROLES and _weapon(afs) is not None
+
+
 def _missions_by_source(ctx: FFTSContext) -> dict[str, list]:
     by_source: dict[str, list] = defaultdict(list)
     for mission in ctx.data.missions:
@@ -68,7 +76,8 @@ def launch_ready(ctx: FFTSContext):
         place = "deck-aft" if kind == "carrier" else "base"
         ready: dict[tuple[str, str | None], int] = defaultdict(int)
         for afs in group.aircraft:
-            if afs.fueled and (afs.state == place or (kind == "base" and afs.state is None)):
+            at_catapult = afs.state == "deck-forward" and _by_catapult(ctx, source, afs)
+            if afs.fueled and (afs.state == place or at_catapult or (kind == "base" and afs.state is None)):
                 ready[(afs.type, _weapon(afs))] += afs.afs
         taken_by: dict[tuple[str, str | None], list[str]] = defaultdict(list)
         for mission in (m for m in missions if m.launch_turn == start):
@@ -132,8 +141,9 @@ def handling(ctx: FFTSContext):
         names: list[str] = []
         for turn in sorted({d.mission.launch_turn for d in launches if d.mission.launch_turn > start}):
             for draw in (d for d in launches if d.mission.launch_turn == turn):
+                catapult = any(a.type == draw.type and _by_catapult(ctx, group.at_name, a) for a in draw.mission.aircraft)
                 for where, n in draw.taken.items():
-                    if where in cost:
+                    if where in cost and not (catapult and where in ("deck-forward", "landed")):  # launched from the catapult, forward (6.9)
                         needed += cost[where] * n
                         moved[where] += n
                         if draw.mission.id not in names:
@@ -153,7 +163,7 @@ def handling(ctx: FFTSContext):
                 break
 
 
-@check("FFTS-CVE-CATAPULT", "cve_catapult", "A CVE launches armed strike aircraft only by catapult: none without one, 4 AFs an AOS with one, 8 with two.")
+@check("FFTS-CVE-CATAPULT", "cve_catapult", "A CVE launches armed strike aircraft only by catapult: none without one, 4 of them an AOS with one, 8 with two.")
 def cve_catapult(ctx: FFTSContext):
     per_aos = ctx.param("launch_per_aos") or {}
     limits = {1: per_aos.get("one-catapult", 4), 2: per_aos.get("two-catapults", 8)}
@@ -169,19 +179,24 @@ def cve_catapult(ctx: FFTSContext):
         catapults = ship.rating("catapults")
         if not armed or catapults is None:
             continue
-        last = missions[-1]
         if catapults == 0:
             m, a = armed[-1]
             yield (f"{ship.name}, a CVE with no catapult, launches {a.type} {_armed(a)} on {m.id} (turn {turn}); a CVE launches armed strike "
                    f"aircraft only by catapult: unarm them or launch them from another carrier"), a.at
             continue
-        total = sum(m.total for m in missions)
+        # Only the armed strike AFs must go by catapult (6.10.2); that the catapult rate of 6.9 then bounds the
+        # whole AOS is the other reading, left to the designer (docs/fire-from-the-skies.md).
+        by_mission: dict[str, int] = defaultdict(int)
+        for m, a in armed:
+            by_mission[m.id] += a.afs
+        total = sum(by_mission.values())
         limit = limits.get(catapults, limits[2])
         if total > limit:
-            others = ", ".join(f"{m.id} {m.total}" for m in missions[:-1])
-            yield (f"{ship.name}, a CVE, launches armed strike aircraft on turn {turn}, so by catapult: {_plural(total)} "
-                   f"({f'{others} and ' if others else ''}{last.id} {last.total}), but with {_plural(catapults, 'catapult')} it launches "
-                   f"{limit} an AOS: move {total - limit} AF(s) to a later turn"), last.locate("launch_turn")
+            last = armed[-1][0]
+            parts = " and ".join(f"{mid} {n}" for mid, n in by_mission.items())
+            yield (f"{ship.name}, a CVE, launches {_plural(total)} of armed strike aircraft on turn {turn} ({parts}), and a CVE launches them "
+                   f"only by catapult: with {_plural(catapults, 'catapult')} it launches {limit} an AOS: move {total - limit} AF(s) to a later turn"), \
+                last.locate("launch_turn")
 
 
 @check("FFTS-LAND-DECK", "landing_spot", "No mission lands on the first turn on a carrier whose deck is spotted aft at the start.")
@@ -234,11 +249,13 @@ def combat_air_patrol(ctx: FFTSContext):
         for afs in mission.aircraft:
             kind = ctx.data.aircraft.get(afs.type)
             if kind is not None and kind.role != "fighter":
-                yield (f"CAP {mission.id} flies {kind.name}, {kind.role.replace('-', ' ')}s: CAP combat is fought by fighter flights, so they "
-                       f"will not engage strikes: fly fighters on CAP"), afs.at
-        if mission.launch_turn in ctx.data.night and not night_cap:
-            yield (f"CAP {mission.id} launches on turn {mission.launch_turn}, a night turn, and no special rule lets CAP engage at night "
-                   f"(allows: [night-cap]): it will not engage"), mission.locate("launch_turn"), _cite(ctx, "13.2")
+                yield (f"CAP {mission.id} flies {kind.name}, {kind.role.replace('-', ' ')}s: the rules speak of CAP fighter flights, and whether "
+                       f"others engage is for the scenario set's CAP tables: fly fighters on CAP, or check those tables"), afs.at
+        end = mission.land_turn or mission.last_turn or mission.launch_turn
+        dark = [t for t in range(mission.launch_turn, end + 1) if t in ctx.data.night]
+        if dark and not night_cap:
+            yield (f"CAP {mission.id} is up on turn{'s' if len(dark) > 1 else ''} {', '.join(map(str, dark))}, at night, and no special rule "
+                   f"lets CAP engage at night (allows: [night-cap]): it will not engage then"), mission.locate("launch_turn"), _cite(ctx, "13.2")
 
 
 @check("FFTS-RADAR", "radar", "A ship has radar only by a scenario special rule giving its side radar.")
@@ -247,7 +264,7 @@ def radar(ctx: FFTSContext):
         return
     for ship in ctx.data.ships.values():
         if ship.rating("radar") is True:
-            yield (f"{ship.name} is rated with radar, but no special rule of the scenario gives its side radar (allows: [radar]): "
+            yield (f"{ship.name} is rated with radar, but no special rule of the scenario allows radar (allows: [radar]): "
                    f"add the special rule or rate it radar: false"), ship.at
 
 
