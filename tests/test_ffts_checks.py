@@ -281,3 +281,25 @@ def test_a_cves_armed_strike_aircraft_spotted_forward_at_its_catapult_are_ready(
         assert any("spotted aft" in m for m in _run("FFTS-LAUNCH-READY", ctx))
     finally:
         ctx.data = before
+
+
+def test_landings_over_the_limit_wait_for_the_next_aos_in_the_order_they_began(demo_context):
+    """FFTS 6.12: 6 AFs land an AOS. Worked by hand: A (8 AFs from turn 20) and B (5 from 21) on one carrier
+    land A 6 on 20; A 2 and B 4 on 21; B 1 on 22. A mission on another carrier is not held up."""
+    from dataclasses import replace
+
+    ctx = demo_context
+    before = ctx.data
+    try:
+        base = _mission(ctx, "yorktown-strike-1")
+        one = replace(base.aircraft[0], afs=1)
+        a = replace(base, id="a", land_turn=20, aircraft=(replace(one, afs=8),))
+        b = replace(base, id="b", land_turn=21, aircraft=(replace(one, afs=5),))
+        c = replace(base, id="c", land_turn=20, source="lexington", aircraft=(replace(one, afs=6),))
+        ctx.data = _with(ctx, missions=(b, a, c))  # listed out of order: the turn they begin comes first
+        assert ctx.landings() == {"a": ((20, 6), (21, 2)), "b": ((21, 4), (22, 1)), "c": ((20, 6),)}
+        assert (ctx.last_landing(a), ctx.last_landing(b), ctx.back_turn(b)) == (21, 22, 23)
+        ctx.data = _with(ctx, missions=(replace(a, land_turn=None),))
+        assert ctx.landings() == {} and ctx.last_landing(replace(a, land_turn=None)) is None
+    finally:
+        ctx.data = before

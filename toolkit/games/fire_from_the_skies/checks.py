@@ -45,10 +45,48 @@ class FFTSContext(Context):
         ship = self.data.ships.get(name)
         return ship.name if ship is not None else name
 
+    def landings(self) -> dict[str, tuple[tuple[int, int], ...]]:
+        """(turn, AFs) that each mission with a ``land_turn`` lands, by mission id.
+
+        A carrier or base lands at most ``land_per_aos`` AFs in an AOS (FFTS 6.12): a mission begins
+        to land on its ``land_turn`` and the AFs beyond that wait for the next AOS, the missions
+        landing on one carrier or base taken in the order they began, then in the scenario's order.
+        (An accident stops an AOS's landings, 6.12.8: a plan counts none.)
+        """
+        cached = getattr(self, "_landings", None)
+        if cached is not None and cached[0] is self.data:
+            return cached[1]
+        limit = max(1, int(self.param("land_per_aos", 6)))
+        waiting: dict[str, list] = defaultdict(list)
+        for index, mission in enumerate(self.data.missions):
+            if mission.land_turn is not None:
+                waiting[mission.source].append((mission.land_turn, index, mission))
+        found: dict[str, list] = defaultdict(list)
+        for queue in waiting.values():
+            queue.sort(key=lambda item: item[:2])
+            left = {id(m): m.total for _, _, m in queue}
+            turn = queue[0][0]
+            while any(left.values()):
+                room = limit
+                for first, _, mission in queue:
+                    if first <= turn and left[id(mission)] and room:
+                        landed = min(room, left[id(mission)])
+                        found[mission.id].append((turn, landed))
+                        left[id(mission)] -= landed
+                        room -= landed
+                turn += 1
+        self._landings = (self.data, {key: tuple(value) for key, value in found.items()})
+        return self._landings[1]
+
+    def last_landing(self, mission) -> int | None:
+        """The turn a mission's last AFs land (its ``land_turn``, or later when more land than an AOS takes); None without one."""
+        landed = self.landings().get(mission.id)
+        return landed[-1][0] if landed else mission.land_turn
+
     def back_turn(self, mission) -> int:
-        """The first turn a mission's AFs are on their form again: after its land_turn, else after its last turn of normal endurance (4.5)."""
+        """The first turn a mission's AFs are on their form again: after its last landing, else after its last turn of normal endurance (4.5)."""
         if mission.land_turn is not None:
-            return mission.land_turn + 1
+            return self.last_landing(mission) + 1
         if mission.last_turn is not None:
             return mission.last_turn + 1
         lasts = [last for _, _, last in _last_turns(self, mission)]
@@ -228,27 +266,28 @@ def launch_rate(ctx: FFTSContext):
                    f"a carrier launches at most {limit} AFs in an AOS: move {total - limit} AF(s) to a later turn"), last.locate("launch_turn")
 
 
-@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in one AOS, summed over the missions landing in it; a carrier never launches and lands in the same AOS.")
+@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in an AOS, the rest in the next; a carrier never launches and lands in the same AOS.")
 def land_rate(ctx: FFTSContext):
-    limit = ctx.param("land_per_aos", 6)
     landing: dict[tuple[str, int], list] = defaultdict(list)
     launching: dict[tuple[str, int], list] = defaultdict(list)
+    by_id = {m.id: m for m in ctx.data.missions}
     for mission in ctx.data.missions:
         launching[(mission.source, mission.launch_turn)].append(mission)
-        if mission.land_turn is not None:
-            landing[(mission.source, mission.land_turn)].append(mission)
-    for (source, turn), missions in sorted(landing.items()):
-        total = sum(m.total for m in missions)
-        last = missions[-1]
-        at = last.locate("land_turn")
-        if total > limit:
-            yield (f"{total} AFs land on {ctx.holder_name(source)} on turn {turn}: {last.id} {last.total}{_with_others(missions[:-1])}; "
-                   f"at most {limit} land in an AOS: land the rest on later turns"), at
+    for mission_id, landed in ctx.landings().items():
+        for turn, afs in landed:
+            landing[(by_id[mission_id].source, turn)].append((by_id[mission_id], afs))
+    limit = ctx.param("land_per_aos", 6)
+    for (source, turn), arriving in sorted(landing.items()):
+        missions = [m for m, _ in arriving]
         kind, _ = ctx.holder_capacity(source)
         launches = [m for m in launching.get((source, turn), ()) if m not in missions]  # one mission landing on its own launch turn: FFTS-MISSION-RECORD
-        if kind == "carrier" and launches:
-            yield (f"{ctx.holder_name(source)} both launches ({', '.join(m.id for m in launches)}) and lands ({', '.join(m.id for m in missions)}) "
-                   f"on turn {turn}; a carrier launches or lands in an AOS, not both"), at, f"{ctx.edition.citation} 6.7"
+        if kind != "carrier" or not launches:
+            continue
+        spilled = [(m, afs) for m, afs in arriving if m.land_turn != turn]
+        why = "".join(f"; {m.id}'s last {afs} AF(s) land then, {limit} landing an AOS from turn {m.land_turn}" for m, afs in spilled)
+        last = missions[-1]
+        yield (f"{ctx.holder_name(source)} both launches ({', '.join(m.id for m in launches)}) and lands ({', '.join(m.id for m in missions)}) "
+               f"on turn {turn}{why}; a carrier launches or lands in an AOS, not both"), last.locate("land_turn"), f"{ctx.edition.citation} 6.7"
 
 
 def _with_others(others) -> str:
@@ -272,9 +311,10 @@ def endurance(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     start = ctx.scenario.start_turn
     for mission in ctx.data.missions:
+        landed = ctx.last_landing(mission)
         for afs, kind, last in _last_turns(ctx, mission):
-            if mission.land_turn is not None and mission.land_turn >= last + late:
-                yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, {mission.land_turn - last} turns after its endurance ran out "
+            if landed is not None and landed >= last + late:
+                yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, {landed - last} turns after its endurance ran out "
                        f"(turn {last}); all aircraft {late} turns past their endurance crash: land by turn {last}"), mission.locate("land_turn")
             if mission.launch_turn < start and start >= last + late:
                 yield (f"{mission.id}: {kind.name} launched on turn {mission.launch_turn} is still aloft when the scenario starts on turn {start}, "
@@ -285,10 +325,19 @@ def endurance(ctx: FFTSContext):
 def endurance_late(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     for mission in ctx.data.missions:
+        landed = ctx.last_landing(mission)
         for _, kind, last in _last_turns(ctx, mission):
-            if mission.land_turn is not None and last < mission.land_turn < last + late:
-                yield (f"{mission.id}: {kind.name} lands on turn {mission.land_turn}, after its endurance ran out on turn {last}; "
-                       f"each AF crashes on a D6 roll of {'1 or 2' if mission.land_turn - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
+            if landed is not None and last < landed < last + late:
+                yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, after its endurance ran out on turn {last}; "
+                       f"each AF crashes on a D6 roll of {'1 or 2' if landed - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
+
+
+def _spilled(ctx: FFTSContext, mission) -> str:
+    """' (its last AFs; 6 land an AOS from turn 20)' when a mission lands over several AOS, else ''."""
+    landed = ctx.landings().get(mission.id, ())
+    if len(landed) < 2:
+        return ""
+    return f" (its last {landed[-1][1]} AF(s); {ctx.param('land_per_aos', 6)} land an AOS from turn {mission.land_turn})"
 
 
 @check("FFTS-ENDURANCE-RECORD", "endurance_record", "A mission's recorded last turn of normal endurance is its launch turn plus the shortest endurance of its aircraft.")
