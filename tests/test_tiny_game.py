@@ -415,6 +415,16 @@ def _second_map(folder, name="river.yaml", game="tiny"):
     (folder / name).write_text(text, encoding="utf-8")
 
 
+def _river_with(folder, old, new):
+    """The second map (river.yaml) with one edit; its path."""
+    _second_map(folder)
+    river = folder / "river.yaml"
+    text = river.read_text(encoding="utf-8")
+    assert old in text
+    river.write_text(text.replace(old, new), encoding="utf-8")
+    return river
+
+
 def _with_map(folder, line, at="Old Mill"):
     scenario = folder / "skirmish.yaml"
     text = scenario.read_text(encoding="utf-8").replace("start_turn: 1\n", f"start_turn: 1\n{line}")
@@ -483,9 +493,7 @@ def test_a_map_the_scenario_cannot_use_is_one_located_finding(tiny_copy, capsys,
 
 
 def test_a_broken_scenario_map_is_reported_in_the_map_file(tiny_copy, capsys):
-    _second_map(tiny_copy)
-    river = tiny_copy / "river.yaml"
-    river.write_text(river.read_text(encoding="utf-8").replace("kind: land, reconstructed", "kind: lnd, reconstructed"), encoding="utf-8")
+    river = _river_with(tiny_copy, "kind: land, reconstructed", "kind: lnd, reconstructed")
     scenario = _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
     status, out, _ = run(capsys, "check", scenario)
     line = river.read_text(encoding="utf-8").splitlines().index(next(x for x in river.read_text(encoding="utf-8").splitlines() if "lnd" in x)) + 1
@@ -514,9 +522,7 @@ def test_naming_the_games_own_map_changes_nothing(tiny_copy, capsys):
 
 
 def test_a_scenario_map_with_an_unknown_edition_says_so(tiny_copy, capsys):
-    _second_map(tiny_copy)
-    river = tiny_copy / "river.yaml"
-    river.write_text(river.read_text(encoding="utf-8").replace("{name: Ford, hex: Middle, kind: land,", "{name: Ford, hex: Middle, kind: land, editions: [deluxe],"), encoding="utf-8")
+    _river_with(tiny_copy, "{name: Ford, hex: Middle, kind: land,", "{name: Ford, hex: Middle, kind: land, editions: [deluxe],")
     scenario = _with_map(tiny_copy, "map: river.yaml\n", at="Ford")
     status, out, _ = run(capsys, "check", scenario)
     assert status == 1 and "river.yaml:" in out and "REF-EDITION edition 'deluxe' is not one of this game's editions" in out, out
@@ -526,10 +532,7 @@ def test_a_scenario_map_with_an_unknown_edition_says_so(tiny_copy, capsys):
 def test_errors_in_a_scenario_map_are_the_scenarios_not_the_games(tiny_copy):
     from toolkit.session import Session
 
-    _second_map(tiny_copy)
-    river = tiny_copy / "river.yaml"
-    text = river.read_text(encoding="utf-8")
-    river.write_text(text.replace("{name: Ford, hex: Middle,", "{name: Ford, hex: Nowhere,"), encoding="utf-8")
+    _river_with(tiny_copy, "{name: Ford, hex: Middle,", "{name: Ford, hex: Nowhere,")
     opened = Session().open_scenario(_with_map(tiny_copy, "map: river.yaml\n", at="Middle"))
     assert opened.errors() and all(f.location.file.endswith("river.yaml") for f in opened.errors()), opened.errors()
     assert opened.game_errors() == []
