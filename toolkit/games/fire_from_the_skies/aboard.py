@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Mapping
 from toolkit.findings import Location
 from toolkit.games.fire_from_the_skies.data import AirGroup, Mission
 
-__all__ = ["WHERE", "Away", "Draw", "draws", "aboard_after_landing"]
+__all__ = ["WHERE", "Away", "Draw", "draws", "aboard_after_landing", "landing_schedule"]
 
 # Where an AF waits on the form, cheapest to launch first; "landed" is on deck forward (6.7).
 WHERE = ("deck-aft", "base", "unknown", "deck-forward", "landed", "hangar")
@@ -146,3 +146,38 @@ def _by_type(mission: Mission, known: Callable[[str], bool]) -> dict[str, int]:
         if known(afs.type):
             totals[afs.type] = totals.get(afs.type, 0) + afs.afs
     return totals
+
+
+def landing_schedule(missions: Iterable[Mission], limit: int) -> dict[str, tuple[tuple[int, int], ...]]:
+    """(turn, AFs) that each mission with a ``land_turn`` lands, by mission id.
+
+    A carrier or base lands at most ``limit`` AFs in an AOS (FFTS 6.12): a mission begins to land
+    on its ``land_turn`` and the AFs beyond the limit wait for the next AOS, the missions landing on
+    one carrier or base taken in the order they began, then in the order given. (An accident stops
+    an AOS's landings, 6.12.8: a plan counts none.)
+
+    >>> from toolkit.games.fire_from_the_skies.data import AFs
+    >>> def m(id, afs, land): return Mission(id, "allied", "strike", "cv", 1, (AFs("sbd", afs, None, False, None, "none"),), (), None, None, False, land, 30)
+    >>> landing_schedule([m("b", 5, 21), m("a", 8, 20), m("c", 2, None)], 6)
+    {'a': ((20, 6), (21, 2)), 'b': ((21, 4), (22, 1))}
+    """
+    limit = max(1, int(limit))
+    waiting: dict[str, list] = defaultdict(list)
+    for index, mission in enumerate(missions):
+        if mission.land_turn is not None:
+            waiting[mission.source].append((mission.land_turn, index, mission))
+    found: dict[str, list] = defaultdict(list)
+    for queue in waiting.values():
+        queue.sort(key=lambda item: item[:2])
+        left = [m.total for _, _, m in queue]
+        turn = queue[0][0]
+        while any(left):
+            room = limit
+            for k, (first, _, mission) in enumerate(queue):
+                if first <= turn and left[k] and room:
+                    landed = min(room, left[k])
+                    found[mission.id].append((turn, landed))
+                    left[k] -= landed
+                    room -= landed
+            turn += 1
+    return {key: tuple(value) for key, value in sorted(found.items(), key=lambda item: item[1][0])}

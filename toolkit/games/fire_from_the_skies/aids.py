@@ -13,6 +13,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from toolkit.games import AidSpec
+from toolkit.games.fire_from_the_skies.aboard import landing_schedule
 from toolkit.games.fire_from_the_skies.air import search_band, search_reach
 from toolkit.games.fire_from_the_skies.data import is_empty, read
 from toolkit.games.fire_from_the_skies.victory import READINGS, VPTable, score
@@ -119,10 +120,11 @@ def air_ops_log(game: Game, scenario: Scenario, holder: str) -> dict:
     launches = {}
     for m in missions:
         launches.setdefault(m["launch"], []).append(f"{m['id']}: {m['afs']} AF")
-    landings = {}
-    for m in missions:
-        if m["land"] is not None:
-            landings.setdefault(m["land"], []).append(f"{m['id']}: {m['afs']} AF")
+    landings = {}  # beyond the AFs an AOS lands, the rest land in the next AOS (6.12), as the checks count them
+    schedule = landing_schedule([m for m in data.missions if m.source == holder], int(p("land_per_aos") or 6))
+    for mission_id, landed in schedule.items():
+        for turn, afs in landed:
+            landings.setdefault(turn, []).append(f"{mission_id}: {afs} AF")
     log = [{"turn": t, "time": clock_time(scenario, t), "launch": "; ".join(launches.get(t, ())), "land": "; ".join(landings.get(t, ()))}
            for t in _turns(scenario)]
     return {"holder": holder, "name": name, "cls": ship.cls if ship else "air base", "side": game.side_name(ship.side if ship else base.side)

@@ -10,7 +10,7 @@ import math
 import re
 from collections import defaultdict
 
-from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing
+from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, landing_schedule
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
 from toolkit.rules import Context, article, check
@@ -46,36 +46,12 @@ class FFTSContext(Context):
         return ship.name if ship is not None else name
 
     def landings(self) -> dict[str, tuple[tuple[int, int], ...]]:
-        """(turn, AFs) that each mission with a ``land_turn`` lands, by mission id.
-
-        A carrier or base lands at most ``land_per_aos`` AFs in an AOS (FFTS 6.12): a mission begins
-        to land on its ``land_turn`` and the AFs beyond that wait for the next AOS, the missions
-        landing on one carrier or base taken in the order they began, then in the scenario's order.
-        (An accident stops an AOS's landings, 6.12.8: a plan counts none.)
-        """
+        """(turn, AFs) that each mission with a ``land_turn`` lands, by mission id (:func:`.aboard.landing_schedule`)."""
         cached = getattr(self, "_landings", None)
         if cached is not None and cached[0] is self.data:
             return cached[1]
-        limit = max(1, int(self.param("land_per_aos", 6)))
-        waiting: dict[str, list] = defaultdict(list)
-        for index, mission in enumerate(self.data.missions):
-            if mission.land_turn is not None:
-                waiting[mission.source].append((mission.land_turn, index, mission))
-        found: dict[str, list] = defaultdict(list)
-        for queue in waiting.values():
-            queue.sort(key=lambda item: item[:2])
-            left = {id(m): m.total for _, _, m in queue}
-            turn = queue[0][0]
-            while any(left.values()):
-                room = limit
-                for first, _, mission in queue:
-                    if first <= turn and left[id(mission)] and room:
-                        landed = min(room, left[id(mission)])
-                        found[mission.id].append((turn, landed))
-                        left[id(mission)] -= landed
-                        room -= landed
-                turn += 1
-        self._landings = (self.data, {key: tuple(value) for key, value in found.items()})
+        found = landing_schedule(self.data.missions, int(self.param("land_per_aos", 6)))
+        self._landings = (self.data, found)
         return self._landings[1]
 
     def last_landing(self, mission) -> int | None:
