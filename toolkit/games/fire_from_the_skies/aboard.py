@@ -112,7 +112,7 @@ def draws(group: AirGroup, missions: Iterable[Mission], start: int, back: Callab
 
 
 def aboard_after_landing(group: AirGroup, missions: Iterable[Mission], start: int, back: Callable[[Mission], int]) -> tuple[tuple[Mission, int], ...]:
-    """Each mission aloft at the start that lands on the form (its ``land_turn`` set), with the AFs on the form after it lands.
+    """Each mission aloft at the start that lands on the form (its ``land_turn`` set), with the AFs on the form once its last AFs are down.
 
     AFs of missions launched from ``start`` on count as away from their launch turn until ``back``.
 
@@ -128,11 +128,11 @@ def aboard_after_landing(group: AirGroup, missions: Iterable[Mission], start: in
     for m in missions:
         if m.launch_turn >= start or m.land_turn is None:
             continue
-        turn = m.land_turn
+        turn = back(m) - 1  # its last AFs down (6.12: 6 an AOS)
         count = group.total
         for other in missions:
             if other.launch_turn < start:
-                if other.land_turn is not None and other.land_turn <= turn:
+                if other.land_turn is not None and back(other) - 1 <= turn:
                     count += other.total
             elif other.launch_turn <= turn < back(other):
                 count -= other.total

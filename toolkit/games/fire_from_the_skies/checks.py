@@ -207,7 +207,7 @@ def air_capacity(ctx: FFTSContext):
         missions = [m for m in ctx.data.missions if m.source == group.at_name]
         for mission, aboard in aboard_after_landing(group, missions, ctx.scenario.start_turn, ctx.back_turn):
             if aboard > capacity:
-                yield (f"{mission.id}, aloft at the start, lands on {ctx.holder_name(group.at_name)} on turn {mission.land_turn}: it then holds "
+                yield (f"{mission.id}, aloft at the start, lands on {ctx.holder_name(group.at_name)} by turn {ctx.last_landing(mission)}: it then holds "
                        f"{aboard} AFs, but its capacity is {capacity}: land {aboard - capacity} AF(s) elsewhere or launch others first"), mission.locate("land_turn")
 
 
