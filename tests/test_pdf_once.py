@@ -154,3 +154,17 @@ def test_an_error_that_cannot_travel_arrives_as_its_text():
     finally:
         pdf._pdf_bytes = original
     assert data is None and isinstance(error, RuntimeError) and str(error) == "Local: the fonts are gone"
+
+
+@pytest.mark.parametrize("text, expected", [("max 100000\n", None), ("200000 100000\n", 2), ("150000 100000", 2), ("50000 100000", 1),
+                                            ("garbage", None), ("0 0", None)])
+def test_a_containers_cpu_quota_bounds_the_default_workers(tmp_path, monkeypatch, text, expected):
+    from toolkit.render import pdf
+
+    quota = tmp_path / "cpu.max"
+    quota.write_text(text, encoding="ascii")
+    monkeypatch.setattr(pdf, "CGROUP_CPU_MAX", quota)
+    monkeypatch.delenv("CHARTROOM_JOBS", raising=False)
+    assert pdf._cpu_quota() == expected
+    monkeypatch.setattr(pdf.os, "sched_getaffinity", lambda pid: set(range(16)))
+    assert pdf.default_jobs() == min(expected or 16, pdf.MAX_DEFAULT_JOBS)

@@ -77,7 +77,21 @@ def default_jobs() -> int:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cpus = os.cpu_count() or 1
-    return max(1, min(cpus, MAX_DEFAULT_JOBS))
+    quota = _cpu_quota()
+    return max(1, min(cpus, quota or cpus, MAX_DEFAULT_JOBS))
+
+
+#: A container's CPU quota (cgroup v2): "max 100000", or "200000 100000" for two CPUs.
+CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+
+
+def _cpu_quota() -> int | None:
+    """The CPUs a container's quota allows (rounded up), or None when there is none or it cannot be read."""
+    try:
+        quota, period = CGROUP_CPU_MAX.read_text(encoding="ascii").split()[:2]
+        return max(1, -(-int(quota) // int(period)))
+    except (OSError, ValueError, ZeroDivisionError):
+        return None  # "max", no cgroup v2, or unreadable: the CPUs the process may use
 
 
 _WORKER: dict = {}  # one worker process's font configuration and image cache
