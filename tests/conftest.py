@@ -86,6 +86,42 @@ def serve(root: Path):
         server.server_close()
 
 
+#: Debian's chromium, driven by playwright (``CHARTROOM_CHROMIUM`` points elsewhere; the missing-tool tests use it).
+CHROMIUM = Path(os.environ.get("CHARTROOM_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def require_browser():
+    """playwright's sync API once Chromium and playwright are both there; else skip (fail under CI, :func:`missing_tool`)."""
+    if not CHROMIUM.exists():
+        missing_tool(f"needs Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    return import_or_missing("playwright.sync_api", "needs playwright (the test extra)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a test module."""
+    with require_browser().sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that records console errors, page errors and dialogs (``page.errors``, ``page.dialogs``)."""
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    pg = context.new_page()
+    pg.errors = []
+    pg.dialogs = []
+    pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
+    pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
+    yield pg
+    context.close()
+
+
 def run_cli(capsys, *args):
     """``chartroom ARGS`` in process: (exit status, stdout, stderr); argparse's own refusal counts as its exit status."""
     from toolkit.cli import main

@@ -3,16 +3,13 @@ empty slots printed as blanks, PDFs where WeasyPrint is installed, and real head
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, import_or_missing, serve
 from toolkit.cli import main
 from toolkit.games.fire_from_the_skies.aids import air_ops_log, search_plan, tables_card, victory_card
 from toolkit.games.fire_from_the_skies.site import site_pages
@@ -22,7 +19,6 @@ CORAL = ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"
 OWN = ("air-operations", "search-record-allied", "search-record-japanese", "plotting-sheet", "plotting-sheet-allied",
        "plotting-sheet-japanese", "tables", "victory")
 AIDS = ("index", "sequence", *OWN)
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.fixture(scope="module")
@@ -122,41 +118,21 @@ def test_pdfs_build(tmp_path):
         assert (tmp_path / f"{stem}.pdf").stat().st_size > 1000, stem
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
-def test_chromium_opens_the_aids_and_pages_without_errors(built, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
-    pytest.importorskip("mkdocs", reason="needs mkdocs")
+def test_chromium_opens_the_aids_and_pages_without_errors(built, tmp_path, page):
+    import_or_missing("mkdocs", "needs mkdocs (the site extra)")
     assert main(["site", "-o", str(tmp_path / "site")]) == 0
     shutil.copytree(built / "a", tmp_path / "aids")
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     paths = [f"aids/{s}.html" for s in AIDS] + [f"site/games/fire-from-the-skies/{s}.html" for s in ("guide", "searches", "tables", "victory", "carriers")]
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1440, "height": 1000})
-            errors = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            for path in paths:
-                response = page.goto(f"{base}/{path}")
-                assert response is not None and response.ok, path
-                assert page.locator("h1").count() >= 1, path
-            page.goto(f"{base}/aids/plotting-sheet-allied.html")
-            box = page.locator("svg.chartroom-sheet").bounding_box()
-            assert box is not None and box["width"] > 500
-            assert page.locator("svg.chartroom-sheet polygon[fill-opacity]").count() == 61
-            browser.close()
-        assert errors == []
-    finally:
-        server.shutdown()
-        server.server_close()
+    for base in serve(tmp_path):
+        for path in paths:
+            response = page.goto(f"{base}/{path}")
+            assert response is not None and response.ok, path
+            assert page.locator("h1").count() >= 1, path
+        page.goto(f"{base}/aids/plotting-sheet-allied.html")
+        box = page.locator("svg.chartroom-sheet").bounding_box()
+        assert box is not None and box["width"] > 500
+        assert page.locator("svg.chartroom-sheet polygon[fill-opacity]").count() == 61
+        assert page.errors == []
 
 
 def test_the_log_lands_6_afs_an_aos_and_the_rest_in_the_next():

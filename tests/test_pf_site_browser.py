@@ -7,25 +7,24 @@ Skipped only when /usr/bin/chromium or playwright is missing (as tests/test_site
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, serve
+from conftest import ROOT, import_or_missing, require_browser, serve
 from toolkit.model.build_game import load_game
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 CAMPAIGN = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml"
 AIDS = ("index", "setup-japan", "setup-us", "manifest", "sequence", "zones", "tracks", "task-forces-japan", "task-forces-us",
         "combat", "odds", "events", "roster-japan", "roster-us")
 PAGES = ("guide", "zones", "tracks", "tables", "events", "rosters")
 
-if not CHROMIUM.exists():
-    pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
-pytest.importorskip("mkdocs", reason="needs mkdocs (the site extra)")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tools():
+    """Before the module's other fixtures: Chromium, playwright and mkdocs, or every test skips (fails under CI)."""
+    require_browser()
+    import_or_missing("mkdocs", "needs mkdocs (the site extra)")
 
 
 
@@ -39,25 +38,6 @@ def served(tmp_path_factory):
     for base in serve(root):
         yield base, root
     shutil.rmtree(root, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
-    yield pg
-    context.close()
 
 
 def test_site_has_pacific_fury_beside_fire_in_the_sky(served):

@@ -6,33 +6,19 @@ reason in the summary; under ``CI=true`` they fail instead (see ``conftest.missi
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import GAME, SHORT, missing_tool, serve
+from conftest import GAME, SHORT, require_browser, serve
 
-CHROMIUM = Path(os.environ.get("CHARTROOM_CHROMIUM", "/usr/bin/chromium"))
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 EVIL_TITLE = 'Evil <script>alert(1)</script> "quoted" & co'
-
-try:
-    from playwright import sync_api
-except ImportError:
-    sync_api = None
-
 
 @pytest.fixture(scope="module", autouse=True)
 def _tools():
     """Before the module's other fixtures: the browser and playwright are there, or every test skips (fails under CI)."""
-    if not CHROMIUM.exists():
-        missing_tool(f"needs Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-    if sync_api is None:
-        missing_tool("needs playwright (the test extra)")
-
+    require_browser()
 
 
 @pytest.fixture(scope="module")
@@ -55,27 +41,6 @@ def served(tmp_path_factory):
     for base in serve(root):
         yield base, root
     shutil.rmtree(root, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
-    pg = context.new_page()
-    pg.errors = []
-    pg.dialogs = []
-    pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
-    pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
-    yield pg
-    context.close()
 
 
 def _hex_count() -> int:
