@@ -12,7 +12,7 @@ from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_rel
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
-from toolkit.model.reading import Loaded, bundled_scenarios, document_game_root, find_game_root, read_document, suggest
+from toolkit.model.reading import Loaded, bundled_scenarios, check_document, document_game_root, find_game_root, read_document, suggest
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
 
@@ -150,10 +150,11 @@ def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded
     if any(resolved(d.path) == path for d in game_loaded.documents if isinstance(d.data, dict) and d.data.get("kind") == "map"):
         return game, ""  # the game's own map, named: nothing differs
     try:
-        data = load_file(path).data
+        document = load_file(path)
     except ChartroomError as error:
         loaded.findings.append(error.finding())
         return None, ""
+    data = document.data
     kind = data.get("kind") if isinstance(data, dict) else None
     if kind != "map":
         loaded.findings.append(Finding("error", "REF-MAP", f"map: {written!r} is no map file (its kind is {kind!r}): name a file of kind: map", at))
@@ -161,7 +162,7 @@ def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded
     if data.get("game") != game.id:
         loaded.findings.append(Finding("error", "REF-GAME", f"map: {written!r} is a map of {data.get('game')!r}, not of this game ({game.id!r})", at))
         return None, ""
-    document = read_document(path, "map", loaded, game.root)
+    document = check_document(document, "map", loaded, game.root)
     if document is None:
         return None, ""
     editions = unknown_editions(document, list(game.editions))

@@ -17,7 +17,7 @@ from toolkit.load import Document, load_file, resolved
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
-__all__ = ["Loaded", "read_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition",
+__all__ = ["Loaded", "read_document", "check_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition",
            "manifest_editions", "likely_edition"]
 
 
@@ -71,6 +71,11 @@ def read_document(path: Path, kind: str | None, loaded: Loaded, game_root=None) 
     except ChartroomError as error:
         loaded.findings.append(error.finding())
         return None
+    return check_document(document, kind, loaded, game_root)
+
+
+def check_document(document: Document, kind: str | None, loaded: Loaded, game_root=None) -> Document | None:
+    """Schema-validate a document already read (as :func:`read_document` does after reading); findings go to ``loaded``."""
     loaded.documents.append(document)
     data = document.data
     if not isinstance(data, dict):
