@@ -12,10 +12,11 @@ import sys
 from pathlib import Path
 
 from toolkit import __version__
-from toolkit.audit import AuditError, audit_game, render_audit
+from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
-from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_findings
+from toolkit.errors import ChartroomError
+from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
 from toolkit.games import all_bundled
 from toolkit.model.build import suggest
 from toolkit.model.reading import manifest_editions
@@ -108,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except ChartroomError as error:  # every error a command meets: one line, its status (toolkit.exits.for_error)
+        print(f"chartroom: {' '.join(str(error).split())}", file=sys.stderr)
+        return for_error(error)
     except OSError as exc:  # a path the system rejected somewhere a command did not expect: input, not a bug
         if exc.filename is None:
             return _internal(exc)
@@ -188,11 +192,7 @@ def cmd_audit(args) -> int:
     roots = _games(args, args.game)
     if roots is None:
         return EXIT_INPUT
-    try:
-        rows = [row for root in roots for row in audit_game(root)]
-    except AuditError as error:
-        print(f"chartroom: {error}", file=sys.stderr)
-        return EXIT_INPUT
+    rows = [row for root in roots for row in audit_game(root)]
     _write(render_audit(rows, args.format))
     return EXIT_OK
 

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.exits import for_findings
-from toolkit.findings import ChartroomError, Finding, Location
+from toolkit.findings import Finding, LoadError, Location
 from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, game_module
-from toolkit.load import display_path, load_file, resolved
+from toolkit.load import Document, display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.rules import run_checks
+from toolkit.schema import validate
 
 __all__ = ["Session", "Opened", "GAME_KINDS"]
 
@@ -140,6 +141,23 @@ class Session:
         manifest = read_document(root / "game.yaml", "game", probe, root)
         return (manifest.data if manifest is not None else None), Opened(probe.findings, probe.documents)
 
+    def read_file(self, path: Path) -> Document:
+        """One data file as read (positions kept); raises :class:`~toolkit.findings.LoadError` when it cannot be read."""
+        return load_file(path)
+
+    def validate(self, document: Document, kind: str, root: Path | None) -> list[Finding]:
+        """The error findings of ``document`` against the schema of ``kind`` (with the overlay of the game in ``root``)."""
+        return [f for f in validate(document, kind, root) if f.severity == "error"]
+
+    def game_of(self, path: Path) -> str | None:
+        """The game a data file names (``game:``), or None when it names none or cannot be read."""
+        try:
+            data = self.read_file(path).data
+        except LoadError:
+            return None
+        game = data.get("game") if isinstance(data, dict) else None
+        return game if isinstance(game, str) else None
+
     def open_document(self, path: Path) -> Opened:
         """Any data file, validated against its kind's schema only."""
         probe = Loaded()
@@ -205,7 +223,7 @@ class Session:
                 continue
             try:
                 document = load_file(path)
-            except ChartroomError as error:  # a broken variant must not pass unseen
+            except LoadError as error:  # a broken variant must not pass unseen
                 findings.append(error.finding())
                 continue
             kind = document.data.get("kind") if isinstance(document.data, dict) else None
@@ -236,7 +254,7 @@ class Session:
             files += 1
             try:
                 document = load_file(path)
-            except ChartroomError as error:
+            except LoadError as error:
                 findings.append(error.finding())
                 continue
             kind = document.data.get("kind") if isinstance(document.data, dict) else None

@@ -14,15 +14,20 @@ import argparse
 import importlib
 import pkgutil
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from functools import cached_property
 from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
+from toolkit.errors import InputError
+from toolkit.games.maps import Distance, MapExport
+from toolkit.games.maps import distance as map_distance
+from toolkit.games.maps import export as map_export
 from toolkit.model import Counter, Edition, Game, Scenario
 from toolkit.rules import CheckRegistry, Context
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
-           "Calculation", "CalcResult", "CalcInputError", "AidSpec"]
+           "Calculation", "CalcResult", "CalcInputError", "AidSpec", "ScenarioInput", "parameters_type", "RESERVED_COMMANDS",
+           "CommandClash", "guard_commands", "command_clashes"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -57,17 +62,83 @@ class CalcResult:
     caveats: tuple[str, ...] = ()
 
 
-class CalcInputError(Exception):
+class CalcInputError(InputError):
     """Arguments a calculation cannot answer for (an unknown ship, a value off its track): one line, exit 2."""
 
 
 @dataclass(frozen=True)
-class Calculation:
-    """One question a player works out by hand, answered by ``chartroom calc GAME NAME``.
+class ScenarioInput:
+    """A scenario a calculation reads, opened by the caller's session (``Session.open_scenario``).
 
-    ``arguments(parser)`` adds its options; ``run(game, args)`` answers from the game's data
+    ``game`` is the game on the scenario's own map (a plotting sheet of its own, say); ``name`` is how
+    answers cite it (the path given). A calculation never opens a file itself.
+    """
+
+    game: Game
+    scenario: Scenario
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: Parameters every calculation takes besides its own: the documents the caller's session read (so an
+#: answer can name the line of a record it rests on; empty from Python, the answer then names the table).
+COMMON_PARAMETERS = ("documents",)
+
+
+def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], None]) -> type:
+    """The typed parameters of a calculation: a frozen dataclass with one keyword field per option it declares.
+
+    The options (``arguments(parser)``) are the one declaration: each gives a field of the same name
+    (``dest``), its type (``type=``, ``bool`` for a flag, a tuple for several values), its default
+    (required options have none) and its choices, checked when the parameters are made. The CLI builds
+    the parameters from argparse's answer; a Python caller passes keywords.
+    """
+    probe = argparse.ArgumentParser(add_help=False)
+    arguments(probe)
+    specs, choices = [], {}
+    for action in probe._actions:
+        kind = bool if action.nargs == 0 else (action.type or str)
+        if action.dest == "scenario":
+            kind = ScenarioInput
+        several = action.nargs in ("+", "*") or isinstance(action.nargs, int) and action.nargs > 1
+        annotation = tuple[kind, ...] if several else kind
+        if action.required:
+            specs.append((action.dest, annotation))
+        else:
+            default = action.default
+            default = tuple(default) if isinstance(default, list) else default
+            specs.append((action.dest, annotation | None if default is None else annotation, field(default=default)))
+        if action.choices:
+            choices[action.dest] = (tuple(action.choices), several, action.option_strings[0] if action.option_strings else action.dest)
+    specs.append(("documents", tuple, field(default=(), compare=False, repr=False)))
+
+    def __post_init__(self):
+        for dest, (allowed, several, option) in choices.items():
+            value = getattr(self, dest)
+            for item in (value or () if several else () if value is None else (value,)):
+                if item not in allowed:
+                    raise CalcInputError(f"{option} {item}: one of {', '.join(map(str, allowed))}")
+        for dest, value in vars(self).items():
+            if isinstance(value, list):
+                object.__setattr__(self, dest, tuple(value))
+
+    title = "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
+    return make_dataclass(f"{title}Parameters", specs, frozen=True, kw_only=True, namespace={"__post_init__": __post_init__})
+
+
+@dataclass(frozen=True)
+class Calculation:
+    """One question a player works out by hand, answered by ``chartroom calc GAME NAME``, or from Python.
+
+    ``arguments(parser)`` declares its options; :attr:`parameters` is the typed parameters they make (a
+    frozen dataclass, :func:`parameters_type`); ``run(game, parameters)`` answers from the game's data
     (its :class:`~toolkit.model.Game`) and returns a :class:`CalcResult`, or raises
-    :class:`CalcInputError`.
+    :class:`CalcInputError`. ``group`` is ``"odds"`` for a question of dice combat (``chartroom odds``
+    lists it too). Called, it is the Python form::
+
+        result = calculation(game, zone="The Slot", to="Ironbottom Sound")
     """
 
     name: str
@@ -75,6 +146,19 @@ class Calculation:
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[..., CalcResult]
     examples: tuple[str, ...] = field(default=())
+    group: str = ""
+
+    @cached_property
+    def parameters(self) -> type:
+        return parameters_type(self.name, self.arguments)
+
+    def __call__(self, game: Game, **parameters) -> CalcResult:
+        """The answer for ``game`` with these parameters (keywords named as the options' ``dest``)."""
+        try:
+            made = self.parameters(**parameters)
+        except TypeError as error:  # a missing or unknown keyword: say which, as the CLI would
+            raise CalcInputError(f"{self.name}: {error}") from None
+        return self.run(game, made)
 
 
 @runtime_checkable
@@ -94,8 +178,21 @@ class GameModule(Protocol):
         Its :class:`~toolkit.rules.CheckRegistry`; the core runs those that apply to the edition.
     ``context(game, scenario)``
         The :class:`~toolkit.rules.Context` its checks receive.
+    ``commands``
+        The names of the commands it adds with ``register_commands`` (none may be a core command,
+        :data:`RESERVED_COMMANDS`, or another game's: the clash is refused, a GAME-MODULE finding).
     ``register_commands(subparsers)``
-        Adds its CLI commands and returns ``{command: handler(args) -> exit status}``.
+        Adds its CLI commands and returns ``{command: handler(args) -> exit status}``. The core adds
+        them twice: as ``chartroom calc GAME NAME`` and, for the default game, at the top level.
+    ``default_game``
+        True for the one game answered when a command names none (the first game Chartroom had, so
+        that its spellings from before the other games keep working).
+    ``map_distance(game, a, b, sea)`` / ``map_export(game)``
+        ``chartroom map distance`` and ``map export``: a :class:`~toolkit.games.maps.Distance`
+        and a :class:`~toolkit.games.maps.MapExport` (by default, by map kind: :mod:`toolkit.games.maps`).
+    ``odds_kinds(subparsers)``
+        Adds the kinds of battle ``chartroom odds GAME KIND`` answers besides its calculations of
+        group ``odds``, and returns their handlers (``{}`` by default).
     ``permanently_removed(counter, edition)``
         Whether a sunk counter leaves the game for good.
     ``overlays(game, scenario)``
@@ -131,6 +228,10 @@ class GameModule(Protocol):
 
     def register_commands(self, subparsers) -> dict[str, Callable]: ...
 
+    def map_distance(self, game: Game, a: str, b: str, sea: bool = False) -> Distance: ...
+
+    def map_export(self, game: Game) -> MapExport: ...
+
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool: ...
 
     def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]: ...
@@ -156,6 +257,8 @@ class BaseGame:
     map_kind = "hex-grid"
     required_parameters: Mapping[str, str] = {}
     new_template = ""
+    commands: tuple[str, ...] = ()
+    default_game = False
 
     def build_checks(self) -> CheckRegistry:
         """The game's checks, built once per module object (override this, not :meth:`checks`)."""
@@ -173,6 +276,19 @@ class BaseGame:
 
     def register_commands(self, subparsers) -> dict[str, Callable]:
         return {}
+
+    def odds_kinds(self, subparsers) -> dict[str, Callable]:
+        return {}
+
+    def map_distance(self, game: Game, a: str, b: str, sea: bool = False) -> Distance:
+        """Hexes or steps between two places, by the map's kind (:func:`toolkit.games.maps.distance`)."""
+        if sea:
+            raise InputError(f"--sea: {game.title}'s map does not tell sea from land; leave it out")
+        return map_distance(game, a, b)
+
+    def map_export(self, game: Game) -> MapExport:
+        """The resolved map as plain data, by the map's kind (:func:`toolkit.games.maps.export`)."""
+        return map_export(game)
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool:
         return True
@@ -204,8 +320,58 @@ class BaseGame:
         return used
 
 
-class GameModuleError(Exception):
+class GameModuleError(InputError):
     """A manifest names a module that is not there, does not import, or is no game module."""
+
+
+class CommandClash(GameModuleError):
+    """A game module adds a command whose name is a core command's or another game's."""
+
+
+#: The core's commands: the same verbs in every game; no game module may add a command of these names.
+RESERVED_COMMANDS = ("check", "audit", "rules", "schema", "map", "aids", "site", "new", "diff", "fmt", "calc", "odds",
+                     "list", "lsp")
+
+
+def command_clashes(module: GameModule, taken: Mapping[str, str]) -> dict[str, str]:
+    """The commands ``module`` declares that cannot be added, each with why (one line): a core command or another game's.
+
+    ``taken`` maps each command name already added to who added it (``"the core"`` or a game id).
+    """
+    found = {}
+    for name in getattr(module, "commands", ()):
+        owner = "the core" if name in RESERVED_COMMANDS else taken.get(name)
+        if owner is not None and owner != module.game_id:
+            what = "a core command" if owner == "the core" else f"a command of {owner}"
+            found[name] = (f"rules_module: game module {module.name or module.game_id!r} adds the command {name!r}, which is "
+                           f"{what}: a game cannot shadow it; rename the game's command")
+    return found
+
+
+class _Guarded:
+    """Subparsers that take only the command names a game declared and nobody else holds (see :func:`guard_commands`)."""
+
+    def __init__(self, subparsers, module: GameModule, allowed: set[str]):
+        self._subparsers = subparsers
+        self._module = module
+        self._allowed = allowed
+
+    def add_parser(self, name: str, **kwargs):
+        if name not in self._allowed:
+            declared = name in getattr(self._module, "commands", ())
+            reason = "it clashes with another command" if declared else "the module does not declare it in `commands`"
+            raise CommandClash(f"rules_module: game module {self._module.name or self._module.game_id!r} adds the command "
+                               f"{name!r}: {reason}")
+        return self._subparsers.add_parser(name, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._subparsers, name)
+
+
+def guard_commands(subparsers, module: GameModule, taken: Mapping[str, str]):
+    """``subparsers`` through which ``module`` may add only its declared commands that clash with none (others raise
+    :class:`CommandClash` instead of argparse's crash on a name added twice)."""
+    return _Guarded(subparsers, module, set(getattr(module, "commands", ())) - set(command_clashes(module, taken)))
 
 
 def game_module(name: str | None) -> GameModule:

@@ -33,6 +33,7 @@ from typing import Callable, Iterable
 
 import networkx as nx
 
+from toolkit.errors import InputError
 from toolkit.graph.adjacency import adjacency_graph
 from toolkit.model import Map
 from toolkit.model.build import suggest
@@ -43,7 +44,7 @@ __all__ = ["MapGraph", "map_graph", "stop_view", "stop_bfs", "NoSuchPlace", "HAL
 HALF_SEP = "/"
 
 
-class NoSuchPlace(ValueError):
+class NoSuchPlace(InputError, ValueError):
     """A name that is no place, box or hex of the map; ``suggestion`` holds a close name or ``""``."""
 
     def __init__(self, name: str, suggestion: str = ""):

@@ -19,6 +19,7 @@ from toolkit.games.pacific_fury import odds as pf_odds
 from toolkit.games.pacific_fury import zones as pf_zones
 from toolkit.games.pacific_fury.events import UnknownEvent, event_odds, remaining_events
 from toolkit.games.pacific_fury.initiative import damage_return_turn, initiative_side, landing_shift, return_phase_shift, victory
+from toolkit.games.pacific_fury.map_questions import pair_caveats
 from toolkit.games.pacific_fury.odds import Ship
 from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, operation_boxes
 from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
@@ -88,15 +89,6 @@ def _box(tables: Tables, label: str) -> InitiativeBox:
         return tables.initiative_box(label)
     except TableError as error:
         raise CalcInputError(str(error)) from None
-
-
-def _pair_caveats(pairs) -> list[str]:
-    out = []
-    for pair in pairs:
-        reading = "adjacent" if pair.adjacent else "not adjacent"
-        out.append(f"the pair {pair.a} / {pair.b} is left open by the rules; this answer takes the map's reading ({reading}) "
-                   f"recorded at {pair.at}: set `adjacent: {'false' if pair.adjacent else 'true'}` there for the other reading")
-    return out
 
 
 def _zone(zones: pf_zones.ZoneMap, text: str) -> str:
@@ -209,13 +201,13 @@ def _zones_run(game: Game, args) -> CalcResult:
             deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.distance(z, zone, to))
             lines = [f"{zone} to {to}: {d} move(s)" if d is not None else f"no route from {zone} to {to}"]
             return CalcResult(f"Distance {zone} - {to}", tuple(lines), {"from": zone, "to": to, "moves": d},
-                              tuple(cites), tuple(_pair_caveats(deciding)))
+                              tuple(cites), tuple(pair_caveats(deciding)))
         near = pf_zones.neighbours(zones, zone)
         deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.neighbours(z, zone))
         lines = [f"adjacent to {zone}: {', '.join(near) or 'none'}"]
         lines += [f"not adjacent: {', '.join(z for z in zones.zones if z != zone and z not in near) or 'none'}"]
         return CalcResult(f"Neighbours of {zone}", tuple(lines), {"zone": zone, "neighbours": list(near)},
-                          tuple(cites), tuple(_pair_caveats(deciding)))
+                          tuple(cites), tuple(pair_caveats(deciding)))
     lines, data = [], []
     for zone in zones.zones:
         rule = rules.get(zone, {})
@@ -232,7 +224,7 @@ def _zones_run(game: Game, args) -> CalcResult:
         pairs.append({"between": [pair.a, pair.b], "adjacent": pair.adjacent, "open": pair.open, "at": str(pair.at)})
     cites += [tables.source("sea_zones")]
     return CalcResult("Sea zones", tuple(lines), {"zones": data, "pairs": pairs}, tuple(cites),
-                      tuple(_pair_caveats(zones.open_pairs())))
+                      tuple(pair_caveats(zones.open_pairs())))
 
 
 def _moves_args(p: argparse.ArgumentParser) -> None:
@@ -265,7 +257,7 @@ def _moves_run(game: Game, args) -> CalcResult:
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
         cites.append(_cite(game, "form-task-forces", "8.2"))
     return CalcResult(f"Moves of a TF-{args.type} in {zone}", tuple(lines), data, tuple(cites),
-                      tuple(_pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
+                      tuple(pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
 
 
 def _sortie_args(p: argparse.ArgumentParser) -> None:
