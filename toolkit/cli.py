@@ -17,13 +17,14 @@ from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
 from toolkit.errors import ChartroomError
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
-from toolkit.games import all_bundled
+from toolkit.games import all_bundled, command_clashes, default_module, guard_commands
 from toolkit.model.build import suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.outputs import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
+from toolkit.surface import canonical, games_for, offering_bundled
 
 
 class _Help(argparse.HelpFormatter):
@@ -64,8 +65,11 @@ class _Parser(argparse.ArgumentParser):
 CORE_COMMANDS = ("check", "audit", "rules", "schema")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it)."""
+def build_parser(command: str | None = None, games=None) -> argparse.ArgumentParser:
+    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it).
+
+    ``games`` are the game modules whose questions and commands it offers (default: every bundled game).
+    """
     parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
     parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -89,15 +93,25 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
     parser.handlers = handlers
+    parser.games = []
     if command in CORE_COMMANDS:
         return parser
-    from toolkit import calc_cli, render_cli, variant_cli
+    from toolkit import calc_cli, map_cli, render_cli, variant_cli
 
-    for module in (render_cli, variant_cli, calc_cli):
+    for module in (render_cli, variant_cli, map_cli):
         module.register(sub)
         handlers.update(module.HANDLERS)
-    for game in all_bundled():  # each game module adds the commands of its own rule queries
-        handlers.update(game.register_commands(sub))
+    parser.games = list(games if games is not None else all_bundled())
+    default = default_module() if games is None or any(getattr(g, "default_game", False) for g in parser.games) else None
+    calc_cli.register(sub, parser.games, default)
+    handlers.update(calc_cli.HANDLERS)
+    taken = {name: "the core" for name in sub.choices}
+    for game in parser.games:  # each game module adds the commands of its own questions, if they clash with none
+        clashes = command_clashes(game, taken)
+        for message in clashes.values():
+            print(f"chartroom: warning: {message} (refused)", file=sys.stderr)
+        handlers.update(game.register_commands(guard_commands(sub, game, taken)))
+        taken.update({name: game.game_id for name in getattr(game, "commands", ()) if name not in clashes})
     return parser
 
 
@@ -143,7 +157,12 @@ def _path_problem(args) -> str:
 
 def _main(argv) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv and argv[0] in CORE_COMMANDS else None)
+    session = Session()
+    if argv and argv[0] in CORE_COMMANDS:
+        parser = build_parser(argv[0])
+    else:
+        argv = canonical(argv, session, session.bundled_games(), offering_bundled)
+        parser = build_parser(None, games_for(argv, session))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
@@ -152,7 +171,8 @@ def _main(argv) -> int:
     if problem:
         print(f"chartroom: {problem}", file=sys.stderr)
         return EXIT_INPUT
-    args.session = Session()
+    args.session = session
+    args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
     return parser.handlers[args.command](args)
 

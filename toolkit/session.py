@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolkit.errors import InputError
 from toolkit.exits import for_findings
 from toolkit.findings import Finding, LoadError, Location
 from toolkit.fmt import yaml_files
-from toolkit.games import GameModule, GameModuleError, game_module
+from toolkit.games import GameModule, GameModuleError, command_clashes, default_module, game_module
 from toolkit.load import Document, display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import manifest_editions
@@ -80,9 +81,10 @@ class Session:
         try:
             opened.module = self.module_named(game.rules_module)
         except GameModuleError as error:
-            at = manifest.locate(("rules_module",)) if manifest else Location(str(game.root / "game.yaml"))
-            opened.findings.append(Finding("error", "GAME-MODULE", str(error), at))
+            opened.findings.append(Finding("error", "GAME-MODULE", str(error), _manifest_at(manifest, game)))
             return
+        for message in command_clashes(opened.module, {}).values():  # a game may not shadow a core command
+            opened.findings.append(Finding("error", "GAME-MODULE", message, _manifest_at(manifest, game)))
         edition_doc = next((d for d in loaded.documents if isinstance(d.data, dict) and d.data.get("kind") == "edition"
                             and d.data.get("edition") == game.edition.id), None)
         at = edition_doc.locate(("parameters",), key=True) if edition_doc else game.edition.at
@@ -115,6 +117,25 @@ class Session:
     def bundled_games(self) -> list[str]:
         root = bundled_scenarios()
         return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+
+    def default_game(self) -> str:
+        """The id of the game a command answers when it names none (the module that says it is the default)."""
+        module = default_module()
+        if module is None:
+            raise InputError("no default game: give --game GAME (a game id or folder)")
+        return module.game_id
+
+    def module_of(self, name: str | Path) -> GameModule | None:
+        """The module of the game ``name`` (an id or a folder), or None when there is no such game or its manifest
+        names no module that imports (``chartroom check`` says why)."""
+        root = self.game_root(name)
+        manifest = self.game_manifest(root)[0] if root is not None else None
+        if manifest is None:
+            return None
+        try:
+            return self.module_named(manifest.get("rules_module"))
+        except GameModuleError:
+            return None
 
     def editions_help(self) -> str:
         """The editions of every bundled game, for the help of ``--edition``: ``game: a, b; other: c``."""
@@ -264,6 +285,11 @@ class Session:
                 findings.extend(self.open_document(path).findings)
         unique = {(f.location, f.code, f.message): f for f in findings}
         return sorted(unique.values(), key=Finding.sort_key), files
+
+
+def _manifest_at(manifest, game) -> Location:
+    """Where the manifest names the game's module (its ``rules_module:``)."""
+    return manifest.locate(("rules_module",)) if manifest else Location(str(game.root / "game.yaml"))
 
 
 def _found(folder: Path, editions: list[str], listed: list[Path], unlisted: list[Path], others: list[Path]) -> str:

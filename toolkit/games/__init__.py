@@ -16,6 +16,7 @@ import pkgutil
 import re
 from dataclasses import dataclass, field, make_dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from toolkit.errors import InputError
@@ -27,7 +28,7 @@ from toolkit.rules import CheckRegistry, Context
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
            "Calculation", "CalcResult", "CalcInputError", "AidSpec", "ScenarioInput", "parameters_type", "RESERVED_COMMANDS",
-           "CommandClash", "guard_commands", "command_clashes"]
+           "CommandClash", "guard_commands", "command_clashes", "with_commands", "default_module"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -404,3 +405,22 @@ def bundled_modules() -> list[str]:
 def all_bundled() -> Sequence[GameModule]:
     """Every bundled game module (for the commands they add to ``chartroom``)."""
     return [game_module(name) for name in bundled_modules()]
+
+
+def with_commands() -> list[str]:
+    """The bundled game modules that add commands of their own: those holding a ``commands`` module.
+
+    Found without importing any game (as Django finds management commands), so that a command of one
+    game imports no other game's module.
+    """
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        folder = Path(info.module_finder.path) / info.name
+        if info.ispkg and any(sub.name == "commands" for sub in pkgutil.iter_modules([str(folder)])):
+            found.append(info.name)
+    return sorted(found)
+
+
+def default_module() -> GameModule | None:
+    """The bundled game answered when a command names none (:attr:`BaseGame.default_game`), or None."""
+    return next((module for module in map(game_module, with_commands()) if getattr(module, "default_game", False)), None)

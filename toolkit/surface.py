@@ -1,0 +1,102 @@
+"""The command surface: which game a command line is about, and which game modules it needs.
+
+``chartroom calc NAME --game G`` and ``chartroom odds KIND SCENARIO`` name the game by an option or a
+file; :func:`canonical` writes the game after the verb (``calc G NAME``), the one form the parser
+knows. :func:`games_for` picks the game modules the parser needs for a line, so that a command of
+one game imports no other game's module.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Sequence
+
+from toolkit.games import RESERVED_COMMANDS, GameModule, all_bundled, default_module, game_module, with_commands
+
+__all__ = ["canonical", "games_for", "offering", "offering_bundled", "questions"]
+
+
+def canonical(argv: list[str], session, game_ids: Sequence[str], offered=None) -> list[str]:
+    """``calc NAME ...`` / ``odds KIND ...`` with the game written after the verb when it is known from ``--game``
+    (an id or a folder) or from a scenario file on the line; other lines as given.
+
+    ``offered(verb, name)`` gives the ids of the games that answer ``name`` (used when nothing else names one).
+    """
+    if len(argv) < 2 or argv[0] not in ("calc", "odds") or argv[1].startswith("-") or argv[1] in game_ids:
+        return argv
+    game = _named_game(argv[2:], session)
+    if game is None and offered is not None:
+        games = offered(argv[0], argv[1])
+        game = games[0] if len(games) == 1 else None
+    return [argv[0], game, *argv[1:]] if game else argv
+
+
+def _named_game(rest: list[str], session) -> str | None:
+    for option in ("--game", "--data"):
+        for i, word in enumerate(rest[:-1]):
+            if word == option:
+                return _game_id(rest[i + 1], session)
+        for word in rest:
+            if word.startswith(option + "="):
+                return _game_id(word.split("=", 1)[1], session)
+    for word in rest:  # a scenario, plan or variant named on the line: its game
+        path = Path(word)
+        if word.endswith((".yaml", ".yml")) and path.is_file():
+            return session.game_of(path)
+    return None
+
+
+def _game_id(name: str, session) -> str | None:
+    root = session.game_root(name)
+    manifest = session.game_manifest(root)[0] if root is not None else None
+    return manifest.get("game") if manifest else None
+
+
+def offering(games: Sequence[GameModule], verb: str, name: str) -> list[str]:
+    """The ids of ``games`` that answer ``chartroom VERB NAME``."""
+    return [module.game_id for module in games if any(found == name for found, _ in questions(module, verb))]
+
+
+def questions(module: GameModule, verb: str) -> list[tuple[str, str]]:
+    calculations = [c for c in module.calculations().values() if verb == "calc" or c.group == "odds"]
+    found = [(c.name, c.summary) for c in calculations]
+    scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
+    added = module.register_commands(scratch) if verb == "calc" else module.odds_kinds(scratch)
+    helps = {a.dest: a.help for a in scratch._choices_actions}
+    found += [(name, helps.get(name) or "") for name in added]
+    return found
+
+
+def games_for(argv: list[str], session) -> list | None:
+    """The game modules a command line needs (None: every bundled game, for help, the site's reference page, aids).
+
+    ``calc GAME`` and ``odds GAME`` need that game's module only; ``map`` none (it opens its game when it runs);
+    another command that is no core one belongs to a game that adds commands of its own (:func:`with_commands`).
+    A command of one game thus imports no other game's module.
+    """
+    if not argv or argv[0] in ("-h", "--help"):
+        return None
+    verb = argv[0]
+    if verb in ("calc", "odds") and len(argv) > 1 and not argv[1].startswith("-"):
+        if argv[1] in session.bundled_games():
+            module = session.module_of(argv[1])
+            return [module] if module is not None else None
+        default = default_module() if verb == "odds" else None
+        if default is not None and any(name == argv[1] for name, _ in questions(default, "odds")):
+            return [default]  # the default game's kinds of battle, written without its id
+        return None
+    if verb == "map":
+        return []
+    if verb not in RESERVED_COMMANDS:
+        return [game_module(name) for name in with_commands()]
+    return None
+
+
+def offering_bundled(verb: str, name: str) -> list[str]:
+    """The ids of the bundled games that answer ``chartroom VERB NAME`` (a calculation, a command or a kind of battle);
+    none for a kind of battle of the default game, which is asked without its id."""
+    default = default_module() if verb == "odds" else None
+    if default is not None and any(kind == name for kind, _ in questions(default, "odds")):
+        return []
+    return offering(all_bundled(), verb, name)
