@@ -17,7 +17,7 @@ from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
 from toolkit.errors import ChartroomError
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
-from toolkit.games import all_bundled, command_clashes, default_module, guard_commands
+from toolkit.games import all_bundled, default_module, guard_commands
 from toolkit.model.build import suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.outputs import path_problem, shown
@@ -107,11 +107,12 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     handlers.update(calc_cli.HANDLERS)
     taken = {name: "the core" for name in sub.choices}
     for game in parser.games:  # each game module adds the commands of its own questions, if they clash with none
-        clashes = command_clashes(game, taken)
-        for message in clashes.values():
-            print(f"chartroom: warning: {message} (refused)", file=sys.stderr)
-        handlers.update(game.register_commands(guard_commands(sub, game, taken)))
-        taken.update({name: game.game_id for name in getattr(game, "commands", ()) if name not in clashes})
+        guarded = guard_commands(sub, game, taken)
+        added = game.register_commands(guarded)
+        handlers.update({name: handler for name, handler in added.items() if name in guarded.added})
+        taken.update({name: game.game_id for name in guarded.added})
+        for message in guarded.refused.values():  # the game's own `chartroom check` reports it as a located finding
+            print(f"chartroom: warning: {Session().module_location(game)}: GAME-MODULE {message}", file=sys.stderr)
     return parser
 
 

@@ -110,7 +110,13 @@ def _draw(args) -> int:
     opened = open_map_game(args)
     game = opened.game
     title = f"{game.title} - map ({game.edition.citation})"
-    svg = render_sheet_svg(game.map, title) if game.map.kind == "plotting-sheet" else render_map_svg(game, None, title=title)
+    if game.map.kind == "plotting-sheet":  # the places the sheet names, marked in their hexes
+        marks: dict[str, str] = {}
+        for name, place in sorted(game.map.places.items()):
+            marks[place.hex] = f"{marks[place.hex]}, {name}" if place.hex in marks else name
+        svg = render_sheet_svg(game.map, title, marks=marks)
+    else:
+        svg = render_map_svg(game, None, title=title)
     if args.output:
         write_atomically(Path(args.output), svg.encode("utf-8"))
         print(args.output)

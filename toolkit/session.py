@@ -137,6 +137,15 @@ class Session:
         except GameModuleError:
             return None
 
+    def module_location(self, module: GameModule) -> str:
+        """Where the manifest of ``module``'s game names it (``game.yaml:LINE:COL``), or the module's name."""
+        root = self.game_root(module.game_id)
+        try:
+            document = self.read_file(root / "game.yaml") if root is not None else None
+        except LoadError:
+            document = None
+        return str(document.locate(("rules_module",))) if document is not None else f"game module {module.name}"
+
     def editions_help(self) -> str:
         """The editions of every bundled game, for the help of ``--edition``: ``game: a, b; other: c``."""
         return "; ".join(f"{game}: {', '.join(manifest_editions(self.game_root(game)))}" for game in self.bundled_games())

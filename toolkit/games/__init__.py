@@ -126,7 +126,9 @@ def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], No
                 object.__setattr__(self, dest, tuple(value))
 
     title = "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
-    return make_dataclass(f"{title}Parameters", specs, frozen=True, kw_only=True, namespace={"__post_init__": __post_init__})
+    made = make_dataclass(f"{title}Parameters", specs, frozen=True, kw_only=True, namespace={"__post_init__": __post_init__})
+    made.__module__ = getattr(arguments, "__module__", __name__)  # named after the module that declares the options
+    return made
 
 
 @dataclass(frozen=True)
@@ -345,34 +347,39 @@ def command_clashes(module: GameModule, taken: Mapping[str, str]) -> dict[str, s
         if owner is not None and owner != module.game_id:
             what = "a core command" if owner == "the core" else f"a command of {owner}"
             found[name] = (f"rules_module: game module {module.name or module.game_id!r} adds the command {name!r}, which is "
-                           f"{what}: a game cannot shadow it; rename the game's command")
+                           f"{what}: refused (a game cannot shadow it; rename the game's command)")
     return found
 
 
 class _Guarded:
-    """Subparsers that take only the command names a game declared and nobody else holds (see :func:`guard_commands`)."""
+    """Subparsers through which a game adds only the commands it declared that clash with none (:func:`guard_commands`)."""
 
     def __init__(self, subparsers, module: GameModule, allowed: set[str]):
         self._subparsers = subparsers
         self._module = module
         self._allowed = allowed
+        self.added: set[str] = set()
+        self.refused: dict[str, str] = {}
 
     def add_parser(self, name: str, **kwargs):
-        if name not in self._allowed:
-            declared = name in getattr(self._module, "commands", ())
-            reason = "it clashes with another command" if declared else "the module does not declare it in `commands`"
-            raise CommandClash(f"rules_module: game module {self._module.name or self._module.game_id!r} adds the command "
-                               f"{name!r}: {reason}")
+        if name not in self._allowed:  # refused: the game gets a parser no command line reaches, the core keeps the name
+            if name not in getattr(self._module, "commands", ()):
+                self.refused[name] = (f"rules_module: game module {self._module.name or self._module.game_id!r} adds the command "
+                                      f"{name!r}, which it does not declare in `commands`: refused")
+            return argparse.ArgumentParser(add_help=False)
+        self.added.add(name)
         return self._subparsers.add_parser(name, **kwargs)
 
     def __getattr__(self, name):
         return getattr(self._subparsers, name)
 
 
-def guard_commands(subparsers, module: GameModule, taken: Mapping[str, str]):
-    """``subparsers`` through which ``module`` may add only its declared commands that clash with none (others raise
-    :class:`CommandClash` instead of argparse's crash on a name added twice)."""
-    return _Guarded(subparsers, module, set(getattr(module, "commands", ())) - set(command_clashes(module, taken)))
+def guard_commands(subparsers, module: GameModule, taken: Mapping[str, str]) -> _Guarded:
+    """``subparsers`` through which ``module`` adds only its declared commands that clash with none: a clashing or
+    undeclared one is refused (``.refused`` says why) instead of argparse's crash on a name added twice."""
+    guarded = _Guarded(subparsers, module, set(getattr(module, "commands", ())) - set(command_clashes(module, taken)))
+    guarded.refused.update(command_clashes(module, taken))
+    return guarded
 
 
 def game_module(name: str | None) -> GameModule:

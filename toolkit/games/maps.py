@@ -143,6 +143,6 @@ def export(game: Game) -> MapExport:
     singular, plural = {"areas": ("area", "areas")}.get(m.kind, ("hex", "hexes"))
     count = len(data["nodes"])
     summary = [f"{game.title} map ({m.kind}), edition {game.edition.id}: {count} {singular if count == 1 else plural}, "
-               f"{len(data['adjacency'])} adjacent pairs, {len(places)} places"]
+               f"{len(data['adjacency'])} adjacent pairs, {len(places)} place{'' if len(places) == 1 else 's'}"]
     summary += [f"{p['at']}  {p['name']}" if p["at"] != p["name"] else p["name"] for p in places]
     return MapExport(data, tuple(summary))
