@@ -76,6 +76,8 @@ def test_map_distance_in_an_area_game_from_outside_the_package(capsys):
     (["map", "distance", "The Slot", "Ironbottom Sound", "--game", PF, "--sea"], "--sea"),
     (["map", "distance", "A", "B", "--game", "no-such-game"], "no game 'no-such-game'"),
     (["map", "draw", "--scenario", "no/such.yaml"], "no such scenario file"),
+    (["map", "draw", "-o", "no/such/folder/map.svg"], "no folder no/such/folder"),
+    (["map", "draw", "-o", "tests"], "is a folder"),
 ])
 def test_map_refuses_bad_input_in_one_line(capsys, args, words):
     assert words in refused(capsys, *args)

@@ -118,7 +118,12 @@ def _draw(args) -> int:
     else:
         svg = render_map_svg(game, None, title=title)
     if args.output:
-        write_atomically(Path(args.output), svg.encode("utf-8"))
+        target = Path(args.output)
+        if target.is_dir():
+            raise InputError(f"-o {args.output}: is a folder; give the SVG file to write")
+        if not target.parent.is_dir():
+            raise InputError(f"-o {args.output}: no folder {target.parent} to write it in")
+        write_atomically(target, svg.encode("utf-8"))
         print(args.output)
     else:
         _write(svg if svg.endswith("\n") else svg + "\n")

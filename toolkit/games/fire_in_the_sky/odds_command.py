@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from toolkit.games.fire_in_the_sky.combat_tables import ChartError, CombatCharts, Situation
+from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.command_support import (
     GAME_ID,
     UsageError,
@@ -194,10 +194,7 @@ def cmd_odds(args) -> int:
         args.scenario_obj = scenario
     else:
         game = load_game(args)
-    try:
-        charts = CombatCharts.of(game)
-    except ChartError as error:
-        raise UsageError(str(error)) from None
+    charts = CombatCharts.of(game)  # ChartError (an InputError): one line, exit 2
     side, attackers, defenders, base, scenario_turn = _forces(args, game, kind)
     for number in args.optional:
         if game.edition.optional_number(number) is None:
