@@ -163,6 +163,57 @@ def test_a_question_the_game_does_not_have_is_refused(capsys):
     assert status == 2 and "invalid choice: 'zones'" in err
 
 
+OUTSIDE = '''
+"""A copy of the tiny game with one question of its own: counters of a side (a game from outside the package)."""
+import argparse
+
+from games.tiny_module import Tiny
+from toolkit.games import CalcResult, Calculation
+
+
+def _args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--side", required=True, choices=["red", "blue"], help="the side counted")
+
+
+def _run(game, params) -> CalcResult:
+    count = sum(1 for c in game.counters.values() if c.side == params.side)
+    return CalcResult(f"Counters of {params.side}", (f"{count} counters",), {"side": params.side, "counters": count})
+
+
+class Counted(Tiny):
+    name = "countpkg.counted"
+
+    def calculations(self):
+        return {"count": Calculation("count", "counters of a side", _args, _run)}
+
+
+GAME = Counted()
+'''
+
+
+@pytest.fixture
+def outside(tmp_path, monkeypatch):
+    (tmp_path / "countpkg").mkdir()
+    (tmp_path / "countpkg" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "countpkg" / "counted.py").write_text(textwrap.dedent(OUTSIDE), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    folder = tmp_path / "tiny"
+    shutil.copytree(TINY, folder)
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("rules_module: games.tiny_module", "rules_module: countpkg.counted"),
+                        encoding="utf-8")
+    return folder
+
+
+def test_a_question_of_a_game_from_outside_the_package(capsys, outside):
+    """Asked with --game FOLDER (its id after calc, or not); a value off its choices is refused."""
+    shown = ok(capsys, "calc", "count", "--side", "red", "--game", outside)
+    assert shown.startswith("Counters of red\n  ") and shown.endswith(" counters\n")
+    assert ok(capsys, "calc", "tiny", "count", "--side", "red", "--game", outside) == shown
+    status, out, err = run_cli(capsys, "calc", "count", "--side", "green", "--game", outside)
+    assert status == 2 and "invalid choice: 'green'" in err
+
+
 # --- calculations are library functions -------------------------------------------------------
 
 @pytest.fixture(scope="module")

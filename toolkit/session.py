@@ -18,7 +18,7 @@ from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, command_clashes, default_module, game_module
 from toolkit.load import Document, display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
-from toolkit.model.reading import manifest_editions
+from toolkit.model.reading import find_game_root, manifest_editions
 from toolkit.rules import run_checks
 from toolkit.schema import validate
 
@@ -178,6 +178,10 @@ class Session:
     def validate(self, document: Document, kind: str, root: Path | None) -> list[Finding]:
         """The error findings of ``document`` against the schema of ``kind`` (with the overlay of the game in ``root``)."""
         return [f for f in validate(document, kind, root) if f.severity == "error"]
+
+    def root_of(self, path: Path) -> Path | None:
+        """The folder of the game a data file belongs to: ``game.yaml`` beside or above it, else the bundled game it names."""
+        return find_game_root(path, self.game_of(path))
 
     def game_of(self, path: Path) -> str | None:
         """The game a data file names (``game:``), or None when it names none or cannot be read."""

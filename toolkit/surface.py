@@ -25,32 +25,31 @@ def canonical(argv: list[str], session, game_ids: Sequence[str], offered=None) -
     """
     if len(argv) < 2 or argv[0] not in ("calc", "odds") or argv[1].startswith("-") or argv[1] in game_ids:
         return argv
-    game = _named_game(argv[2:], session)
+    root = _named_root(argv[2:], session)
+    manifest = session.game_manifest(root)[0] if root is not None else None
+    game = manifest.get("game") if manifest else None
+    if game == argv[1]:  # written already: a game from outside the package, by its id
+        return argv
+    if game is not None and game not in game_ids and not any(w.split("=")[0] in ("--game", "--data") for w in argv[2:]):
+        return [argv[0], game, *argv[1:], "--game", str(root)]  # a game from outside the package, found by its scenario
     if game is None and offered is not None:
         games = offered(argv[0], argv[1])
         game = games[0] if len(games) == 1 else None
     return [argv[0], game, *argv[1:]] if game else argv
 
 
-def _named_game(rest: list[str], session) -> str | None:
+def _named_root(rest: list[str], session) -> Path | None:
     for option in ("--game", "--data"):
         for i, word in enumerate(rest[:-1]):
             if word == option:
-                return _game_id(rest[i + 1], session)
+                return session.game_root(rest[i + 1])
         for word in rest:
             if word.startswith(option + "="):
-                return _game_id(word.split("=", 1)[1], session)
+                return session.game_root(word.split("=", 1)[1])
     for word in rest:  # a scenario, plan or variant named on the line: its game
-        path = Path(word)
-        if word.endswith((".yaml", ".yml")) and path.is_file():
-            return session.game_of(path)
+        if word.endswith((".yaml", ".yml")) and Path(word).is_file():
+            return session.root_of(Path(word))
     return None
-
-
-def _game_id(name: str, session) -> str | None:
-    root = session.game_root(name)
-    manifest = session.game_manifest(root)[0] if root is not None else None
-    return manifest.get("game") if manifest else None
 
 
 def offering(games: Sequence[GameModule], verb: str, name: str) -> list[str]:
@@ -82,6 +81,10 @@ def games_for(argv: list[str], session) -> list | None:
         if argv[1] in session.bundled_games():
             module = session.module_of(argv[1])
             return [module] if module is not None else None
+        root = _named_root(argv[2:], session)  # a game from outside the package, by its folder or a scenario of it
+        module = session.module_of(root) if root is not None else None
+        if module is not None and module.game_id == argv[1]:
+            return [module]
         default = default_module() if verb == "odds" else None
         if default is not None and any(name == argv[1] for name, _ in questions(default, "odds")):
             return [default]  # the default game's kinds of battle, written without its id

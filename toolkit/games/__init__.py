@@ -368,6 +368,8 @@ class _Guarded:
                                       f"{name!r}, which it does not declare in `commands`: refused")
             return argparse.ArgumentParser(add_help=False)
         self.added.add(name)
+        if kwargs.get("help"):  # at the top level a game's command says whose it is, and its one form
+            kwargs["help"] += f" ({self._module.game_id}; also chartroom calc {self._module.game_id} {name})"
         return self._subparsers.add_parser(name, **kwargs)
 
     def __getattr__(self, name):
