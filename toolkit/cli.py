@@ -102,7 +102,7 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
         module.register(sub)
         handlers.update(module.HANDLERS)
     parser.games = list(games if games is not None else all_bundled())
-    default = default_module() if games is None or any(getattr(g, "default_game", False) for g in parser.games) else None
+    default = default_module() if games is None or any(g.default_game for g in parser.games) else None
     calc_cli.register(sub, parser.games, default)
     handlers.update(calc_cli.HANDLERS)
     taken = {name: "the core" for name in sub.choices}

@@ -224,12 +224,16 @@ class GameModule(Protocol):
     map_kind: str
     required_parameters: Mapping[str, str]
     new_template: str
+    commands: tuple[str, ...]
+    default_game: bool
 
     def checks(self) -> CheckRegistry: ...
 
     def context(self, game: Game, scenario: Scenario) -> Context: ...
 
     def register_commands(self, subparsers) -> dict[str, Callable]: ...
+
+    def odds_kinds(self, subparsers) -> dict[str, Callable]: ...
 
     def map_distance(self, game: Game, a: str, b: str, sea: bool = False) -> Distance: ...
 
@@ -342,7 +346,7 @@ def command_clashes(module: GameModule, taken: Mapping[str, str]) -> dict[str, s
     ``taken`` maps each command name already added to who added it (``"the core"`` or a game id).
     """
     found = {}
-    for name in getattr(module, "commands", ()):
+    for name in module.commands:
         owner = "the core" if name in RESERVED_COMMANDS else taken.get(name)
         if owner is not None and owner != module.game_id:
             what = "a core command" if owner == "the core" else f"a command of {owner}"
@@ -363,7 +367,7 @@ class _Guarded:
 
     def add_parser(self, name: str, **kwargs):
         if name not in self._allowed:  # refused: the game gets a parser no command line reaches, the core keeps the name
-            if name not in getattr(self._module, "commands", ()):
+            if name not in self._module.commands:
                 self.refused[name] = (f"rules_module: game module {self._module.name or self._module.game_id!r} adds the command "
                                       f"{name!r}, which it does not declare in `commands`: refused")
             return argparse.ArgumentParser(add_help=False)
@@ -379,7 +383,7 @@ class _Guarded:
 def guard_commands(subparsers, module: GameModule, taken: Mapping[str, str]) -> _Guarded:
     """``subparsers`` through which ``module`` adds only its declared commands that clash with none: a clashing or
     undeclared one is refused (``.refused`` says why) instead of argparse's crash on a name added twice."""
-    guarded = _Guarded(subparsers, module, set(getattr(module, "commands", ())) - set(command_clashes(module, taken)))
+    guarded = _Guarded(subparsers, module, set(module.commands) - set(command_clashes(module, taken)))
     guarded.refused.update(command_clashes(module, taken))
     return guarded
 
@@ -432,4 +436,4 @@ def with_commands() -> list[str]:
 
 def default_module() -> GameModule | None:
     """The bundled game answered when a command names none (:attr:`BaseGame.default_game`), or None."""
-    return next((module for module in map(game_module, with_commands()) if getattr(module, "default_game", False)), None)
+    return next((module for module in map(game_module, with_commands()) if module.default_game), None)
