@@ -13,7 +13,9 @@ from pathlib import Path
 from toolkit.games import BaseGame
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
+from toolkit.games.fire_in_the_sky.command_support import lazy
 from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
+from toolkit.games.fire_in_the_sky.parsers import COMMANDS, register, register_kinds
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
@@ -40,35 +42,27 @@ class FireInTheSky(BaseGame):
 
     #: Its own commands (commands.py): ``chartroom calc fire-in-the-sky NAME``, and at the top level its spellings from before
     #: the other games. ``map`` and ``odds`` are core commands now; the game answers them through the hooks below.
-    commands = ("supply", "zoc", "reach", "cost", "plan")
+    commands = COMMANDS
     default_game = True  # the first game: `chartroom map distance Truk Rabaul` and `chartroom odds strike ...` name none
 
-    # The commands and map questions import the map graph (networkx, about 0.3 s) when they run; `chartroom check`
-    # builds no parser of theirs and imports none of them (tests/test_startup.py).
+    # The command handlers and map questions import the map graph (networkx, about 0.3 s) when they run (lazy):
+    # `chartroom check` imports none of them (tests/test_startup.py).
 
     def register_commands(self, subparsers) -> dict:
-        from toolkit.games.fire_in_the_sky import commands
-
-        commands.register(subparsers)
-        return dict(commands.HANDLERS)
+        """supply, zoc, reach, cost and plan (parsers.py; their handlers load when they run)."""
+        return register(subparsers)
 
     def odds_kinds(self, subparsers) -> dict:
-        """Air combat, strikes, submarines, surface and land combat, damage and convoys (odds_command.py)."""
-        from toolkit.games.fire_in_the_sky.odds_command import register_kinds
-
+        """Air combat, strikes, submarines, surface and land combat, damage and convoys (parsers.py, odds_command.py)."""
         return register_kinds(subparsers)
 
     def map_distance(self, game, a, b, sea=False):
         """Hexes between places, boxes or hexes; by sea with ``sea`` (map_questions.py)."""
-        from toolkit.games.fire_in_the_sky.map_questions import map_distance
-
-        return map_distance(game, a, b, sea)
+        return lazy("map_questions", "map_distance")(game, a, b, sea)
 
     def map_export(self, game):
         """Hexes, adjacency, impassable hexsides, land connections, split hexes and boxes (map_questions.py)."""
-        from toolkit.games.fire_in_the_sky.map_questions import map_export
-
-        return map_export(game)
+        return lazy("map_questions", "map_export")(game)
 
     def aids(self, game):
         """The odds card of the edition (aids_odds.py)."""

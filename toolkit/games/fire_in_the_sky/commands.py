@@ -1,31 +1,24 @@
-"""Fire in the Sky's own commands: ``supply``, ``zoc``, ``reach``, ``cost`` and ``plan`` (:mod:`.plan_command`).
+"""The handlers of Fire in the Sky's own commands ``supply``, ``zoc``, ``reach`` and ``cost`` (parsers: :mod:`.parsers`).
 
-The game registers them (:func:`register`, :data:`HANDLERS`) as ``chartroom calc fire-in-the-sky NAME``
-and, as Fire in the Sky's spellings from before the other games, at the top level too. Its battle
-odds are ``chartroom odds`` (:mod:`.odds_command`), its map questions ``chartroom map``
-(:mod:`.map_questions`). Every command takes ``--format text|json``; places are named as on the map
-(bases and boxes by name, any hex by id). A bad name is one line with a did-you-mean and exit status
-2 (:class:`.command_support.UsageError`, mapped by ``chartroom``); no command prints a traceback.
+Each asks the rule queries (:mod:`.supply`, :mod:`.air_zoc`, :mod:`.movement`, :mod:`.costs`), which import
+the map graph and networkx (about 0.3 s): this module is imported only when one of the commands runs.
+Places are named as on the map (bases and boxes by name, any hex by id). A bad name is one line with a
+did-you-mean and exit status 2 (:class:`.command_support.UsageError`, mapped by ``chartroom``).
 """
 
 from __future__ import annotations
 
-from toolkit.games.fire_in_the_sky import plan_command
+from toolkit.games.fire_in_the_sky import movement
+from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.command_support import (
     UsageError,
     counter_of,
     emit,
-    game_options,
     game_state,
     load_game,
     load_scenario,
-    non_negative,
     num,
     place_node,
-    points,
-    positive,
-    scenario_options,
-    turn_number,
 )
 from toolkit.games.fire_in_the_sky.costs import (
     asw_cost,
@@ -35,76 +28,21 @@ from toolkit.games.fire_in_the_sky.costs import (
     param,
     sea_deployment_cost,
 )
+from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, task_force
+from toolkit.games.fire_in_the_sky.state import GameState, UnitState
+from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied, supply_line
 from toolkit.model.build import suggest
 
-__all__ = ["register", "HANDLERS", "COMMANDS"]
+__all__ = ["cmd_supply", "cmd_zoc", "cmd_reach", "cmd_cost"]
 
 MODES = ("sea-deployment", "one-hex", "operational", "reaction")
 MODE_NAMES = {"sea-deployment": "Sea Deployment", "one-hex": "One-hex Deployment", "operational": "Operational Movement",
               "reaction": "Reaction Movement"}
 
 
-# --- argument parsing ---------------------------------------------------------------
-
-def register(subparsers) -> None:
-    """Add the game's commands to ``subparsers`` (``chartroom``'s, or those of ``chartroom calc fire-in-the-sky``)."""
-    p = subparsers.add_parser("supply", help="trace a Supply Line in a scenario")
-    p.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
-    p.add_argument("--side", choices=["japan", "allied"], required=True, help="the side whose Supply Line is traced")
-    p.add_argument("--to", required=True, metavar="PLACE", help="a place, box or hex id")
-    p.add_argument("--nation", choices=["us", "britain"], help="trace only from this nation's Home Base")
-    scenario_options(p)
-
-    p = subparsers.add_parser("zoc", help="hexes in the Air ZOC a side exerts in a scenario")
-    p.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
-    p.add_argument("--side", choices=["japan", "allied"], required=True, help="the side whose air units exert it")
-    scenario_options(p)
-
-    p = subparsers.add_parser("reach", help="where a unit can move, and what it costs")
-    p.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
-    p.add_argument("--unit", required=True, metavar="UNIT", help="a counter id")
-    p.add_argument("--mode", choices=MODES, required=True,
-                   help="sea-deployment, one-hex (One-hex Deployment), operational (Operational Movement) or reaction")
-    p.add_argument("--at", metavar="PLACE", help="where the unit is, when it is in several places")
-    p.add_argument("--with", dest="companions", nargs="+", default=[], metavar="UNIT",
-                   help="more counter ids at the same place, moving with it as one Task Force")
-    p.add_argument("--tp", type=points, help="Transport Points available (sea deployment)")
-    scenario_options(p)
-
-    p = subparsers.add_parser("cost", help="Transport and Oil Point costs")
-    csub = p.add_subparsers(dest="cost_command", metavar="SUBCOMMAND", parser_class=type(p))
-    csub.required = True
-    c = csub.add_parser("sea-deployment", help="TP for Sea Deployments of one counter")
-    c.add_argument("--unit", required=True, metavar="UNIT", help="a counter id")
-    c.add_argument("--deployments", type=positive, default=1, help="Sea Deployments made, each paid again (default 1)")
-    c.add_argument("--count", type=positive, default=1, help="identical counters moving")
-    c.add_argument("--steps", type=positive, help="air steps (default 2)")
-    game_options(c)
-    c = csub.add_parser("operational", help="TP and Oil for one Task Force moving N hexes")
-    c.add_argument("--units", required=True, nargs="+", metavar="UNIT", help="the counter ids of the Task Force")
-    c.add_argument("--hexes", required=True, type=non_negative, help="hexes moved (0: the Task Force stays in its hex)")
-    c.add_argument("--turn", type=turn_number, help="game turn (Resource Hex Fueling from Turn 10)")
-    c.add_argument("--from-resource-hex", action="store_true", help="the Task Force starts in a Resource Hex")
-    c.add_argument("--reaction", action="store_true", help="price it as Reaction Movement")
-    game_options(c)
-    c = csub.add_parser("oil-transport", help="Oil Points Japan may ship in a scenario, and their TP")
-    c.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
-    scenario_options(c)
-    c = csub.add_parser("dd-transfer", help="TP to move DD units to or from the Convoy Escort box")
-    c.add_argument("--count", type=non_negative, default=1, help="DD units moved (default 1)")
-    game_options(c)
-    c = csub.add_parser("asw", help="Oil for convoy ASW dice")
-    c.add_argument("--rolls", type=non_negative, default=1, help="ASW dice rolled (default 1)")
-    game_options(c)
-
-    plan_command.register(subparsers)
-
-
 # --- commands --------------------------------------------------------------------------
 
 def cmd_supply(args) -> int:
-    from toolkit.games.fire_in_the_sky.supply import supply_line
-
     game, state = game_state(args)
     place_node(state.graph, args.to)
     result = supply_line(state, args.side, args.to, nation=args.nation)
@@ -114,8 +52,6 @@ def cmd_supply(args) -> int:
 
 
 def cmd_zoc(args) -> int:
-    from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
-
     game, state = game_state(args)
     hexes = sorted(air_zoc(state, args.side))
     header = f"Air ZOC of {game.side_name(args.side)}: {len(hexes)} {'hex' if len(hexes) == 1 else 'hexes'} ({game.edition.cite('air-zoc')})"
@@ -153,8 +89,6 @@ def _pick_units(state, args):
 
 
 def cmd_reach(args) -> int:
-    from toolkit.games.fire_in_the_sky import movement
-
     game, state = game_state(args)
     units = _pick_units(state, args)
     try:
@@ -213,9 +147,6 @@ def _cost_sea(args) -> int:
 
 
 def _cost_operational(args) -> int:
-    from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, task_force
-    from toolkit.games.fire_in_the_sky.state import GameState, UnitState
-
     game = load_game(args)
     units = []
     for i, counter_id in enumerate(args.units):
@@ -246,8 +177,6 @@ def _cost_operational(args) -> int:
 
 
 def _cost_oil(args) -> int:
-    from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
-
     game, state = game_state(args)
     scenario = load_scenario(args)[1]
     pool = _marker(scenario, "merchantmen_pool")
@@ -283,8 +212,3 @@ def _cost_asw(args) -> int:
     oil = asw_cost(game.edition, args.rolls)
     rule = game.edition.cite("asw")
     return emit(args, {"oil": num(oil), "rule": rule}, f"{num(oil)} Oil {'Point' if oil == 1 else 'Points'} ({rule})")
-
-
-HANDLERS = {"supply": cmd_supply, "zoc": cmd_zoc, "reach": cmd_reach, "cost": cmd_cost, "plan": plan_command.cmd_plan}
-#: The names :func:`register` adds (the game declares them: no core command or other game's may clash).
-COMMANDS = tuple(HANDLERS)

@@ -1,4 +1,4 @@
-"""``chartroom plan PLAN.yaml``: replay an operations plan with running Transport and Oil totals.
+"""The handler of ``chartroom plan PLAN.yaml`` (its parser: :mod:`.parsers`): replay an operations plan with running Transport and Oil totals.
 
 Exit 0 when every step is legal (and every ``expect:`` total matches), 1 at the first illegal
 step (printed as ``file:line:col: error CODE: ... (rule)``), 2 for a plan that cannot be read
@@ -12,23 +12,13 @@ from pathlib import Path
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_OK
 from toolkit.games.fire_in_the_sky.command_support import GAME_ID, UsageError, emit
+from toolkit.games.fire_in_the_sky.plan import run_plan
+from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
 
-__all__ = ["register", "cmd_plan"]
-
-
-def register(subparsers) -> None:
-    p = subparsers.add_parser("plan", help="replay an operations plan: each step checked on the map, running TP and Oil",
-                              description=(__doc__.split("\n\n")[0].split(": ", 1)[1] + " "
-                                           + __doc__.split("\n\n")[1].replace("\n", " ")).replace("``", ""))
-    p.add_argument("plan", metavar="PLAN", help="a plan file (kind: plan)")
-    p.add_argument("--edition", help=f"play it under this edition instead of the plan's or scenario's: {{editions:{GAME_ID}}}")
-    p.add_argument("--format", choices=["text", "json", "html"], default="text",
-                   help="output format (default text; json: the ledger; html: a printable ledger page)")
+__all__ = ["cmd_plan"]
 
 
 def cmd_plan(args) -> int:
-    from toolkit.games.fire_in_the_sky.plan import run_plan
-    from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
     path = Path(args.plan)
     session = args.session
     doc = session.read_file(path)  # LoadError: one located line, exit 2
