@@ -151,6 +151,7 @@ def test_odds_for_every_game_with_dice_combat(capsys):
     out = ok(capsys, "odds")
     assert f"{FITS}:\n  air " in out and f"{PF}:\n" in out and "  air-strike " in out
     assert FFTS not in out  # its combat is Fire on the Waters' (not part of the supplement)
+    assert ok(capsys, "odds", PF).startswith("pacific-fury:\n  task-force ")
     fire = ok(capsys, "calc", PF, "fire", "--cf", "4")
     assert ok(capsys, "odds", PF, "fire", "--cf", "4") == fire == ok(capsys, "odds", "fire", "--cf", "4", "--game", PF)
     assert ok(capsys, "odds", "air-strike", "--cf", "4", "4", "--box", "US 1").startswith("Air strike on Henderson Field")

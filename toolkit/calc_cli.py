@@ -69,7 +69,7 @@ def _register_odds(odds_games, module: GameModule, alias: bool) -> None:
         g = odds_games.add_parser(module.game_id, help=f"battles of {module.game_id}",
                                   description=f"Exact odds of the battles of {module.game_id}; each cites the rules it applies.")
         kinds = g.add_subparsers(dest="odds_kind", metavar="KIND", parser_class=type(g))
-        kinds.required = True
+        g.set_defaults(odds_game_module=module)  # `chartroom odds GAME`: the list of its kinds
     for calculation in calculations:
         if calculation.name not in kinds.choices:
             _calculation_parser(kinds, module, calculation).set_defaults(odds_module=module)
@@ -193,7 +193,8 @@ def cmd_odds(args) -> int:
         return handler(args)
     calculation = getattr(args, "calculation", None)
     if calculation is None:
-        sys.stdout.write(_listing(args.games, "odds"))
+        module = getattr(args, "odds_game_module", None)
+        sys.stdout.write(_listing([module] if module is not None else args.games, "odds"))
         return EXIT_OK
     return _answer(args, args.calc_module, calculation)
 
