@@ -10,19 +10,20 @@ editions, places or rule numbers: the core asks the module, or reads the game's 
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import pkgutil
 import re
-from dataclasses import dataclass, field, make_dataclass
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from toolkit.errors import InputError
+from toolkit.games.calculation import CalcInputError, CalcResult, Calculation, ScenarioInput, parameters_type
 from toolkit.games.maps import Distance, MapExport
 from toolkit.games.maps import distance as map_distance
 from toolkit.games.maps import export as map_export
+from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
 from toolkit.model import Counter, Edition, Game, Scenario
 from toolkit.rules import CheckRegistry, Context
 
@@ -44,124 +45,6 @@ class AidSpec:
     orientation: str
     template: str
     context: Callable[[Game, Scenario], dict]
-
-
-@dataclass(frozen=True)
-class CalcResult:
-    """The answer of one calculation: text lines for a reader, plain data for a program.
-
-    ``rules`` are the citations the answer rests on (``"PF 10.2"``); ``caveats`` say what it
-    rests on that the rulebook does not print (a placeholder value, a pair the rules leave
-    open), each naming the record to edit. Probabilities in ``data`` are exact
-    (:func:`toolkit.exact.as_json`).
-    """
-
-    title: str
-    lines: tuple[str, ...]
-    data: dict
-    rules: tuple[str, ...] = ()
-    caveats: tuple[str, ...] = ()
-
-
-class CalcInputError(InputError):
-    """Arguments a calculation cannot answer for (an unknown ship, a value off its track): one line, exit 2."""
-
-
-@dataclass(frozen=True)
-class ScenarioInput:
-    """A scenario a calculation reads, opened by the caller's session (``Session.open_scenario``).
-
-    ``game`` is the game on the scenario's own map (a plotting sheet of its own, say); ``name`` is how
-    answers cite it (the path given). A calculation never opens a file itself.
-    """
-
-    game: Game
-    scenario: Scenario
-    name: str
-
-    def __str__(self) -> str:
-        return self.name
-
-
-#: Parameters every calculation takes besides its own: the documents the caller's session read (so an
-#: answer can name the line of a record it rests on; empty from Python, the answer then names the table).
-COMMON_PARAMETERS = ("documents",)
-
-
-def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], None]) -> type:
-    """The typed parameters of a calculation: a frozen dataclass with one keyword field per option it declares.
-
-    The options (``arguments(parser)``) are the one declaration: each gives a field of the same name
-    (``dest``), its type (``type=``, ``bool`` for a flag, a tuple for several values), its default
-    (required options have none) and its choices, checked when the parameters are made. The CLI builds
-    the parameters from argparse's answer; a Python caller passes keywords.
-    """
-    probe = argparse.ArgumentParser(add_help=False)
-    arguments(probe)
-    specs, choices = [], {}
-    for action in probe._actions:
-        kind = bool if action.nargs == 0 else (action.type or str)
-        if action.dest == "scenario":
-            kind = ScenarioInput
-        several = action.nargs in ("+", "*") or isinstance(action.nargs, int) and action.nargs > 1
-        annotation = tuple[kind, ...] if several else kind
-        if action.required:
-            specs.append((action.dest, annotation))
-        else:
-            default = action.default
-            default = tuple(default) if isinstance(default, list) else default
-            specs.append((action.dest, annotation | None if default is None else annotation, field(default=default)))
-        if action.choices:
-            choices[action.dest] = (tuple(action.choices), several, action.option_strings[0] if action.option_strings else action.dest)
-    specs.append(("documents", tuple, field(default=(), compare=False, repr=False)))
-
-    def __post_init__(self):
-        for dest, (allowed, several, option) in choices.items():
-            value = getattr(self, dest)
-            for item in (value or () if several else () if value is None else (value,)):
-                if item not in allowed:
-                    raise CalcInputError(f"{option} {item}: one of {', '.join(map(str, allowed))}")
-        for dest, value in vars(self).items():
-            if isinstance(value, list):
-                object.__setattr__(self, dest, tuple(value))
-
-    title = "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
-    made = make_dataclass(f"{title}Parameters", specs, frozen=True, kw_only=True, namespace={"__post_init__": __post_init__})
-    made.__module__ = getattr(arguments, "__module__", __name__)  # named after the module that declares the options
-    return made
-
-
-@dataclass(frozen=True)
-class Calculation:
-    """One question a player works out by hand, answered by ``chartroom calc GAME NAME``, or from Python.
-
-    ``arguments(parser)`` declares its options; :attr:`parameters` is the typed parameters they make (a
-    frozen dataclass, :func:`parameters_type`); ``run(game, parameters)`` answers from the game's data
-    (its :class:`~toolkit.model.Game`) and returns a :class:`CalcResult`, or raises
-    :class:`CalcInputError`. ``group`` is ``"odds"`` for a question of dice combat (``chartroom odds``
-    lists it too). Called, it is the Python form::
-
-        result = calculation(game, zone="The Slot", to="Ironbottom Sound")
-    """
-
-    name: str
-    summary: str
-    arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[..., CalcResult]
-    examples: tuple[str, ...] = field(default=())
-    group: str = ""
-
-    @cached_property
-    def parameters(self) -> type:
-        return parameters_type(self.name, self.arguments)
-
-    def __call__(self, game: Game, **parameters) -> CalcResult:
-        """The answer for ``game`` with these parameters (keywords named as the options' ``dest``)."""
-        try:
-            made = self.parameters(**parameters)
-        except TypeError as error:  # a missing or unknown keyword: say which, as the CLI would
-            raise CalcInputError(f"{self.name}: {error}") from None
-        return self.run(game, made)
 
 
 @runtime_checkable
@@ -329,63 +212,6 @@ class BaseGame:
 
 class GameModuleError(InputError):
     """A manifest names a module that is not there, does not import, or is no game module."""
-
-
-class CommandClash(GameModuleError):
-    """A game module adds a command whose name is a core command's or another game's."""
-
-
-#: The core's commands: the same verbs in every game; no game module may add a command of these names.
-RESERVED_COMMANDS = ("check", "audit", "rules", "schema", "map", "aids", "site", "new", "diff", "fmt", "calc", "odds",
-                     "list", "lsp")
-
-
-def command_clashes(module: GameModule, taken: Mapping[str, str]) -> dict[str, str]:
-    """The commands ``module`` declares that cannot be added, each with why (one line): a core command or another game's.
-
-    ``taken`` maps each command name already added to who added it (``"the core"`` or a game id).
-    """
-    found = {}
-    for name in module.commands:
-        owner = "the core" if name in RESERVED_COMMANDS else taken.get(name)
-        if owner is not None and owner != module.game_id:
-            what = "a core command" if owner == "the core" else f"a command of {owner}"
-            found[name] = (f"rules_module: game module {module.name or module.game_id!r} adds the command {name!r}, which is "
-                           f"{what}: refused (a game cannot shadow it; rename the game's command)")
-    return found
-
-
-class _Guarded:
-    """Subparsers through which a game adds only the commands it declared that clash with none (:func:`guard_commands`)."""
-
-    def __init__(self, subparsers, module: GameModule, allowed: set[str]):
-        self._subparsers = subparsers
-        self._module = module
-        self._allowed = allowed
-        self.added: set[str] = set()
-        self.refused: dict[str, str] = {}
-
-    def add_parser(self, name: str, **kwargs):
-        if name not in self._allowed:  # refused: the game gets a parser no command line reaches, the core keeps the name
-            if name not in self._module.commands:
-                self.refused[name] = (f"rules_module: game module {self._module.name or self._module.game_id!r} adds the command "
-                                      f"{name!r}, which it does not declare in `commands`: refused")
-            return argparse.ArgumentParser(add_help=False)
-        self.added.add(name)
-        if kwargs.get("help"):  # at the top level a game's command says whose it is, and its one form
-            kwargs["help"] += f" ({self._module.game_id}; also chartroom calc {self._module.game_id} {name})"
-        return self._subparsers.add_parser(name, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self._subparsers, name)
-
-
-def guard_commands(subparsers, module: GameModule, taken: Mapping[str, str]) -> _Guarded:
-    """``subparsers`` through which ``module`` adds only its declared commands that clash with none: a clashing or
-    undeclared one is refused (``.refused`` says why) instead of argparse's crash on a name added twice."""
-    guarded = _Guarded(subparsers, module, set(module.commands) - set(command_clashes(module, taken)))
-    guarded.refused.update(command_clashes(module, taken))
-    return guarded
 
 
 def game_module(name: str | None) -> GameModule:
