@@ -14,11 +14,12 @@ from toolkit.errors import InputError
 
 
 class Declaring(Protocol):
-    """The part of a game module (:class:`toolkit.games.Declaring`) this module reads."""
+    """The part of a game module (:class:`toolkit.games.GameModule`) this module reads."""
 
     name: str
     game_id: str
     commands: tuple[str, ...]
+
 
 __all__ = ["Declaring", "RESERVED_COMMANDS", "CommandClash", "command_clashes", "guard_commands"]
 
