@@ -260,6 +260,8 @@ class MapGraph:
 
 
 # --- the per-map cache ------------------------------------------------------------
+# A pure function of immutable input: a Map is frozen once built from validated documents, and its
+# graphs are kept only as long as the Map object lives (the session's GameCache owns the game).
 
 _CACHE: dict[int, tuple[weakref.ref, MapGraph]] = {}
 
