@@ -12,7 +12,7 @@ designer can act on.
 
 What is kept between calls, and for how long: the core schemas ship with the package and do not
 change while a process runs, so what depends on them alone is a pure function of immutable input,
-kept process-wide (``lru_cache``, keyed by the schema folder). A game folder's overlay schemas may
+kept process-wide (:func:`_core`, keyed by the schema folder). A game folder's overlay schemas may
 change between two sessions of one process (a test, a language server), so what depends on them
 is kept in the memos of the session at work (:func:`toolkit.load.memo.remembered`), keyed by the
 overlay files' signature too, and not at all outside a session. A "valid" verdict is keyed by
@@ -69,16 +69,44 @@ def overlay_dir(game_root: Path) -> Path:
 
 def schemas() -> dict[str, dict]:
     """Every core schema in ``schemas/`` by file stem (``map.schema`` -> ``map``)."""
-    return _core_schemas(str(schema_dir()))
+    return _core(str(schema_dir())).schemas
+
+
+class _Core:
+    """The core schemas of one folder and what is built from them alone: their digest and validators."""
+
+    def __init__(self, folder: str):
+        self.folder = Path(folder)
+        self.schemas = {path.name[: -len(".schema.json")]: json.loads(path.read_text(encoding="utf-8"))
+                        for path in sorted(self.folder.glob("*.schema.json"))}
+        self._built: dict = {}  # (what, kind) -> validator or digest, built on first use
+
+    def _once(self, key, build):
+        if key not in self._built:
+            self._built[key] = build()
+        return self._built[key]
+
+    def validator(self, kind: str):
+        return self._once(("jsonschema", kind), lambda: _build_validator(None, kind))
+
+    def fast_validator(self, kind: str):
+        return self._once(("jsonschema-rs", kind), lambda: _build_fast_validator(None, kind))
+
+    def digest(self) -> str:
+        return self._once(("digest", None), self._digest)
+
+    def _digest(self) -> str:
+        digest = hashlib.sha256()
+        for path in sorted(self.folder.glob("*.schema.json")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        return digest.hexdigest()
 
 
 @lru_cache(maxsize=4)
-def _core_schemas(folder: str) -> dict[str, dict]:
-    """Pure function of immutable input: the core schemas ship with the package and do not change while it runs."""
-    found = {}
-    for path in sorted(Path(folder).glob("*.schema.json")):
-        found[path.name[: -len(".schema.json")]] = json.loads(path.read_text(encoding="utf-8"))
-    return found
+def _core(folder: str) -> _Core:
+    """Kept once a process by folder, a pure function of immutable input: the core schemas ship with the package
+    and do not change while it runs (``CHARTROOM_SCHEMAS`` naming another folder is another key)."""
+    return _Core(folder)
 
 
 def _overlay_signature(game_root: Path | None) -> tuple:
@@ -109,18 +137,12 @@ def _resources(folder: Path):
 def _validator_for(root: str | None, kind: str, signature: tuple):
     """A validator of ``kind``: the core schema, or the game's overlay with the core registered beside it.
 
-    The core's is built once a process (:func:`_core_validator`); an overlay's once a session per
+    The core's is built once a process (:class:`_Core`); an overlay's once a session per
     (game root, kind, overlay files' signature).
     """
     if root is None:
-        return _core_validator(str(schema_dir()), kind)
+        return _core(str(schema_dir())).validator(kind)
     return remembered("schema-validators", (root, kind, signature), lambda: _build_validator(root, kind))
-
-
-@lru_cache(maxsize=16)
-def _core_validator(folder: str, kind: str):
-    """Pure function of immutable input: the core schemas of ``folder`` (shipped with the package)."""
-    return _build_validator(None, kind)
 
 
 def _build_validator(root: str | None, kind: str):
@@ -181,14 +203,8 @@ def _fast_validator_for(root: str | None, kind: str, signature: tuple):
     Kept as :func:`_validator_for` keeps its validators: once a process for the core, once a session for an overlay.
     """
     if root is None:
-        return _core_fast_validator(str(schema_dir()), kind)
+        return _core(str(schema_dir())).fast_validator(kind)
     return remembered("schema-fast-validators", (root, kind, signature), lambda: _build_fast_validator(root, kind))
-
-
-@lru_cache(maxsize=16)
-def _core_fast_validator(folder: str, kind: str):
-    """Pure function of immutable input: the core schemas of ``folder`` (shipped with the package)."""
-    return _build_fast_validator(None, kind)
 
 
 def _build_fast_validator(root: str | None, kind: str):
@@ -286,16 +302,7 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
 
 
 def _core_digest() -> str:
-    return _core_folder_digest(str(schema_dir()))
-
-
-@lru_cache(maxsize=4)
-def _core_folder_digest(folder: str) -> str:
-    """Pure function of immutable input: the core schemas ship with the package and do not change while it runs."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(folder).glob("*.schema.json")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    return _core(str(schema_dir())).digest()
 
 
 def _overlay_digest(root: str, signature: tuple) -> str:
