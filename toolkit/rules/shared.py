@@ -4,21 +4,19 @@ A game registers a shared check under its own code and rule key (so every findin
 game's own rule number) with :func:`toolkit.rules.check`, wrapping one of these generators and
 giving its own wording:
 
-=====================================  ============================  =================================  ================================
-the rule                               generator                     Fire in the Sky                    Pacific Fury
-=====================================  ============================  =================================  ================================
-a counter placed for the wrong side    :func:`counter_side`          COUNTER-SIDE (v1.1 2.1; 2nd 3.1)   PF-SIDE (PF 8.2)
-a counter-mix limit                    :func:`counter_mix`           COUNTER-MIX (v1.1 2.1; 2nd 3.1)    PF-COUNTER-MIX (PF 2.0)
-units left on the Turn Record Track    :func:`turn_track_past`       TURN-TRACK-PAST (v1.1 7.1; 2nd 6.1)  PF-TURN-TRACK-PAST (PF 8.1)
-=====================================  ============================  =================================  ================================
+- a counter placed for the wrong side, :func:`counter_side`: Fire in the Sky's COUNTER-SIDE
+  (v1.1 2.1; 2nd 3.1), Pacific Fury's PF-SIDE (PF 8.2), Fire from the Skies' FFTS-TF-SHIP (FFTS 5.3);
+- a counter-mix limit, :func:`counter_mix`: COUNTER-MIX (v1.1 2.1; 2nd 3.1), PF-COUNTER-MIX (PF 2.0);
+- units left on the Turn Record Track, :func:`turn_track_past`: TURN-TRACK-PAST (v1.1 7.1; 2nd 6.1),
+  PF-TURN-TRACK-PAST (PF 8.1).
 
-Fire from the Skies shares the first: FFTS-TF-SHIP reports a ship in a task force of the other
-side (FFTS 5.3). It has no counter-mix limit (each scenario lists its own ships and aircraft) and
-no Turn Record Track of arrivals (its turn record is a plotting and search log, FFTS 8.2.5, 10.2).
+Fire from the Skies shares the first (a ship in a task force of the other side). It has no
+counter-mix limit (each scenario lists its own ships and aircraft) and no Turn Record Track of
+arrivals (its turn record is a plotting and search log, FFTS 8.2.5, 10.2).
 
 Each generator yields ``(message, location)`` pairs, as a check does; the game's part (which
 counters a pool holds, when units on the track have entered play, the message) is a parameter or
-a :class:`~toolkit.rules.Context` method. Nothing here names a game, a side or a rule number.
+a :class:`~toolkit.rules.Context` method. The code names no game, side or rule number (this list only documents who uses it).
 """
 
 from __future__ import annotations
