@@ -334,29 +334,25 @@ def test_a_clashing_game_registered_leaves_every_command_working(capsys, clash, 
 
 # --- one error root -------------------------------------------------------------------------------
 
-def _exception_classes():
-    """Every exception class defined in toolkit/, with its bases as written."""
+def _classes():
+    """Every class defined at the top of a toolkit module: (module, name)."""
     found = []
     for path in sorted((ROOT / "toolkit").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef) and (node.name.endswith(("Error", "Refused", "Unavailable", "Problem", "Parameter",
-                                                                       "Place", "Event", "Clash"))):
-                found.append((path, node.name))
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        found += [(module, node.name) for node in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(node, ast.ClassDef)]
     return found
 
 
 def test_every_error_is_a_chartroom_error():
+    """One root: every exception class toolkit defines derives from ChartroomError (issue 18, item 8)."""
     import importlib
 
     from toolkit.errors import ChartroomError
 
-    classes = _exception_classes()
-    assert len(classes) >= 18
-    for path, name in classes:
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        cls = getattr(importlib.import_module(module), name)
-        if isinstance(cls, type) and issubclass(cls, BaseException):
-            assert issubclass(cls, ChartroomError), f"{module}.{name}"
+    errors = [(m, n) for m, n in _classes()
+              if isinstance(getattr(importlib.import_module(m), n), type) and issubclass(getattr(importlib.import_module(m), n), BaseException)]
+    assert len(errors) >= 22
+    assert [f"{m}.{n}" for m, n in errors if not issubclass(getattr(importlib.import_module(m), n), ChartroomError)] == []
 
 
 @pytest.mark.parametrize("error, status", [("InputError", 2), ("FindingsError", 1), ("InternalError", 3), ("ChartroomError", 2)])
@@ -407,3 +403,26 @@ def test_docs_show_a_python_call_for_each_game():
     for game in (FITS, PF, FFTS):
         assert game in text
     assert Path(ROOT / "docs" / "python-api.md").is_file()
+
+
+# --- the one form the parser knows -----------------------------------------------------------
+
+@pytest.mark.parametrize("argv, expected", [
+    (["calc", "zones", "--game", PF], ["calc", PF, "zones", "--game", PF]),
+    (["calc", "zones", f"--game=scenarios/{PF}"], ["calc", PF, "zones", f"--game=scenarios/{PF}"]),
+    (["calc", "supply", SHORT, "--side", "japan"], ["calc", FITS, "supply", SHORT, "--side", "japan"]),
+    (["odds", "fire", "--cf", "4"], ["odds", PF, "fire", "--cf", "4"]),  # one game offers it
+    (["odds", "strike"], ["odds", "strike"]),                          # the default game's kind: as written
+    (["calc", "both"], ["calc", "both"]),                              # two games offer it: the parser says so
+    (["calc", PF, "zones"], ["calc", PF, "zones"]),
+    (["calc", "--help"], ["calc", "--help"]),
+    (["map", "distance", "A", "B"], ["map", "distance", "A", "B"]),
+])
+def test_the_game_is_written_after_the_verb(argv, expected):
+    from toolkit.session import Session
+    from toolkit.surface import canonical
+
+    def offered(verb, name):
+        return {"fire": [PF], "both": [PF, FFTS]}.get(name, [])
+
+    assert canonical(argv, Session(), [FITS, PF, FFTS], offered) == expected
