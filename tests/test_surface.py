@@ -65,13 +65,22 @@ def test_map_distance_on_the_hex_grid_keeps_fire_in_the_skys_spelling(capsys):
     assert ok(capsys, "map", "distance", "Kure", "Singapore", "--sea").endswith("hexes by sea\n")
 
 
+def test_map_distance_to_a_task_force_of_a_scenario(capsys):
+    """Fire from the Skies: with --scenario, its own sheet and its task forces by name (as calc bearing takes them)."""
+    midway = "scenarios/fire-from-the-skies/midway.yaml"
+    answer = ok(capsys, "map", "distance", "Midway", "TF A", "--scenario", midway)
+    bearing = json.loads(ok(capsys, "calc", FFTS, "bearing", "--from", "Midway", "--to", "TF A", "--scenario", midway, "--format", "json"))
+    assert answer == f"{bearing['result']['range']} hexes, bearing {bearing['result']['bearing']:g}°\n"
+    assert refused(capsys, "map", "distance", "Midway", "TF Z", "--scenario", midway).endswith("or task force of the plotting sheet; did you mean 'TF A'?\n")
+
+
 def test_map_distance_in_an_area_game_from_outside_the_package(capsys):
     assert ok(capsys, "map", "distance", "red keep", "Blue Keep", "--game", TINY) == "2 steps (not adjacent)\n"
 
 
 @pytest.mark.parametrize("args, words", [
     (["map", "distance", "The Slott", "Ironbottom Sound", "--game", PF], "did you mean 'The Slot'"),
-    (["map", "distance", "Tulagi", "9999", "--game", FFTS], "9999: no such hex"),
+    (["map", "distance", "Tulagi", "9999", "--game", FFTS], "9999 is not on the plotting sheet"),
     (["map", "distance", "Tulagi", "Tulagy", "--game", FFTS], "did you mean 'Tulagi'"),
     (["map", "distance", "The Slot", "Ironbottom Sound", "--game", PF, "--sea"], "--sea"),
     (["map", "distance", "A", "B", "--game", "no-such-game"], "no game 'no-such-game'"),

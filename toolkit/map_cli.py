@@ -87,7 +87,7 @@ def render_distance(answer: Distance, fmt: str) -> str:
 
 def _distance(args) -> int:
     opened = open_map_game(args)
-    answer = opened.module.map_distance(opened.game, args.a, args.b, sea=args.sea)
+    answer = opened.module.map_distance(opened.game, args.a, args.b, sea=args.sea, scenario=opened.scenario)
     _write(render_distance(answer, args.format))
     return EXIT_OK
 

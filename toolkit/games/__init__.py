@@ -73,7 +73,7 @@ class GameModule(Protocol):
     ``default_game``
         True for the one game answered when a command names none (the first game Chartroom had, so
         that its spellings from before the other games keep working).
-    ``map_distance(game, a, b, sea)`` / ``map_export(game)``
+    ``map_distance(game, a, b, sea, scenario)`` / ``map_export(game)``
         ``chartroom map distance`` and ``map export``: a :class:`~toolkit.games.maps.Distance`
         and a :class:`~toolkit.games.maps.MapExport` (by default, by map kind: :mod:`toolkit.games.maps`).
     ``odds_kinds(subparsers)``
@@ -118,7 +118,7 @@ class GameModule(Protocol):
 
     def odds_kinds(self, subparsers) -> dict[str, Callable]: ...
 
-    def map_distance(self, game: Game, a: str, b: str, sea: bool = False) -> Distance: ...
+    def map_distance(self, game: Game, a: str, b: str, sea: bool = False, scenario: Scenario | None = None) -> Distance: ...
 
     def map_export(self, game: Game) -> MapExport: ...
 
@@ -170,8 +170,9 @@ class BaseGame:
     def odds_kinds(self, subparsers) -> dict[str, Callable]:
         return {}
 
-    def map_distance(self, game: Game, a: str, b: str, sea: bool = False) -> Distance:
-        """Hexes or steps between two places, by the map's kind (:func:`toolkit.games.maps.distance`)."""
+    def map_distance(self, game: Game, a: str, b: str, sea: bool = False, scenario: Scenario | None = None) -> Distance:
+        """Hexes or steps between two places, by the map's kind (:func:`toolkit.games.maps.distance`); ``scenario``
+        (given with ``--scenario``) may name more places, as a game's module decides."""
         if sea:
             raise InputError(f"--sea: {game.title}'s map does not tell sea from land; leave it out")
         return map_distance(game, a, b)

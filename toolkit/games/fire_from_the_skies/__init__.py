@@ -15,6 +15,7 @@ from typing import Mapping
 from toolkit.games import BaseGame, Calculation
 from toolkit.games.fire_from_the_skies import checks, checks_air_ops
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
+from toolkit.games.fire_from_the_skies.map_questions import map_distance
 from toolkit.rules import CheckRegistry
 
 __all__ = ["GAME", "FireFromTheSkies"]
@@ -52,6 +53,10 @@ class FireFromTheSkies(BaseGame):
 
     def counters_in_use(self, game, scenario) -> dict[str, int]:
         return {}
+
+    def map_distance(self, game, a, b, sea=False, scenario=None):
+        """Hexes and bearing on the sheet; places, hex ids and the scenario's task forces by name (map_questions.py)."""
+        return map_distance(game, a, b, sea, scenario)
 
     # The calculations, aids and site pages import the renderer and jinja2: only the commands
     # that use them pay for those imports, not chartroom check (tests/test_startup.py).

@@ -14,38 +14,12 @@ from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
 from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, open_scenario
+from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
-from toolkit.model.hexes import parse_hex_id
-from toolkit.model.reading import suggest
 
 __all__ = ["CALCULATIONS"]
 
 SPEEDS = ("slow", "normal", "fast")
-
-
-def _hex(game, value: str, what: str, task_forces: dict | None = None) -> str:
-    """A hex of the sheet given by its id (CCRR), a place the sheet names, or (with a scenario) a task force
-    ("TF 16", "Task Force 16", "16"); names are not case-sensitive, and a name two things share is refused."""
-    try:
-        parse_hex_id(value)
-    except ValueError:
-        pass
-    else:
-        if game.map.hexes and value not in game.map.hexes:
-            raise CalcInputError(f"{what} {value} is not on the plotting sheet")
-        return value
-    key = " ".join(value.split()).casefold()
-    found = {f"place {name}": place.hex for name, place in game.map.places.items() if name.casefold() == key}
-    for tf, hex_id in (task_forces or {}).items():
-        if key in (str(tf).casefold(), f"tf {tf}".casefold(), f"task force {tf}".casefold()):
-            found[f"task force {tf}"] = hex_id
-    if len(found) > 1:
-        raise CalcInputError(f"{what} {value!r} names both {' and '.join(found)}: give the hex id or \"TF {value}\"")
-    if found:
-        return next(iter(found.values()))
-    choices = list(game.map.places) + [f"TF {tf}" for tf in task_forces or {}]
-    raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR){', place' if game.map.places else ''}"
-                         f"{' or task force' if task_forces else ''} of the plotting sheet{suggest(value, choices)}")
 
 
 def _named(given: str, hex_id: str) -> str:
@@ -76,7 +50,7 @@ def _bearing_args(p) -> None:
 
 def _bearing_run(game, params) -> CalcResult:
     game, task_forces = _on_sheet(game, params)
-    a, b = _hex(game, params.origin, "--from", task_forces), _hex(game, params.target, "--to", task_forces)
+    a, b = sheet_hex(game, params.origin, "--from", task_forces), sheet_hex(game, params.target, "--to", task_forces)
     grid, north = game.map.grid, game.map.north
     hexes = grid.distance(a, b)
     title = f"From {_named(params.origin, a)} to {_named(params.target, b)}"
@@ -136,7 +110,7 @@ def _search_args(p) -> None:
 
 def _search_run(game, params) -> CalcResult:
     game, task_forces = _on_sheet(game, params)
-    origin = _hex(game, params.origin, "--from", task_forces)
+    origin = sheet_hex(game, params.origin, "--from", task_forces)
     if params.range < 1 or params.launch < 1:
         raise CalcInputError("--range and --launch are 1 or more")
     p = game.edition.param

@@ -56,7 +56,7 @@ class FireInTheSky(BaseGame):
         """Air combat, strikes, submarines, surface and land combat, damage and convoys (parsers.py, odds_command.py)."""
         return register_kinds(subparsers)
 
-    def map_distance(self, game, a, b, sea=False):
+    def map_distance(self, game, a, b, sea=False, scenario=None):
         """Hexes between places, boxes or hexes; by sea with ``sea`` (map_questions.py)."""
         return lazy("map_questions", "map_distance")(game, a, b, sea)
 
