@@ -166,6 +166,8 @@ def test_odds_for_every_game_with_dice_combat(capsys):
     assert ok(capsys, "odds", "air-strike", "--cf", "4", "4", "--box", "US 1").startswith("Air strike on Henderson Field")
     air = ["air", "--attacker", "jp-air:4", "--defender", "us-air:4", "--format", "json"]
     assert ok(capsys, "odds", *air) == ok(capsys, "odds", FITS, *air)  # Fire in the Sky's spelling kept
+    assert ok(capsys, "calc", FITS, *air) == ok(capsys, "odds", *air)  # a kind of battle is a question of the game too
+    assert "  strike " in ok(capsys, "calc", FITS)
 
 
 def test_a_question_the_game_does_not_have_is_refused(capsys):

@@ -54,6 +54,8 @@ def _register_calc(calc_games, module: GameModule) -> None:
         _calculation_parser(names, module, calculation)
     for name, handler in module.register_commands(names).items():
         names.choices[name].set_defaults(command_handler=handler)
+    for kind, handler in _odds_kinds(module, names).items():  # its kinds of battle are questions too
+        names.choices[kind].set_defaults(command_handler=handler, odds_command=kind)
     g.set_defaults(calc_module=module)
 
 

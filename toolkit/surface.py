@@ -61,7 +61,7 @@ def questions(module: GameModule, verb: str) -> list[tuple[str, str]]:
     calculations = [c for c in module.calculations().values() if verb == "calc" or c.group == "odds"]
     found = [(c.name, c.summary) for c in calculations]
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
-    added = module.register_commands(scratch) if verb == "calc" else module.odds_kinds(scratch)
+    added = {**module.register_commands(scratch), **module.odds_kinds(scratch)} if verb == "calc" else module.odds_kinds(scratch)
     helps = {a.dest: a.help for a in scratch._choices_actions}
     found += [(name, helps.get(name) or "") for name in added]
     return found
