@@ -75,25 +75,27 @@ def _register_odds(odds_games, module: GameModule, alias: bool) -> None:
     for calculation in calculations:
         if calculation.name not in kinds.choices:
             _calculation_parser(kinds, module, calculation).set_defaults(odds_module=module)
-    for kind, handler in _odds_kinds(module, kinds).items():
+    for kind, handler in _odds_kinds(module, kinds, f" ({module.game_id})" if alias else "").items():
         kinds.choices[kind].set_defaults(command_handler=handler, odds_module=module)
 
 
-def _odds_kinds(module: GameModule, kinds) -> dict:
+def _odds_kinds(module: GameModule, kinds, whose: str = "") -> dict:
     taken = set(kinds.choices)
-    handlers = module.odds_kinds(_Skipping(kinds, taken))
+    handlers = module.odds_kinds(_Skipping(kinds, taken, whose))
     return {kind: handler for kind, handler in handlers.items() if kind not in taken}
 
 
 class _Skipping:
     """Subparsers that add a kind only once (a game id and a kind of the default game never shadow each other)."""
 
-    def __init__(self, subparsers, taken: set[str]):
-        self._subparsers, self._taken = subparsers, taken
+    def __init__(self, subparsers, taken: set[str], whose: str = ""):
+        self._subparsers, self._taken, self._whose = subparsers, taken, whose
 
     def add_parser(self, name: str, **kwargs):
         if name in self._taken:
             return argparse.ArgumentParser(add_help=False)  # a throwaway: the name keeps its first meaning
+        if kwargs.get("help") and self._whose:  # the default game's kinds, listed without its id, say whose they are
+            kwargs["help"] += self._whose
         return self._subparsers.add_parser(name, **kwargs)
 
     def __getattr__(self, name):
