@@ -11,8 +11,8 @@ import pytest
 
 from conftest import ROOT, import_or_missing, serve
 from toolkit.cli import main
-from toolkit.games.fire_from_the_skies.aids import air_ops_log, search_plan, tables_card, victory_card
 from toolkit.games import SiteData
+from toolkit.games.fire_from_the_skies.aids import air_ops_log, search_plan, tables_card, victory_card
 from toolkit.games.fire_from_the_skies.site import site_pages
 from toolkit.model.build_scenario import load_scenario
 
