@@ -47,6 +47,7 @@ class Tiny(BaseGame):
     name = "games.tiny_module"
     game_id = "tiny"
     map_kind = "areas"
+    pitch = "Three areas, two sides and one stacking rule: the smallest game that proves the seam (a test fixture)."
     required_parameters = {"stacking_limit": "the stacking check (TINY-STACK)"}
     core_aids = ("setup", "manifest", "sequence", "map")  # no schedules, charts or base directory
     templates = Path(__file__).resolve().parent / "templates"
