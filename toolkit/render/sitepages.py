@@ -192,7 +192,8 @@ def map_picture(game, title: str) -> str:
     """The game's map as a standalone SVG, drawn by the renderer of its map's kind (hex grid, areas,
     plotting sheet): the picture on the home page and on the game's overview."""
     if game.map.kind == "plotting-sheet":
-        return render_sheet_svg(game.map, f"{title} - plotting sheet ({game.edition.citation})")
+        return render_sheet_svg(game.map, f"{title} - plotting sheet ({game.edition.citation})",
+                                marks={place.hex: place.name for place in game.map.places.values() if place.hex})
     return render_map_svg(game, None, title=f"{title} - map ({game.edition.citation})")
 
 
