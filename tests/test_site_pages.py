@@ -246,3 +246,23 @@ def test_the_home_page_in_chromium_shows_three_games_with_their_maps(site, page,
         assert page.url.endswith("/games/pacific-fury/index.html")
         assert page.locator("h1").inner_text() == "Pacific Fury: Guadalcanal 1942"
     assert page.errors == []
+
+
+# --- the aids of every bundled scenario -------------------------------------------------------------
+
+def _bundled_scenarios() -> list[Path]:
+    session = Session()
+    found = []
+    for gid in GAMES:
+        manifest, _ = session.game_manifest(SCENARIOS / gid)
+        found += [SCENARIOS / gid / name for name in manifest["files"]["scenarios"]]
+    return found
+
+
+@pytest.mark.parametrize("scenario", _bundled_scenarios(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_aid_of_a_bundled_scenario_is_an_empty_table(scenario, tmp_path, capsys):
+    status, _, err = run_cli(capsys, "aids", scenario, "-o", tmp_path / "aids")
+    assert status in (0, 1), err  # 1: the scenario has error findings (its aids are still written)
+    written = {p.name: p.read_text(encoding="utf-8") for p in sorted((tmp_path / "aids").glob("*.html"))}
+    assert len(written) > 1
+    assert {name: empty for name, html in written.items() if (empty := empty_tables(html))} == {}
