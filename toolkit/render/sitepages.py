@@ -27,7 +27,7 @@ from toolkit.render.svgsheet import render_sheet_svg
 from toolkit.schema import schema_dir
 
 __all__ = ["guide_text", "guides_dir", "md", "nav_title", "generate_pages", "game_pages", "GamePart", "scenario_page", "reference_pages",
-           "copied_docs", "slug", "map_picture", "home_games", "HOME_MARKER"]
+           "copied_docs", "slug", "map_picture", "home_games"]
 
 
 
@@ -478,12 +478,9 @@ def copied_docs(guides: Path | None = None) -> dict[str, str]:
     return out
 
 
-#: Where the home page's hand-written text (``site/docs/index.md``) takes the list of games.
-HOME_MARKER = "<!-- chartroom: games -->"
-
-
 def home_games(parts: list[GamePart]) -> str:
-    """The games on the home page: each with its picture, its pitch and where to go next."""
+    """The games on the home page: each with its picture, its pitch and where to go next (``site/hooks.py``
+    puts it into the hand-written home page at its marker line)."""
     games = [{"gid": p.gid, "title": p.title, "pitch": p.pitch, "picture": bool(p.picture),
               "first": next(({"page": path.rsplit("/", 1)[-1].removesuffix(".md"), "title": title} for path, title in p.scenarios), None),
               "scenarios": len(p.scenarios)} for p in parts]
