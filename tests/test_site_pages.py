@@ -140,6 +140,26 @@ def test_each_game_has_the_pages_it_declares_and_no_other(site):
         assert {p.stem for p in (site / "games" / gid).glob("*.html")} == stems | {"index"}, gid
 
 
+def test_each_scenario_page_shows_the_cards_its_game_has(site):
+    """Set-up cards and schedules where the game has those aids (core_aids), then the game's own sections."""
+    def headings(path: str) -> list[str]:
+        html = (site / "scenarios" / path).read_text(encoding="utf-8")
+        article = html[html.index("<article"):html.index("</article>")]
+        return [" ".join(re.sub(r"<[^>]+>", "", h).split()) for h in re.findall(r"<h2[^>]*>(.*?)</h2>", article, re.S)]
+
+    fits = headings("fire-in-the-sky/short-campaign.html")
+    assert {"Set-up: Japan", "Set-up: Allies", "Reinforcements: Japan", "Reinforcements: Allies"} <= set(fits)
+    pf = headings("pacific-fury/hornet-early.html")
+    assert {"Set-up: Japan", "Set-up: US", "Tracks and Operation Boxes", "Ship roster: Japan", "Ship roster: US"} <= set(pf)
+    assert not [h for h in pf if h.startswith("Reinforcements")]  # the game has no schedules (Hornet is on the track)
+    for scenario in ("coral-sea", "midway"):
+        ffts = headings(f"fire-from-the-skies/{scenario}.html")
+        assert {"Searches: Allied", "Searches: Japanese", "Air operations"} <= set(ffts), scenario
+        assert not [h for h in ffts if h.startswith(("Set-up", "Reinforcements"))], scenario  # its set-up is task forces and air groups
+    for page in (fits, pf, ffts):
+        assert page[0] == "Map at the start" and page[-1] == "Validation report"
+
+
 def test_the_home_page_lists_every_game_with_its_picture_and_speaks_to_players(site):
     home = (site / "index.html").read_text(encoding="utf-8")
     session = Session()

@@ -23,7 +23,7 @@ from toolkit.model import Counter, Edition, Game, Scenario
 from toolkit.rules import CheckRegistry, Context
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
-           "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteData", "CORE_AIDS", "CORE_PAGES"]
+           "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -48,6 +48,13 @@ class SitePage(NamedTuple):
 
     stem: str
     label: str
+    markdown: str
+
+
+class SiteSection(NamedTuple):
+    """A section a game adds to the site page of each of its scenarios: heading and Markdown text."""
+
+    heading: str
     markdown: str
 
 
@@ -166,6 +173,9 @@ class GameModule(Protocol):
         opens it through the session and hands it to ``site_pages``.
     ``site_pages(data)``
         The pages it adds to its part of the site (:class:`SitePage`), from :class:`SiteData`.
+    ``scenario_sections(game, scenario)``
+        The sections it adds to the site page of a scenario (:class:`SiteSection`), after the core's
+        set-up cards and schedules: its own aids for that scenario.
     """
 
     name: str
@@ -198,6 +208,8 @@ class GameModule(Protocol):
     def aids(self, game: Game) -> Sequence[AidSpec]: ...
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]: ...
+
+    def scenario_sections(self, game: Game, scenario: Scenario) -> Sequence[SiteSection]: ...
 
 
 class BaseGame:
@@ -249,6 +261,9 @@ class BaseGame:
         return ()
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
+        return ()
+
+    def scenario_sections(self, game: Game, scenario: Scenario) -> Sequence[SiteSection]:
         return ()
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:

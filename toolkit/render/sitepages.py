@@ -301,7 +301,8 @@ def _portable(finding, names: dict[str, str]):
 
 def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
     """The page of one scenario: map with overlays, the set-up cards and reinforcement schedules the game
-    has (its module's ``core_aids``: ``setup``, ``schedule``), and the validation report.
+    has (its module's ``core_aids``: ``setup``, ``schedule``), the sections its module adds
+    (``scenario_sections``), and the validation report.
 
     Files are named relative to the game's folder, so the page is the same wherever it is built.
     """
@@ -333,6 +334,9 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
             parts.append(f"## Reinforcements: {md(game.side_name(side))}\n")
             parts.append(fragment("parts/schedule.html", sched=sched, scenario=scenario) if sched["turns"]
                          else f"No reinforcements arrive for {md(game.side_name(side))} from turn {scenario.start_turn}.\n")
+    if not loaded.game_errors():  # the game's own aids read its data, as chartroom aids does
+        for heading, text in module.scenario_sections(game, scenario):
+            parts += [f"## {md(heading)}\n", text]
     parts += ["## Validation report\n", report]
     return {uri: _page(scenario.title, *parts)}, scenario.title
 

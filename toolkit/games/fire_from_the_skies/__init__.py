@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from toolkit.games import BaseGame, Calculation, SiteData, SitePage
+from toolkit.games import BaseGame, Calculation, SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies import checks, checks_air_ops
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
@@ -78,6 +78,12 @@ class FireFromTheSkies(BaseGame):
         from toolkit.games.fire_from_the_skies.site import site_pages
 
         return site_pages(data)
+
+    def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
+        """A scenario's search plans on its plotting sheet and its carriers' air-operations logs (site.py)."""
+        from toolkit.games.fire_from_the_skies.site import scenario_sections
+
+        return scenario_sections(game, scenario)
 
 
 GAME = FireFromTheSkies()

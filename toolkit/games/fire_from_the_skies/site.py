@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.games import SiteData, SitePage
+from toolkit.games import SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies.aids import TEMPLATES, air_ops_log, carriers, plotting_sheet, search_record, tables_card, victory_card
 from toolkit.render.env import environment
 from toolkit.render.sitepages import guide_text
 
-__all__ = ["site_pages", "part", "GUIDE"]
+__all__ = ["site_pages", "scenario_sections", "part", "GUIDE"]
 
 GUIDE = "fire-from-the-skies.md"
 STYLE = Path(TEMPLATES) / "ffts.css"
@@ -37,13 +37,32 @@ def site_pages(data: SiteData) -> tuple[SitePage, ...]:
     pages = [SitePage("tables", "Tables card", intro + part("tables", card=tables_card(game, demo))),
              SitePage("victory", "Victory points", intro + part("victory", card=victory_card(game, demo)))]
     if demo is not None:
-        sheets = "".join(f"## {game.side_name(side)}\n\n" + part("sheet", card=plotting_sheet(game, demo, side)) + "\n"
-                         + part("search", card=search_record(game, demo, side)) + "\n" for side in game.side_ids)
+        sheets = "".join(f"## {game.side_name(side)}\n\n" + _searches(game, demo, side) for side in game.side_ids)
         pages.insert(0, SitePage("searches", "Plotting sheet and searches", intro + "The demonstration's search plans (Coral Sea, 8 May 1942, "
                          "reconstructed) on its plotting sheet, with the bearing rose.\n\n" + sheets))
-        pages.append(SitePage("carriers", "Air operations", intro + "".join(f"## {c['name']}\n\n" + part("airops", c=c) + "\n"
-                                                                    for c in (air_ops_log(game, demo, h) for h in carriers(demo)))))
+        pages.append(SitePage("carriers", "Air operations", intro + "".join(f"## {name}\n\n" + text for name, text in _air_operations(game, demo))))
     guide = guide_text(GUIDE)
     if guide:
         pages.insert(0, SitePage("guide", "Using Fire from the Skies with Chartroom", guide))
     return tuple(pages)
+
+
+def _searches(game, scenario, side: str) -> str:
+    """A side's search plan on the plotting sheet (FFTS 2.1, 7.4.9), and its search record."""
+    return (part("sheet", card=plotting_sheet(game, scenario, side)) + "\n"
+            + part("search", card=search_record(game, scenario, side)) + "\n")
+
+
+def _air_operations(game, scenario) -> list[tuple[str, str]]:
+    """Each carrier's (or air base's) air-operations log, by its name (FFTS 6.5-6.12)."""
+    return [(log["name"], part("airops", c=log) + "\n") for log in (air_ops_log(game, scenario, h) for h in carriers(scenario))]
+
+
+def scenario_sections(game, scenario) -> tuple[SiteSection, ...]:
+    """What a scenario's page shows of the game's own aids: each side's searches on the plotting sheet, and the
+    air-operations log of each carrier, as ``chartroom aids`` prints them."""
+    sections = [SiteSection(f"Searches: {game.side_name(side)}", _searches(game, scenario, side)) for side in game.side_ids]
+    logs = _air_operations(game, scenario)  # each log is headed by its carrier's name
+    if logs:
+        sections.append(SiteSection("Air operations", "".join(text for _, text in logs)))
+    return tuple(sections)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from toolkit.games import BaseGame, SiteData, SitePage
+from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
 from toolkit.games.pacific_fury.checks import registry
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.template import NEW_TEMPLATE
@@ -94,6 +94,12 @@ class PacificFury(BaseGame):
         from toolkit.games.pacific_fury.site import site_pages
 
         return site_pages(data)
+
+    def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
+        """The scenario's tracks and Operation Boxes, and each side's ship roster as it starts (site.py)."""
+        from toolkit.games.pacific_fury.site import scenario_sections
+
+        return scenario_sections(game, scenario)
 
     def calculations(self):
         """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""

@@ -11,13 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from toolkit.games import SiteData, SitePage
+from toolkit.games import SiteData, SitePage, SiteSection
 from toolkit.games.pacific_fury.aids import event_card, planning_sheet, roster, sequence_card, track_sheet, zone_card
 from toolkit.games.pacific_fury.aids_odds import combat_card, odds_card
 from toolkit.render.env import environment
 from toolkit.render.sitepages import guide_text
 
-__all__ = ["TEMPLATES", "site_pages", "part"]
+__all__ = ["TEMPLATES", "site_pages", "scenario_sections", "part"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: The guide to the game, in the hand-written docs (``docs/``).
@@ -75,3 +75,12 @@ def site_pages(data: SiteData) -> tuple[SitePage, ...]:
         pages.insert(0, SitePage("guide", "Using Pacific Fury with Chartroom", guide))
     return tuple(pages)
 
+
+
+def scenario_sections(game, scenario) -> tuple[SiteSection, ...]:
+    """What a scenario's page shows of the game's own cards: the Initiative and Turn Record Tracks with its start
+    and arrivals (PF 3.3-3.6), and each side's ship roster with where each ship starts."""
+    edition = game.edition.citation
+    return (SiteSection("Tracks and Operation Boxes", part("tracks", track_sheet(game, scenario), edition)),
+            *(SiteSection(f"Ship roster: {game.side_name(side)}", part("roster", roster(game, scenario, side), edition))
+              for side in game.side_ids))
