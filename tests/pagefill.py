@@ -165,12 +165,14 @@ def fill(page: Page, margins: tuple[float, float, float, float]) -> float:
     return min(1.0, (last - y0 + 1) / (y1 - y0))
 
 
-def page_problems(folder: Path, stem: str, dpi: float = 30) -> list[str]:
-    """One line per page of ``<stem>.pdf`` that holds only a heading or caption, or has ink in its margins."""
+def page_problems(folder: Path, stem: str, pages: list[Page] | None = None) -> list[str]:
+    """One line per page of ``<stem>.pdf`` that holds only a heading or caption, or has ink in its margins.
+
+    ``pages``: the PDF's pages if already read (:func:`read_pages`)."""
     html = (folder / f"{stem}.html").read_text(encoding="utf-8")
     margins, titles = margins_mm(html), headings(html)
     problems = []
-    for page in read_pages(folder / f"{stem}.pdf", dpi):
+    for page in pages if pages is not None else read_pages(folder / f"{stem}.pdf"):
         where = f"{stem}.pdf page {page.number}"
         if heading_only(page, titles):
             problems.append(f"{where}: holds only a heading or caption: {' '.join(page.text.split())[:80]!r}")
