@@ -109,7 +109,7 @@ def _pgm(data: bytes) -> tuple[int, int, bytes]:
 
 def read_pages(pdf: Path, dpi: float = 30) -> list[Page]:
     """Every page of ``pdf``: text from pypdf, picture from ``pdftoppm -gray`` at ``dpi``."""
-    from pypdf import PdfReader
+    from pypdf import PdfReader  # the pdf extra: optional, so asked for only here (callers check it first)
 
     texts = [FOOTER.sub("", page.extract_text() or "") for page in PdfReader(io.BytesIO(pdf.read_bytes())).pages]
     pages = []

@@ -13,9 +13,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pagefill import fill, margins_mm, page_problems, read_pages
 
 from conftest import ROOT, import_or_missing, missing_tool
-from pagefill import fill, margins_mm, page_problems, read_pages
 
 SCENARIOS = {
     "fire-in-the-sky": "short-campaign.yaml",
