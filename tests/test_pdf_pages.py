@@ -17,6 +17,9 @@ from pagefill import fill, margins_mm, page_problems, read_pages
 
 from conftest import ROOT, import_or_missing, missing_tool
 
+#: Every test here lays out PDFs or reads them (left out by make test-fast).
+pytestmark = pytest.mark.pdf
+
 SCENARIOS = {
     "fire-in-the-sky": "short-campaign.yaml",
     "pacific-fury": "campaign.yaml",
