@@ -119,10 +119,11 @@ def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, s
                  counts={ed: {"map": _map_size(g), "counters": len(g.counters)} for ed, g in games.items()},
                  module_pages=[{"stem": stem, "label": label} for stem, label, _ in module_pages]),
         "## Map\n",
-        fragment("site/map.html", svg=render_map_svg(first_game, None, title=f"{title} - map ({first_game.edition.citation})")),
+        fragment("site/map.html", svg=render_map_svg(first_game, None, title=f"{title} - map ({first_game.edition.citation})",
+                                                       style=module.map_style(first_game) if module is not None else None)),
     )
     pages[f"{base}/bases.md"] = _page(f"{title}: bases", *[
-        f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None)) for ed, g in games.items()])
+        f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None, module)) for ed, g in games.items()])
     pages[f"{base}/counters.md"] = _page(f"{title}: counter mix", *[
         f"## {md(g.edition.citation)}\n\n" + fragment("site/counters.html", rows=manifest_rows(g)) for ed, g in games.items()])
     pages[f"{base}/schedules.md"] = _page(f"{title}: reinforcement schedules", *[
@@ -265,7 +266,8 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
                  files=[names.get(f, f) for f in scenario.files],
                  errors=sum(1 for f in findings if f.severity == "error"), warnings=sum(1 for f in findings if f.severity == "warning")),
         "## Map at the start\n",
-        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays)),
+        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays,
+                                                       style=loaded.module.map_style(game) if loaded.module is not None else None)),
     ]
     for card in cards:
         parts.append(f"## Set-up: {md(card['label'])}\n")
