@@ -37,6 +37,7 @@ HEIGHT = math.sqrt(3) * SIZE
 MARGIN = 24.0
 SIDE_BAND = 150.0  # room for off-map boxes left or right of the grid
 TITLE_BAND = 46.0
+MIN_WIDTH = 600.0
 BOTTOM_BAND = 150.0
 OVERLAYS = ("control", "air_zoc", "supply")
 
@@ -200,7 +201,7 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     left_boxes, right_boxes = _sides_of_the_grid(m)
     left = MARGIN + (SIDE_BAND if left_boxes else 0.0)
     layout = MapLayout.of(m.hexes, left, MARGIN + TITLE_BAND, m.grid)
-    width = left + layout.width + (SIDE_BAND if right_boxes else 0.0) + MARGIN
+    width = max(left + layout.width + (SIDE_BAND if right_boxes else 0.0) + MARGIN, MIN_WIDTH)  # a small grid keeps room for title and legend
     grid_bottom = layout.top + layout.height
 
     sides = game.side_ids
@@ -211,9 +212,9 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     strip, strip_bottom = _box_strip(m, grid_bottom, width)
     legend_y = (strip_bottom + 40.0) if strip else grid_bottom + 14.0
     notes: list[str] = []
-    if scenario is not None and "air_zoc" in overlays and zoc is None:
+    if scenario is not None and "air_zoc" in overlays and zoc is None and layers:  # a game that computes no overlays has nothing to miss
         notes.append("Air ZOC overlay not drawn: the game module computes none for this map.")
-    if scenario is not None and "supply" in overlays and supply is None:
+    if scenario is not None and "supply" in overlays and supply is None and layers:
         notes.append("Supply overlay not drawn: the game module computes none for this map.")
     height = max(grid_bottom + BOTTOM_BAND, legend_y + 80.0, legend_y + 96.0 + 12.0 * len(notes))
     heading, sub = headings(game, scenario, title, len(m.hexes), "hexes")
