@@ -1,8 +1,10 @@
 """The pre-commit hooks of .pre-commit-hooks.yaml, run by pre-commit in a scratch git repository.
 
-``pre-commit try-repo`` installs this working tree (uncommitted changes included)
-into pre-commit's own environment, so the test needs ``pre-commit`` and ``git``
-and a package index for the hook's dependencies; it is skipped without them.
+The working tree is committed into a scratch repository once per module, and every test's
+scratch project names that repository at that commit in its ``.pre-commit-config.yaml``, as a
+consumer would: pre-commit builds the hooks' environment (chartroom installed from the snapshot)
+once and every test reuses it. The tests need ``pre-commit``, ``git`` and a package index for the
+hook's dependencies; they are skipped without them.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def hooks_repo(tmp_path_factory):
     git(copy, "init", "-q")
     git(copy, "add", "-A")
     git(copy, "-c", "user.email=test@example.invalid", "-c", "user.name=test", "commit", "-q", "-m", "snapshot")
-    return copy
+    rev = subprocess.run(["git", "-C", str(copy), "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+    return copy, rev
 
 
 def git(repo: Path, *args: str) -> None:
@@ -62,16 +65,21 @@ def repo(tmp_path):
     return repo
 
 
-def try_repo(repo: Path, home: Path, hook: str, schemas: bool = True) -> subprocess.CompletedProcess:
+def run_hook(repo: Path, home: Path, hook: str, schemas: bool = True) -> subprocess.CompletedProcess:
+    """``pre-commit run HOOK`` on variant.yaml, the hooks taken from the snapshot at its commit (one environment for all)."""
+    hooks, rev = HOOKS[0]
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hooks}\n    rev: {rev}\n    hooks:\n      - id: chartroom-check\n      - id: chartroom-fmt\n",
+        encoding="utf-8")
     env = dict(os.environ, PRE_COMMIT_HOME=str(home))
     env.pop("CHARTROOM_SCHEMAS", None)
     if schemas:  # see test_installed_hook_finds_its_schemas: a pip-installed chartroom has no schemas/ yet
-        env["CHARTROOM_SCHEMAS"] = str(HOOKS[0] / "schemas")
-    return subprocess.run([PRE_COMMIT, "try-repo", str(HOOKS[0]), hook, "--files", "variant.yaml"],
+        env["CHARTROOM_SCHEMAS"] = str(hooks / "schemas")
+    return subprocess.run([PRE_COMMIT, "run", hook, "--files", "variant.yaml"],
                           cwd=repo, env=env, capture_output=True, text=True, timeout=900)
 
 
-HOOKS: list[Path] = []
+HOOKS: list[tuple[Path, str]] = []
 
 
 @pytest.fixture(autouse=True)
@@ -80,11 +88,11 @@ def _hooks(hooks_repo):
 
 
 def test_check_hook_passes_a_clean_variant_and_fails_a_broken_one(repo, home):
-    result = try_repo(repo, home, "chartroom-check")
+    result = run_hook(repo, home, "chartroom-check")
     assert result.returncode == 0, result.stdout + result.stderr
     with (repo / "variant.yaml").open("a", encoding="utf-8") as handle:
         handle.write('setup:\n  - {at: Truk, side: japan, units: [{counter: jp-bb-kongo-haruna}], reconstructed: "one too many"}\n')
-    result = try_repo(repo, home, "chartroom-check")
+    result = run_hook(repo, home, "chartroom-check")
     assert result.returncode == 1 and "variant.yaml:7:" in result.stdout and "COUNTER-MIX" in result.stdout
 
 
@@ -92,13 +100,13 @@ def test_fmt_hook_fails_until_the_file_is_formatted(repo, home):
     path = repo / "variant.yaml"
     path.write_text("game: fire-in-the-sky\n" + path.read_text(encoding="utf-8").replace("game: fire-in-the-sky\n", ""), encoding="utf-8")
     messy = path.read_text(encoding="utf-8")
-    result = try_repo(repo, home, "chartroom-fmt")
+    result = run_hook(repo, home, "chartroom-fmt")
     assert result.returncode == 1 and "would be reformatted" in result.stdout
     assert path.read_text(encoding="utf-8") == messy  # --check writes nothing
     subprocess.run([sys.executable, "-m", "toolkit.cli", "fmt", str(path)], check=True, cwd=ROOT, capture_output=True)
-    assert try_repo(repo, home, "chartroom-fmt").returncode == 0
+    assert run_hook(repo, home, "chartroom-fmt").returncode == 0
 
 
 def test_installed_hook_finds_its_schemas(repo, home):
-    result = try_repo(repo, home, "chartroom-check", schemas=False)
+    result = run_hook(repo, home, "chartroom-check", schemas=False)
     assert result.returncode == 0, result.stdout

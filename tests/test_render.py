@@ -212,7 +212,7 @@ def test_cli_aids_errors_are_one_line(tmp_path, capsys):
 def _pdf_text(path: Path) -> str:
     if shutil.which("pdftotext"):
         return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
-    pypdf = import_or_missing("pypdf", "needs pdftotext (poppler-utils) or pypdf to read PDFs")
+    pypdf = import_or_missing("pypdf", "needs pdftotext (apt-get install poppler-utils) or pypdf to read PDFs")
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
 
 
@@ -220,14 +220,14 @@ def _pdf_pages(path: Path) -> int:
     if shutil.which("pdfinfo"):
         info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
         return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    pypdf = import_or_missing("pypdf", "needs pdfinfo (poppler-utils) or pypdf to read PDFs")
+    pypdf = import_or_missing("pypdf", "needs pdfinfo (apt-get install poppler-utils) or pypdf to read PDFs")
     return len(pypdf.PdfReader(str(path)).pages)
 
 
 def test_pdf_pages_and_text(tmp_path):
-    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
     if not (shutil.which("pdftotext") and shutil.which("pdfinfo")):  # before the slow rendering
-        import_or_missing("pypdf", "needs pdftotext and pdfinfo (poppler-utils) or pypdf to read PDFs")
+        import_or_missing("pypdf", "needs pdftotext and pdfinfo (apt-get install poppler-utils) or pypdf to read PDFs")
     written = build_aids(SHORT, tmp_path, pdf=True)
     pages = written["pages"]
     assert sorted(pages) == sorted([f"{s}.pdf" for s, _, _ in AIDS] + ["aids.pdf"])
