@@ -98,6 +98,24 @@ def test_a_hex_listed_twice_is_a_duplicate(tmp_path):
     assert [(f.code, f.location.line) for f in loaded.findings] == [("MAP-DUPLICATE", text.count("\n", 0, text.index('"0505"')) + 1)]
 
 
+@pytest.mark.parametrize("old,new,line", [
+    ('{hex: "0505", terrain: clear', '{hex: "0506", terrain: clear', 34),   # row 6 of a 5-row grid
+    ("columns: 5, rows: 5", "columns: 4, rows: 5", None),                  # column 5 is beyond a 4-column grid: five hexes
+])
+def test_a_hex_beyond_the_grid_is_outside(tmp_path, old, new, line):
+    folder = tmp_path / "ridgeline"
+    shutil.copytree(ROOT / "tests" / "games" / "ridgeline", folder)
+    path = folder / "map.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    found = [(f.code, f.location.line) for f in load_game(folder).findings if f.code == "MAP-OUTSIDE"]
+    if line is not None:
+        assert found == [("MAP-OUTSIDE", line)]
+    else:
+        assert len(found) == 5 and all(text.splitlines()[n - 1].lstrip().startswith('- {hex: "05') for _, n in found)
+
+
 # --- the grep criterion of issue 18 -----------------------------------------------------------------
 
 GAME_TERMS = re.compile(r"atoll|home_base|CVL|BBV|Malaya")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from toolkit.findings import Finding
 from toolkit.load import Document
 from toolkit.model import AreaPair, Box, LandConnection, Map, Place, Section, Sheet
-from toolkit.model.hexes import HexGrid, hex_id
+from toolkit.model.hexes import HexGrid, hex_id, parse_hex_id
 from toolkit.model.reading import Loaded, in_edition, suggest
 
 __all__ = ["build_map", "CORE_KEYS"]
@@ -58,8 +58,9 @@ class _MapBuilder:
         adjacency = frozenset(key for key, pair in pair_records.items() if pair.adjacent)
         if self.is_sheet:
             self.hexes.update(hex_id(c, r) for c in range(1, self.grid_record["columns"] + 1) for r in range(1, self.grid_record["rows"] + 1))
-        for _, run in self.records("playing_area"):
+        for i, run in self.records("playing_area"):
             first, last = run["rows"]
+            self._within_grid(run["column"], last, ("playing_area", i))
             self.hexes.update(hex_id(run["column"], row) for row in range(first, last + 1))
         terrain = self._hexes()
         self._places(areas, area_kinds)
@@ -83,10 +84,17 @@ class _MapBuilder:
                 self.report("MAP-DUPLICATE", f"hex {h} is listed twice (first at line {self.doc.locate(('hexes', seen[h])).line})", ("hexes", i, "hex"))
                 continue
             seen[h] = i
+            self._within_grid(*parse_hex_id(h), ("hexes", i, "hex"))
             self.hexes.add(h)
             if "terrain" in record:
                 terrain[h] = record["terrain"]
         return terrain
+
+    def _within_grid(self, column: int, row: int, path: tuple) -> None:
+        """A hex beyond the grid's ``columns`` and ``rows`` is no hex of the map (MAP-OUTSIDE)."""
+        columns, rows = self.grid_record.get("columns"), self.grid_record.get("rows")
+        if not self.is_sheet and columns and rows and (column > columns or row > rows):
+            self.report("MAP-OUTSIDE", f"hex {hex_id(column, row)} lies beyond the grid of {columns} columns and {rows} rows", path)
 
     def _sections(self) -> dict[str, Section]:
         """The map's keys the core does not read: the game's own (its overlay's ``sections``)."""
