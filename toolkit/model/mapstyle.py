@@ -29,13 +29,14 @@ class PlaceMarks:
     """What a place shows beyond its name, control and Victory Points.
 
     ``caps`` is the text in a base's square; ``details`` the facts of its tooltip (before who
-    holds it); ``dashed`` draws the square's border dashed, ``ring`` a ring round it, ``dot`` a
-    dot beside it; ``inland`` colours the hex as one that is no sea hex.
+    holds it); ``classes`` are the square's extra style classes (the game's template styles them);
+    ``ring`` draws a ring round it, ``dot`` a dot beside it; ``inland`` colours the hex as one that
+    is no sea hex.
     """
 
     caps: str = ""
     details: tuple[str, ...] = ()
-    dashed: bool = False
+    classes: tuple[str, ...] = ()
     ring: bool = False
     dot: bool = False
     inland: bool = False
@@ -61,9 +62,10 @@ class MapStyle:
 
     ``place_marks(place)`` and ``box_notes(box)`` read the game's fields; ``divided_hexes(map)``
     lists hexes drawn cut in parts. ``css`` holds extra style rules; ``None`` derives them:
-    each side's colour by its place in the manifest, each terrain's from :data:`TERRAIN_COLOURS`
-    (or ``terrain_colours``). ``legend`` names the template of the legend block, found in
-    ``templates`` (the game's folder) or the core's.
+    each side's colour by its place in the manifest (or ``side_colours``), each terrain's from
+    :data:`TERRAIN_COLOURS` (or ``terrain_colours``). ``template`` names the drawing's template and ``legend`` that of
+    its legend block, found in ``templates`` (the game's folder) or the core's; a game's template
+    may extend the core's ``map.svg`` and replace its ``styles`` block.
     """
 
     place_marks: Callable[[Place], PlaceMarks] = plain_marks
@@ -71,5 +73,7 @@ class MapStyle:
     divided_hexes: Callable[[Map], Sequence[DividedHex]] = lambda m: ()
     css: str | None = None
     terrain_colours: Mapping[str, str] = field(default_factory=dict)
+    side_colours: Mapping[str, str] = field(default_factory=dict)
     legend: str = "map-legend.svg"
+    template: str = "map.svg"
     templates: Path | None = None

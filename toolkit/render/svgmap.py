@@ -220,7 +220,7 @@ def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("cont
     heading, sub = headings(game, scenario, title, len(m.hexes), "hexes")
     size_w, size_h = page_size(width, height, fit_mm)
     terrains = sorted(set(m.terrain.values()))
-    return environment(str(style.templates) if style.templates else None).get_template("map.svg").render(
+    return environment(str(style.templates) if style.templates else None).get_template(style.template).render(
         width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
         css=_css(game, style, terrains), hexes=_hex_cells(m, layout, style), zoc=_zoc_paths(m, layout, zoc, sides),
         supply_dots=_supply_dots(layout, supply, sides), impassable=_impassable_hexsides(m, layout),
@@ -238,7 +238,11 @@ def _css(game: Game, style: MapStyle, terrains: list[str]) -> list[str]:
     """Extra style rules: the style's own, or each side's colour (manifest order) and each terrain's fill."""
     if style.css is not None:
         return [line for line in style.css.splitlines() if line.strip()]
-    rules = [f".cr-ctl-{side}{{fill:{SIDE_COLOURS[i % len(SIDE_COLOURS)]}}}" for i, side in enumerate(game.side_ids)]
+    rules = []
+    for i, side in enumerate(game.side_ids):
+        colour = style.side_colours.get(side, SIDE_COLOURS[i % len(SIDE_COLOURS)])
+        rules += [f".cr-ctl-{side}{{fill:{colour}}}", f".cr-supply-{side}{{fill:{colour}}}",
+                  f".cr-zoc-{side}{{fill:{colour};fill-opacity:0.16;stroke:{colour};stroke-width:1;stroke-dasharray:3 2}}"]
     rules += [f".cr-hex.cr-terrain-{t}{{fill:{style.terrain_colours.get(t, TERRAIN_COLOURS[i % len(TERRAIN_COLOURS)])}}}"
               for i, t in enumerate(terrains)]
     return rules
@@ -365,7 +369,7 @@ def _places(game: Game, scenario: Scenario | None, layout: MapLayout, show_contr
             info.update({
                 "cls": f"base ctl-{CONTROL_CLASS.get(side, side)}" + (" home" if marks.ring else ""),
                 "sx": _r(x - bw / 2), "sy": _r(y - 16), "bw": _r(bw), "caps": marks.caps, "details": ", ".join((*marks.details, control)),
-                "vp": place.vp, "dashed": marks.dashed, "dot": marks.dot, "ring": marks.ring,
+                "vp": place.vp, "classes": marks.classes, "dot": marks.dot, "ring": marks.ring,
                 "control": control, "flag": place.flag,
                 "supplied": sorted(s for s, hexes_ in supplied.items() if place.hex in hexes_),
             })

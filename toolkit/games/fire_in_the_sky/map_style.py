@@ -15,9 +15,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 def place_marks(place: Place) -> PlaceMarks:
-    """A base shows "Air-Port" in its square, a dashed border on an atoll, a ring on a Home Base, a dot on a Resource Hex."""
+    """A base shows "Air-Port" in its square, a dashed border on an atoll (class "atoll"), a ring on a Home Base, a dot on a Resource Hex."""
     air, port = air_capacity(place), port_capacity(place)
-    return PlaceMarks(caps=f"{air}-{port}", details=(f"Air {air}", f"Port {port}", f"{place.vp} VP"), dashed=is_atoll(place),
+    return PlaceMarks(caps=f"{air}-{port}", details=(f"Air {air}", f"Port {port}", f"{place.vp} VP"),
+                      classes=("atoll",) if is_atoll(place) else (),
                       ring=bool(home_base(place)), dot=is_resource_hex(place), inland=not is_sea_hex(place))
 
 
@@ -33,6 +34,6 @@ def divided_hexes(m: Map) -> tuple[DividedHex, ...]:
 
 
 def map_style(game) -> MapStyle:
-    """Fire in the Sky's style: its colours are the map template's own (Japan, Allied), its legend its template's."""
+    """Fire in the Sky's style: its template's colours (Japan, Allied, atolls' dashed border) and legend."""
     return MapStyle(place_marks=place_marks, box_notes=box_notes, divided_hexes=divided_hexes, css="",
-                    legend="map-legend-fits.svg", templates=TEMPLATES)
+                    legend="map-legend-fits.svg", template="map-fits.svg", templates=TEMPLATES)
