@@ -88,6 +88,16 @@ def test_fire_in_the_sky_reads_its_fields_through_its_module():
     assert not hasattr(wake, "atoll") and not hasattr(m, "split_hexes")
 
 
+def test_a_records_own_fields_are_read_with_get_and_keep_it_a_value():
+    from toolkit.model import Box, Place
+
+    place = Place("Keep", "0101", "base", extra={"tags": ["walled"], "garrison": 2})
+    assert (place.get("garrison"), place.get("tags"), place.get("moat"), place.get("moat", False)) == (2, ["walled"], None, False)
+    assert place == Place("Keep", "0101", "base", extra=(("garrison", 2), ("tags", ["walled"])))  # given in any order
+    assert place != Place("Keep", "0101", "base", extra={"garrison": 3}) and hash(place) == hash(Place("Keep", "0101", "base"))
+    assert Box("Reserve", "special", extra={"home_base": "us"}).get("home_base") == "us"
+
+
 def test_a_hex_listed_twice_is_a_duplicate(tmp_path):
     folder = tmp_path / "ridgeline"
     shutil.copytree(ROOT / "tests" / "games" / "ridgeline", folder)

@@ -30,7 +30,7 @@ class Side:
 
 
 def _fields(extra) -> tuple[tuple[str, object], ...]:
-    """A record's own fields as sorted (name, value) pairs: hashable, so the record stays a value."""
+    """A record's own fields as sorted (name, value) pairs, so two records with the same fields are equal."""
     items = extra.items() if isinstance(extra, dict) else extra
     return tuple(sorted((str(k), v) for k, v in items))
 
@@ -67,7 +67,7 @@ class Place(_GameFields):
     flag: str = "none"
     at: Location = field(default=Location(""), compare=False)
     side: str | None = None  # the side of the printed flag's nation, from the game manifest
-    extra: tuple = ()
+    extra: tuple = field(default=(), hash=False)  # a game's field may hold a list: compared, never hashed
 
     def __post_init__(self):
         object.__setattr__(self, "extra", _fields(self.extra))
@@ -99,7 +99,7 @@ class Box(_GameFields):
     of: str | None = None
     at: Location = field(default=Location(""), compare=False)
     side: str | None = None  # the side of its nation, from the game manifest
-    extra: tuple = ()
+    extra: tuple = field(default=(), hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "extra", _fields(self.extra))
