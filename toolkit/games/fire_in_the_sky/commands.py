@@ -29,6 +29,7 @@ from toolkit.games.fire_in_the_sky.costs import (
     sea_deployment_cost,
 )
 from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, task_force
+from toolkit.games.fire_in_the_sky.records import transport as counter_transport
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied, supply_line
 from toolkit.model.build import suggest
@@ -140,7 +141,7 @@ def _cost_sea(args) -> int:
     counter = counter_of(game, args.unit)
     if args.steps is not None and counter.type != "air":
         raise UsageError(f"--steps is for air units; {args.unit} is a {counter.type} unit")
-    transport = float(args.steps or counter.steps) if counter.type == "air" else counter.transport
+    transport = float(args.steps or counter.steps) if counter.type == "air" else counter_transport(counter)
     tp = sea_deployment_cost(game.edition, counter.type, transport, args.deployments) * args.count
     rule = game.edition.cite("sea-deployment")
     return emit(args, {"tp": num(tp), "rule": rule}, f"{num(tp)} TP ({rule})")
