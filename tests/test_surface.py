@@ -426,6 +426,7 @@ def test_docs_show_a_python_call_for_each_game():
     (["odds", "strike"], ["odds", "strike"]),                          # the default game's kind: as written
     (["calc", "both"], ["calc", "both"]),                              # two games offer it: the parser says so
     (["calc", PF, "zones"], ["calc", PF, "zones"]),
+    (["calc", "tests/games/tiny", "count"], ["calc", "tiny", "count", "--game", "tests/games/tiny"]),  # a game by its folder
     (["calc", "--help"], ["calc", "--help"]),
     (["map", "distance", "A", "B"], ["map", "distance", "A", "B"]),
 ])

@@ -25,6 +25,10 @@ def canonical(argv: list[str], session, game_ids: Sequence[str], offered=None) -
     """
     if len(argv) < 2 or argv[0] not in ("calc", "odds") or argv[1].startswith("-") or argv[1] in game_ids:
         return argv
+    folder = session.game_root(argv[1]) if Path(argv[1]).is_dir() else None
+    manifest = session.game_manifest(folder)[0] if folder is not None else None
+    if manifest and manifest.get("game"):  # `calc FOLDER NAME`: a game by its folder (one from outside the package, say)
+        return [argv[0], manifest["game"], *argv[2:], "--game", argv[1]]
     root = _named_root(argv[2:], session)
     manifest = session.game_manifest(root)[0] if root is not None else None
     game = manifest.get("game") if manifest else None
