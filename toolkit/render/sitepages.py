@@ -20,6 +20,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
+from toolkit.render.authoring import authoring_reference
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
@@ -92,7 +93,8 @@ def _games(root: Path) -> list[Path]:
 
 #: The core pages of a game's part of the site, in navigation order, with their labels (see ``CORE_PAGES``).
 PAGE_LABELS = (("bases", "Bases"), ("counters", "Counter mix"), ("schedules", "Reinforcement schedules"),
-               ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata"))
+               ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata"),
+               ("reference", "Authoring reference"))
 
 
 @dataclass
@@ -185,7 +187,34 @@ def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loa
         with_sequence = [g for g in games.values() if g.edition.sequence_of_play]
         return _page(f"{title}: sequence of play", *[f"## {md(g.edition.citation)}\n\n" + fragment("parts/sequence.html", sop=sequence_of_play(g))
                                                      for g in with_sequence]) if with_sequence else None
+    if stem == "reference":
+        return _authoring_page(title, folder, info)
     raise ValueError(f"no core page {stem!r}")
+
+
+def _authoring_page(title: str, folder: Path, info: dict) -> str | None:
+    """Every section and key of every kind of file of the game, from its schemas (``chartroom schema KIND --game``).
+
+    The page has no side table of contents (the tables need the width): each kind lists its sections instead.
+    """
+    kinds = authoring_reference(folder, info)
+    if not kinds:
+        return None
+    gid = slug(info.get("game", folder.name))
+    parts = [f"Every key {md(title)} reads, by kind of file and section, from the game's schemas: what `chartroom check` "
+             "accepts. A key marked *required* must be written; the example is from the bundled files where they have one. "
+             f"`chartroom schema KIND --game {gid}` prints the schema of a kind, for your editor. "
+             "A variant is a scenario file with `extends:` and writes only the keys that differ.\n",
+             "Kinds: " + ", ".join(f"[{md(k.kind)}](#{slug(k.kind)})" for k in kinds) + ".\n"]
+    for k in kinds:
+        anchors = [(section, slug(f"{k.kind} {section.path}") if section.path else slug(k.kind) + "-top") for section in k.sections]
+        parts.append(f"## {md(k.kind)}\n")
+        parts.append(f"{md(k.description)}\n" if k.description else "")
+        parts.append("Sections: " + ", ".join(f"[`{s.path or 'top level'}`](#{a})" for s, a in anchors) + ".\n")
+        for section, anchor in anchors:
+            parts.append(f"### {md(k.kind)}: `{section.path}`\n" if section.path else f"### {md(k.kind)}: top level\n")
+            parts.append(fragment("site/authoring.html", s=section, anchor=anchor, top=not section.path))
+    return "---\nhide:\n  - toc\n---\n\n" + _page(f"{title}: authoring reference", *parts)
 
 
 def map_picture(game, title: str) -> str:
