@@ -8,7 +8,6 @@ reference cannot drift from what ``chartroom check`` accepts.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from pathlib import Path
 

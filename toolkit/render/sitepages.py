@@ -20,8 +20,8 @@ from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
-from toolkit.render.authoring import authoring_reference
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
+from toolkit.render.authoring import authoring_reference
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsheet import render_sheet_svg
