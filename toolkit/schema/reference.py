@@ -213,7 +213,7 @@ def _allowed(schemas: _Schemas, facets: _Facets, scope) -> str:
     shape = next((n.get("description") for n in facets.referred if n.get("description")), "")
     if shape and types in ([], ["string"]):
         return shape
-    if shape and types == ["integer"]:
+    if shape and types == ["integer"] and low is None and high is None:
         return f"{words}: {shape}"
     return words or (shape or "any value")
 
