@@ -172,3 +172,16 @@ def _measure(page):
     keys = page.evaluate("""() => [...document.querySelectorAll('#scenario-setup + table tbody tr td:first-child code')]
         .map(c => c.textContent)""")
     return widths, keys
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_an_overlays_rules_for_core_keys_name_keys_that_exist(gid):
+    """``x-rules`` gives the game's rule of a core key by its path: a path that names no key is stale."""
+    for overlay in sorted((SCENARIOS / gid / "schemas").glob("*.schema.json")):
+        rules = json.loads(overlay.read_text(encoding="utf-8")).get("x-rules") or {}
+        kind = overlay.name.split(".")[0]
+        sections = reference(kind, SCENARIOS / gid, manifest(gid)["citation"])
+        paths = {f"{s.path}.{r.key}".lstrip("."): r.rule for s in sections for r in s.rows}
+        assert set(rules) <= set(paths), (overlay.name, set(rules) - set(paths))
+        assert all(paths[path] == rule for path, rule in rules.items())
+        assert all(rule.startswith(manifest(gid)["citation"] + " ") for rule in rules.values())

@@ -207,14 +207,30 @@ def _authoring_page(title: str, folder: Path, info: dict) -> str | None:
              "A variant is a scenario file with `extends:` and writes only the keys that differ.\n",
              "Kinds: " + ", ".join(f"[{md(k.kind)}](#{slug(k.kind)})" for k in kinds) + ".\n"]
     for k in kinds:
-        anchors = [(section, slug(f"{k.kind} {section.path}") if section.path else slug(k.kind) + "-top") for section in k.sections]
+        anchors = {section.path: slug(f"{k.kind} {section.path}") if section.path else slug(k.kind) + "-top" for section in k.sections}
         parts.append(f"## {md(k.kind)}\n")
         parts.append(f"{md(k.description)}\n" if k.description else "")
-        parts.append("Sections: " + ", ".join(f"[`{s.path or 'top level'}`](#{a})" for s, a in anchors) + ".\n")
-        for section, anchor in anchors:
-            parts.append(f"### {md(k.kind)}: `{section.path}`\n" if section.path else f"### {md(k.kind)}: top level\n")
-            parts.append(fragment("site/authoring.html", s=section, anchor=anchor, top=not section.path))
+        parts.append("Sections: " + ", ".join(f"[`{path or 'top level'}`](#{a})" for path, a in anchors.items()) + ".\n")
+        for section in k.sections:
+            rows = [{"row": row, "example": _short(row.example),
+                     "inner": next(((p, anchors[p]) for p in _inner_paths(section.path, row.key) if p in anchors), None)}
+                    for row in section.rows]
+            heading = f"`{section.path}`" if section.path else "top level"
+            parts.append(f"### {md(k.kind)}: {heading}\n")
+            parts.append(fragment("site/authoring.html", s=section, rows=rows, anchor=anchors[section.path], top=not section.path))
     return "---\nhide:\n  - toc\n---\n\n" + _page(f"{title}: authoring reference", *parts)
+
+
+def _inner_paths(path: str, key: str) -> tuple[str, ...]:
+    """The sections a key's value may have: a mapping, the entries of a list, the values of a mapping by name."""
+    at = f"{path}.{key}" if path else key
+    return (at, at + "[]", at + ".<name>")
+
+
+def _short(text: str, limit: int = 48) -> str:
+    """An example cut to one short line (a scenario's notes are paragraphs)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
 def map_picture(game, title: str) -> str:

@@ -11,7 +11,9 @@ the core's hooks to its vocabulary), ``allOf`` and the branches of ``anyOf``/``o
   shared shape it refers to (``place``: a base by name or a hex id);
 - example: the schema's ``examples``, else the first value the game's own files give the key
   (:func:`examples_from`);
-- rule: ``x-rule``, else the citations of the game found in the meaning (``FFTS 7.4.1``).
+- rule: ``x-rule``, else the game overlay's ``x-rules`` entry for the key's path (the rule of a core key
+  in that game: ``{"setup": "PF 3.1, 3.2"}``), else the citations of the game found in the meaning
+  (``FFTS 7.4.1``).
 
 Pure functions over schema documents (plain JSON), read from disk once per call.
 """
@@ -253,7 +255,7 @@ def reference(kind: str, game_root: Path | None = None, citation: str | None = N
     if found is None:
         return []
     doc, uri = found
-    walk = _Walk(schemas, (uri,), kind, citation, examples or {})
+    walk = _Walk(schemas, (uri,), kind, citation, examples or {}, doc.get("x-rules") or {})
     walk.section(doc, uri, "", doc.get("description", ""))
     return [Section(kind, path, meaning, tuple(rows.values())) for path, (meaning, rows) in walk.sections.items()]
 
@@ -261,8 +263,8 @@ def reference(kind: str, game_root: Path | None = None, citation: str | None = N
 class _Walk:
     """Sections by path, each key once (its first shape with a meaning gives its row)."""
 
-    def __init__(self, schemas: _Schemas, scope: tuple[str, ...], kind: str, citation: str | None, examples: dict):
-        self.schemas, self.scope, self.kind, self.citation, self.examples = schemas, scope, kind, citation, examples
+    def __init__(self, schemas: _Schemas, scope: tuple[str, ...], kind: str, citation: str | None, examples: dict, rules: dict):
+        self.schemas, self.scope, self.kind, self.citation, self.examples, self.rules = schemas, scope, kind, citation, examples, rules
         self.sections: dict[str, tuple[str, dict[str, KeyRow]]] = {}
         self.seen: set = set()
 
@@ -292,7 +294,7 @@ class _Walk:
             example = _text(example[0])
         else:
             example = _text(self.examples[key_path]) if key_path in self.examples else ""
-        rule = pf.first("x-rule") or cited_rules(description, self.citation)
+        rule = pf.first("x-rule") or self.rules.get(key_path) or cited_rules(description, self.citation)
         return KeyRow(name, required, description, pf.first("x-unit", ""), _allowed(self.schemas, pf, self.scope), example, rule)
 
     def children(self, pf: _Facets, prop: dict, base: str, key_path: str, meaning: str) -> None:
