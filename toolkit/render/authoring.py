@@ -25,23 +25,25 @@ class KindReference:
     sections: tuple[Section, ...]
 
 
-def game_documents(folder: Path) -> dict[str, list[dict]]:
+def game_documents(folder: Path, gid: str, extra: Path | None = None) -> dict[str, list[dict]]:
     """The game's YAML files as plain data, by ``kind:`` (in path order; a file that does not load is left out:
-    ``chartroom check`` reports it)."""
+    ``chartroom check`` reports it), then those of ``extra`` (the docs' worked examples) that are the game's."""
     out: dict[str, list[dict]] = {}
-    for path in sorted(Path(folder).rglob("*.yaml")):
+    paths = sorted(Path(folder).rglob("*.yaml")) + (sorted(extra.glob("*.yaml")) if extra is not None and extra.is_dir() else [])
+    for path in paths:
         try:
             data = load_file(path).data
         except ChartroomError:
             continue
-        if isinstance(data, dict) and isinstance(data.get("kind"), str):
+        if isinstance(data, dict) and isinstance(data.get("kind"), str) and data.get("game") in (gid, None):
             out.setdefault(data["kind"], []).append(data)
     return out
 
 
-def authoring_reference(folder: Path, manifest: dict) -> list[KindReference]:
-    """Every kind of file of the game in :data:`~toolkit.schema.reference.ORDER`, each with its sections."""
-    documents = game_documents(folder)
+def authoring_reference(folder: Path, manifest: dict, examples: Path | None = None) -> list[KindReference]:
+    """Every kind of file of the game in :data:`~toolkit.schema.reference.ORDER`, each with its sections; the
+    examples from the game's files, then from the worked examples in ``examples`` (``docs/examples``)."""
+    documents = game_documents(folder, manifest.get("game", Path(folder).name), examples)
     out = []
     for kind in document_kinds(folder, manifest):
         sections = reference(kind, folder, manifest.get("citation"), examples_from(documents.get(kind, [])))

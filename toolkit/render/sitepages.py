@@ -197,7 +197,7 @@ def _authoring_page(title: str, folder: Path, info: dict) -> str | None:
 
     The page has no side table of contents (the tables need the width): each kind lists its sections instead.
     """
-    kinds = authoring_reference(folder, info)
+    kinds = authoring_reference(folder, info, guides_dir() / "examples")
     if not kinds:
         return None
     gid = slug(info.get("game", folder.name))

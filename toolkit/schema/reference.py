@@ -293,7 +293,8 @@ class _Walk:
         if isinstance(example, list) and example:
             example = _text(example[0])
         else:
-            example = _text(self.examples[key_path]) if key_path in self.examples else ""
+            same = next((p for p in _same_shape(key_path) if p in self.examples), None)
+            example = _text(self.examples[same]) if same is not None else ""
         rule = pf.first("x-rule") or self.rules.get(key_path) or cited_rules(description, self.citation)
         return KeyRow(name, required, description, pf.first("x-unit", ""), _allowed(self.schemas, pf, self.scope), example, rule)
 
@@ -310,6 +311,18 @@ class _Walk:
             for pattern in (node.get("patternProperties") or {}).values():
                 if isinstance(pattern, dict):
                     self.section(pattern, node_base, key_path + ".<name>", meaning)
+
+
+#: A variant's removals have the shape of the additions they undo: their example is the addition's.
+_SAME_SHAPE = (("remove_turn_track", "turn_track"), ("remove_optional_rules", "optional_rules"), ("remove[]", "setup[]"))
+
+
+def _same_shape(path: str) -> tuple[str, ...]:
+    """The path, then the path of the addition a removal undoes (``remove[].at`` -> ``setup[].at``)."""
+    for removal, addition in _SAME_SHAPE:
+        if path == removal or path.startswith((removal + ".", removal + "[")):
+            return (path, addition + path[len(removal):])
+    return (path,)
 
 
 def examples_from(documents) -> dict[str, object]:
