@@ -128,6 +128,11 @@ def test_rules_are_read_from_the_meaning_with_the_games_citation():
     assert cited_rules("Turns of night (FFTS 6.12.6, 13.2).", "FFTS") == "FFTS 6.12.6, 13.2"
     assert cited_rules("Stacking (FitS v1.1 2.2.2.1) and FitS 2nd 3.3.1.", "FitS") == "FitS v1.1 2.2.2.1; FitS 2nd 3.3.1"
     assert cited_rules("No rule here, see PF 3.0.", "FFTS") == ""
+    # an edition named without the game's prefix, after a semicolon or alone, gets the prefix
+    editions = ("v1.1", "2nd")
+    assert cited_rules("A naval unit's ratings (FitS v1.1 2.1.1.1; 2nd 3.1.2).", "FitS", editions) == "FitS v1.1 2.1.1.1; FitS 2nd 3.1.2"
+    assert cited_rules("Ship N Oil Points (v1.1 5.1; 2nd 5.1).", "FitS", editions) == "FitS v1.1 5.1; FitS 2nd 5.1"
+    assert cited_rules("A rule number such as 18.2.5, version v1.1.2.", "FitS", editions) == ""
 
 
 def test_examples_are_the_first_value_each_key_path_takes():

@@ -46,7 +46,8 @@ def authoring_reference(folder: Path, manifest: dict, examples: Path | None = No
     documents = game_documents(folder, manifest.get("game", Path(folder).name), examples)
     out = []
     for kind in document_kinds(folder, manifest):
-        sections = reference(kind, folder, manifest.get("citation"), examples_from(documents.get(kind, [])))
+        editions = tuple(e["id"] for e in manifest.get("editions") or [] if isinstance(e, dict) and isinstance(e.get("id"), str))
+        sections = reference(kind, folder, manifest.get("citation"), examples_from(documents.get(kind, [])), editions)
         if not sections:
             continue
         top = sections[0]

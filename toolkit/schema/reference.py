@@ -227,13 +227,21 @@ def _base_of(facets: _Facets, key: str) -> str:
     return next((base for node, base in facets.nodes if key in node), "")
 
 
-def cited_rules(text: str, citation: str | None) -> str:
-    """The citations of a game in a text: ``(FFTS 3.3, 7.4.1)`` gives ``FFTS 3.3, 7.4.1``."""
+_NUMBER = r"[0-9]+(?:\.[0-9]+)*"
+
+
+def cited_rules(text: str, citation: str | None, editions: tuple[str, ...] = ()) -> str:
+    """The citations of a game in a text, each with the game's prefix: ``(FFTS 3.3, 7.4.1)`` gives
+    ``FFTS 3.3, 7.4.1``; with editions, ``(FitS v1.1 2.1.1.1; 2nd 3.1.2)`` and ``(v1.1 5.1; 2nd 5.1)`` give
+    ``FitS v1.1 2.1.1.1; FitS 2nd 3.1.2`` and ``FitS v1.1 5.1; FitS 2nd 5.1``."""
     if not citation or not text:
         return ""
+    edition = "|".join(re.escape(e) for e in sorted(editions, key=len, reverse=True))
+    head = rf"(?:{re.escape(citation)} (?:(?:{edition}) )?|(?<![\w.])(?:{edition}) )" if edition else rf"{re.escape(citation)} (?:[0-9.]*[A-Za-z][A-Za-z0-9.]* )?"
     found = []
-    for match in re.finditer(rf"\b{re.escape(citation)}((?: [A-Za-z0-9.]+)?) ([0-9][0-9.]*[0-9]|[0-9])((?:, [0-9][0-9.]*[0-9])*)", text):
-        found.append(match.group(0))
+    for match in re.finditer(rf"(?<![\w-]){head}{_NUMBER}(?:(?:, | and |-){_NUMBER})*", text):
+        cite = match.group(0)
+        found.append(cite if cite.startswith(citation + " ") else f"{citation} {cite}")
     return "; ".join(dict.fromkeys(found))
 
 
@@ -244,18 +252,19 @@ def _text(value) -> str:
 
 
 def reference(kind: str, game_root: Path | None = None, citation: str | None = None,
-              examples: dict[str, object] | None = None) -> list[Section]:
+              examples: dict[str, object] | None = None, editions: tuple[str, ...] = ()) -> list[Section]:
     """The sections of a document ``kind`` (the game's overlay where it has one), top level first.
 
     ``examples`` maps a key's path (``task_forces[].zone``) to a value from the game's files
-    (:func:`examples_from`); ``citation`` is the game's citation prefix, for the rule column.
+    (:func:`examples_from`); ``citation`` is the game's citation prefix and ``editions`` its edition ids,
+    for the rule column.
     """
     schemas = _Schemas(game_root)
     found = schemas.root(kind, game_root)
     if found is None:
         return []
     doc, uri = found
-    walk = _Walk(schemas, (uri,), kind, citation, examples or {}, doc.get("x-rules") or {})
+    walk = _Walk(schemas, (uri,), kind, citation, examples or {}, doc.get("x-rules") or {}, tuple(editions))
     walk.section(doc, uri, "", doc.get("description", ""))
     return [Section(kind, path, meaning, tuple(rows.values())) for path, (meaning, rows) in walk.sections.items()]
 
@@ -263,8 +272,10 @@ def reference(kind: str, game_root: Path | None = None, citation: str | None = N
 class _Walk:
     """Sections by path, each key once (its first shape with a meaning gives its row)."""
 
-    def __init__(self, schemas: _Schemas, scope: tuple[str, ...], kind: str, citation: str | None, examples: dict, rules: dict):
+    def __init__(self, schemas: _Schemas, scope: tuple[str, ...], kind: str, citation: str | None, examples: dict, rules: dict,
+                 editions: tuple[str, ...]):
         self.schemas, self.scope, self.kind, self.citation, self.examples, self.rules = schemas, scope, kind, citation, examples, rules
+        self.editions = editions
         self.sections: dict[str, tuple[str, dict[str, KeyRow]]] = {}
         self.seen: set = set()
 
@@ -295,7 +306,7 @@ class _Walk:
         else:
             same = next((p for p in _same_shape(key_path) if p in self.examples), None)
             example = _text(self.examples[same]) if same is not None else ""
-        rule = pf.first("x-rule") or self.rules.get(key_path) or cited_rules(description, self.citation)
+        rule = pf.first("x-rule") or self.rules.get(key_path) or cited_rules(description, self.citation, self.editions)
         return KeyRow(name, required, description, pf.first("x-unit", ""), _allowed(self.schemas, pf, self.scope), example, rule)
 
     def children(self, pf: _Facets, prop: dict, base: str, key_path: str, meaning: str) -> None:
