@@ -166,15 +166,17 @@ def test_the_reference_page_in_chromium_fits_the_page_width(page, tmp_path):
         page.set_viewport_size({"width": 1280, "height": 900})
         page.goto(f"{base}/games/pacific-fury/reference.html")
         widths, keys = _measure(page)
+        ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map(e => e.id)")
     assert widths and all(table <= article + 1 for table, article in widths), widths
     assert {"at", "side", "units", "source", "reconstructed"} <= set(keys), keys
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)  # a link to a section lands on one place
     shutil.rmtree(out, ignore_errors=True)
 
 
 def _measure(page):
     widths = page.evaluate("""() => [...document.querySelectorAll('table.cr-keys')].map(t =>
         [t.getBoundingClientRect().width, t.closest('article').getBoundingClientRect().width])""")
-    keys = page.evaluate("""() => [...document.querySelectorAll('#scenario-setup + table tbody tr td:first-child code')]
+    keys = page.evaluate("""() => [...document.querySelectorAll('#keys-scenario-setup + table tbody tr td:first-child code')]
         .map(c => c.textContent)""")
     return widths, keys
 

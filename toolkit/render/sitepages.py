@@ -207,7 +207,7 @@ def _authoring_page(title: str, folder: Path, info: dict) -> str | None:
              "A variant is a scenario file with `extends:` and writes only the keys that differ.\n",
              "Kinds: " + ", ".join(f"[{md(k.kind)}](#{slug(k.kind)})" for k in kinds) + ".\n"]
     for k in kinds:
-        anchors = {section.path: slug(f"{k.kind} {section.path}") if section.path else slug(k.kind) + "-top" for section in k.sections}
+        anchors = {section.path: "keys-" + slug(f"{k.kind} {section.path or 'top'}") for section in k.sections}  # not a heading's id
         parts.append(f"## {md(k.kind)}\n")
         parts.append(f"{md(k.description)}\n" if k.description else "")
         parts.append("Sections: " + ", ".join(f"[`{path or 'top level'}`](#{a})" for path, a in anchors.items()) + ".\n")
