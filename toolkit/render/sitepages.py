@@ -211,12 +211,20 @@ def _authoring_page(title: str, folder: Path, info: dict) -> str | None:
         parts.append(f"## {md(k.kind)}\n")
         parts.append(f"{md(k.description)}\n" if k.description else "")
         parts.append("Sections: " + ", ".join(f"[`{path or 'top level'}`](#{a})" for path, a in anchors.items()) + ".\n")
+        shapes: dict[tuple, str] = {}  # the rows of a section already shown -> its path
         for section in k.sections:
+            heading = f"`{section.path}`" if section.path else "top level"
+            parts.append(f"### {md(k.kind)}: {heading}\n")
+            shape = tuple((row.key, row.required, row.meaning, row.unit, row.allowed) for row in section.rows)
+            if shape in shapes:  # an empty slot of each rating, a removal shaped as its addition: one table, linked
+                first = shapes[shape]
+                parts.append(f'<div class="chartroom">\n<p class="cr-keys-path" id="{anchors[section.path]}">Each <code>{html.escape(section.path)}</code> '
+                             f'has the keys of <a href="#{anchors[first]}"><code>{html.escape(first or "top level")}</code></a>.</p>\n</div>\n')
+                continue
+            shapes[shape] = section.path
             rows = [{"row": row, "example": _short(row.example),
                      "inner": next(((p, anchors[p]) for p in _inner_paths(section.path, row.key) if p in anchors), None)}
                     for row in section.rows]
-            heading = f"`{section.path}`" if section.path else "top level"
-            parts.append(f"### {md(k.kind)}: {heading}\n")
             parts.append(fragment("site/authoring.html", s=section, rows=rows, anchor=anchors[section.path], top=not section.path))
     return "---\nhide:\n  - toc\n---\n\n" + _page(f"{title}: authoring reference", *parts)
 

@@ -188,9 +188,10 @@ def _allowed(schemas: _Schemas, facets: _Facets, scope) -> str:
     if const is not _MISSING:
         return f"always {json.dumps(const)}"
     enum = facets.first("enum")
-    if enum:
-        return "one of " + ", ".join(json.dumps(v) if not isinstance(v, str) else v for v in enum)
     types = facets.types()
+    if enum:
+        words = "one of " + ", ".join(json.dumps(v) if not isinstance(v, str) else v for v in enum)
+        return words + ", or a mapping" if "object" in types else words
     if "array" in types:
         items = facets.first("items")
         inner = _allowed(schemas, _Facets(schemas, items, _base_of(facets, "items"), scope), scope) if isinstance(items, dict) else ""
