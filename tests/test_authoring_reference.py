@@ -166,9 +166,12 @@ def test_the_reference_page_in_chromium_fits_the_page_width(page, tmp_path):
     out = tmp_path / "site"
     assert main(["site", "-o", str(out)]) == 0
     for base in serve(out):
-        page.set_viewport_size({"width": 1280, "height": 900})
-        page.goto(f"{base}/games/pacific-fury/reference.html")
-        widths, keys = _measure(page)
+        narrow = {}
+        for width in (700, 1280):  # a tablet held upright, a desktop
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(f"{base}/games/pacific-fury/reference.html")
+            narrow[width], keys = _measure(page)
+        widths = narrow[700] + narrow[1280]
         ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map(e => e.id)")
     assert widths and all(table <= article + 1 for table, article in widths), widths
     assert {"at", "side", "units", "source", "reconstructed"} <= set(keys), keys
