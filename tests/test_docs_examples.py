@@ -108,7 +108,8 @@ KEY_WORD = re.compile(r"`([a-z][a-z_]*):`")
 
 
 @pytest.mark.parametrize("guide, gid", [("pacific-fury.md", "pacific-fury"), ("fire-from-the-skies.md", "fire-from-the-skies"),
-                                         ("designing-a-variant.md", "fire-in-the-sky")])
+                                         ("designing-a-variant.md", "fire-in-the-sky"), ("authoring.md", "fire-in-the-sky"),
+                                         ("plan.md", "fire-in-the-sky"), ("odds.md", "fire-in-the-sky")])
 def test_the_words_a_guide_writes_as_keys_are_keys_of_its_game(guide, gid):
     """A guide that writes `word:` means a key: it must be one of the game's files' keys (the FFTS guide once said
     `carrier:` for `at:` and `from:`), read from the game's authoring reference."""
