@@ -116,7 +116,21 @@ def test_the_words_a_guide_writes_as_keys_are_keys_of_its_game(guide, gid):
     root = ROOT / "scenarios" / gid
     manifest = yaml.safe_load((root / "game.yaml").read_text(encoding="utf-8"))
     keys = {row.key for k in authoring_reference(root, manifest) for s in k.sections for row in s.rows}
-    text = (ROOT / "docs" / guide).read_text(encoding="utf-8")
-    blocks = [b for b in YAML_BLOCK.findall(text) if "\nrepos:" not in "\n" + b]  # not the pre-commit configuration
-    written = set(KEY_WORD.findall(text)) | set(re.findall(r"^\s*-?\s*([a-z_]+):", "\n".join(blocks), re.M))
-    assert written - keys == set()
+    assert written_keys((ROOT / "docs" / guide).read_text(encoding="utf-8")) - keys == set()
+
+
+def written_keys(text: str) -> set[str]:
+    """The words a guide writes as keys: `word:` inline, and each key of its YAML blocks (not the pre-commit configuration)."""
+    blocks = [b for b in YAML_BLOCK.findall(text) if "\nrepos:" not in "\n" + b]
+    return set(KEY_WORD.findall(text)) | set(re.findall(r"^\s*-?\s*([a-z_]+):", "\n".join(blocks), re.M))
+
+
+def test_a_word_that_is_no_key_is_found():
+    """The reproducer of issue 19: the Fire from the Skies guide wrote `carrier:` where the keys are `at:` and `from:`."""
+    root = ROOT / "scenarios" / "fire-from-the-skies"
+    keys = {row.key for k in authoring_reference(root, yaml.safe_load((root / "game.yaml").read_text(encoding="utf-8")))
+            for s in k.sections for row in s.rows}
+    wrong = "Each air group names its `carrier:`.\n\n```yaml\nair_groups:\n  - carrier: yorktown\n    fuelled: true\n```\n"
+    assert written_keys(wrong) - keys == {"carrier", "fuelled"}
+    right = "Each air group names its carrier with `at:`.\n\n```yaml\nair_groups:\n  - at: yorktown\n    fueled: true\n```\n"
+    assert written_keys(right) - keys == set()
