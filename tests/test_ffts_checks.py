@@ -245,7 +245,7 @@ def test_an_air_base_launches_on_the_first_turn_only_aircraft_readied_there(demo
         search = _mission(ctx, "zuikaku-dawn-search", source="Tulagi")
         ctx.data = _with(ctx, bases={"Tulagi": base}, air_groups=(group,), missions=(search,))
         assert _run("FFTS-LAUNCH-READY", ctx) == [
-            "search zuikaku-dawn-search launches 2 AFs of B5N2 unarmed on turn 1, the first turn, but Tulagi has 1 readied (fuelled, unarmed) and "
+            "search zuikaku-dawn-search launches 2 AFs of B5N2 unarmed on turn 1, the first turn, but Tulagi has 1 readied (fueled: true, unarmed) and "
             "at the base at the start: an AOS launches before it moves and readies aircraft, so AFs not readied launch from turn 2 on; "
             "ready them at the start, or launch later"]
         ctx.data = _with(ctx, air_groups=(replace(group, aircraft=(AFs("b5n2", 2, "base", True, None, "none"),)),))

@@ -33,7 +33,7 @@ class FireFromTheSkies(BaseGame):
     core_aids = ("sequence",)  # the sequence of play; the rest are the game's own sheets (aids.py)
     # The plotting sheet on its overview, the counter mix and the sequence of play. Not the bases (no base
     # directory: airfields are places on the sheet), schedules (none), editions compared (one) or errata (none).
-    core_pages = ("map", "counters", "sequence")
+    core_pages = ("map", "counters", "sequence", "reference")
     templates = Path(__file__).resolve().parent / "templates"
     site_scenario = "coral-sea.yaml"  # the demonstration: its search plans and carriers on the game's pages
     required_parameters = {

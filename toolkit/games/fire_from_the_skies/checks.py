@@ -395,7 +395,7 @@ def search_range(ctx: FFTSContext):
                            f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range")
 
 
-@check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fuelled and spotted aft on its carrier.")
+@check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fueled: true and spotted aft (state: deck-aft) on its carrier.")
 def search_ready(ctx: FFTSContext):
     start = ctx.scenario.start_turn
     groups = {g.at_name: g for g in ctx.data.air_groups}
@@ -408,7 +408,7 @@ def search_ready(ctx: FFTSContext):
             ready = sum(a.afs for a in (group.aircraft if group else ()) if a.type == afs.type and a.state == "deck-aft" and a.fueled)
             if ready < afs.afs:
                 yield (f"search {mission.id} launches {afs.afs} AF(s) of {afs.type} on turn {start}, but {ctx.holder_name(mission.source)} has "
-                       f"{ready} fuelled and spotted aft; ready them on deck or the search is cancelled"), afs.at
+                       f"{ready} with fueled: true and state: deck-aft; ready them on deck or the search is cancelled"), afs.at
 
 
 @check("FFTS-STRIKE-GROUP", "strike_groups", "Strike groups of one type of strike aircraft, never bombs with torpedoes; every AF in one group.")
