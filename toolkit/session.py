@@ -15,6 +15,7 @@ from toolkit.exits import for_findings
 from toolkit.findings import ChartroomError, Finding, Location
 from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, game_module
+from toolkit.inherited import place_inherited
 from toolkit.load import display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import manifest_editions
@@ -31,6 +32,7 @@ class Opened(Loaded):
     """What opening a path gave: what loading gave (documents, findings, model) and the game's module."""
 
     module: GameModule | None = None
+    checked: bool = False  # the rules checks ran (the scenario loaded without errors)
 
     @property
     def exit_status(self) -> int:
@@ -92,8 +94,29 @@ class Session:
     # --- opening -----------------------------------------------------------------------
 
     def open_scenario(self, path: str | Path, edition: str | None = None, *, checks: bool = True) -> Opened:
-        """A scenario (its ``extends:`` chain resolved) and its game; with ``checks``, the rules findings too."""
-        loaded = load_scenario(path, edition, games=self.games)
+        """A scenario (its ``extends:`` chain resolved) and its game; with ``checks``, the rules findings too.
+
+        A variant's findings located in its base are marked as the base's own or moved into the
+        variant with the fix to write there (:func:`toolkit.inherited.place_inherited`).
+        """
+        opened = self._open(path, edition, checks)
+        scenario = opened.scenario
+        if not checks or scenario is None or len(scenario.files) < 2:
+            return opened
+        chain = [next(d for d in opened.documents if d.name == name) for name in scenario.files]
+        opened.findings = place_inherited(
+            opened.findings, chain[-1], chain[:-1], scenario.edition,
+            alone=lambda base: self._findings(base, scenario.edition),
+            recheck=lambda edit: self._findings(path, scenario.edition, edit))
+        return opened
+
+    def _findings(self, path: str | Path, edition: str, edit=None) -> list[Finding] | None:
+        """Every finding of a scenario as it stands (no inherited ones placed); None when it cannot be checked."""
+        opened = self._open(path, edition, True, edit)
+        return opened.findings if opened.checked else None
+
+    def _open(self, path: str | Path, edition: str | None, checks: bool, edit=None) -> Opened:
+        loaded = load_scenario(path, edition, games=self.games, edit=edit)
         opened = Opened(list(loaded.findings), list(loaded.documents), loaded.game, loaded.scenario)
         if opened.game is None:
             return opened
@@ -101,6 +124,7 @@ class Session:
         if checks and opened.ok and opened.scenario is not None and opened.module is not None:
             ctx = opened.module.context(opened.game, opened.scenario)
             opened.findings.extend(run_checks(opened.module.checks(), ctx))
+            opened.checked = True
         return opened
 
     def game_root(self, name: str | Path) -> Path | None:
@@ -244,7 +268,13 @@ class Session:
                 findings.extend(self.open_scenario(path, edition).findings)
             else:
                 findings.extend(self.open_document(path).findings)
-        unique = {(f.location, f.code, f.message): f for f in findings}
+        unique: dict = {}
+        for f in findings:  # a base's own finding, met again through a variant, is shown once (the base's own words first)
+            unique.setdefault((f.location, f.code) if f.extra.get("base_own") else (f.location, f.code, f.message), f)
+        for f in findings:
+            if not f.extra.get("base_own") and (f.location, f.code) in unique and unique[(f.location, f.code)] is not f:
+                unique.pop((f.location, f.code))
+                unique[(f.location, f.code, f.message)] = f
         return sorted(unique.values(), key=Finding.sort_key), files
 
 
