@@ -28,7 +28,7 @@ from toolkit.load import Document
 __all__ = ["place_inherited", "flow_yaml", "node_path"]
 
 #: A variant's keys that name it rather than change the scenario (never the cause of a finding).
-IDENTITY = frozenset({"kind", "game", "id", "title", "variant", "notes", "source", "reconstructed", "extends", "edition"})
+IDENTITY = frozenset({"kind", "game", "id", "title", "variant", "notes", "source", "reconstructed", "extends"})
 
 #: What a fix written for the designer says where the provenance belongs.
 WHY = "what this variant changes and why"
@@ -127,8 +127,7 @@ def _fix(base: Document, location: Location, variant: dict) -> str:
         entry.update({"side": placement["side"], "reconstructed": WHY,
                       "units": [{k: u[k] for k in ("counter", "count", "steps", "reduced") if k in u} for u in units]})
         section = "remove" if top == "setup" else "remove_turn_track"
-        return _add(section, entry, variant, "to take it out of the base, ") + (
-            "; then place it where it belongs under setup:" if top == "setup" else "")
+        return _add(section, entry, variant, "to take it out of the base, ") + "; then place it where it belongs under setup:"
     if top == "optional_rules" and len(path) >= 2:
         return _add("remove_optional_rules", record[path[1]], variant, "to leave the rule out, ")
     if top == "control" and len(path) >= 2:

@@ -20,6 +20,7 @@ from toolkit.load import display_path, load_file, resolved
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.rules import run_checks
+from toolkit.written_for import edition_note
 
 __all__ = ["Session", "Opened", "GAME_KINDS"]
 
@@ -123,9 +124,24 @@ class Session:
         self._attach_module(opened, loaded)
         if checks and opened.ok and opened.scenario is not None and opened.module is not None:
             ctx = opened.module.context(opened.game, opened.scenario)
+            self._written_for(opened, ctx, loaded)
             opened.findings.extend(run_checks(opened.module.checks(), ctx))
             opened.checked = True
         return opened
+
+    def _written_for(self, opened: Opened, ctx, loaded) -> None:
+        """A scenario checked in another edition than its own: its checks read its numbers on its own
+        edition's scale (``ctx.written_for``), and one note at its top says so (toolkit/written_for.py)."""
+        scenario, game = opened.scenario, opened.game
+        if scenario.written_for == scenario.edition or scenario.written_for not in game.editions:
+            return
+        own = self.open_game(game.root, scenario.written_for).game
+        if own is None:
+            return
+        ctx.written_for = own.edition
+        document = next(d for d in loaded.documents if d.name == scenario.files[-1])
+        at = document.locate(("edition",)) if "edition" in document.data else document.locate(())
+        opened.findings.append(edition_note(own.edition, game.edition, opened.module.scenario_parameters, at))
 
     def game_root(self, name: str | Path) -> Path | None:
         """A game folder (holding game.yaml) or the folder of a bundled game by id."""

@@ -108,7 +108,8 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
         return loaded
     root_doc = chain[0]
     game_id = next((d.data.get("game") for d in reversed(chain) if d.data.get("game")), None)
-    edition = edition or next((d.data.get("edition") for d in reversed(chain) if d.data.get("edition")), None)
+    written_for = next((d.data.get("edition") for d in reversed(chain) if d.data.get("edition")), None)
+    edition = edition or written_for
     root = find_game_root(root_doc.path, game_id)
     if root is None:
         loaded.findings.append(Finding("error", "REF-GAME", f"no game.yaml found beside the scenario or in its parent folders, and no bundled game {game_id!r}", root_doc.locate(("game",))))
@@ -134,7 +135,8 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     if game is None:
         return loaded
     loaded.game = game
-    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file)
+    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file,
+                                          written_for=str(written_for or game.edition.id))
     return loaded
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Mapping
 
 from toolkit.games import BaseGame, Calculation
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
 
@@ -45,7 +45,7 @@ class FireFromTheSkies(BaseGame):
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks, checks_air_ops])
+        return CheckRegistry.from_modules([checks, checks_air_ops, needs])
 
     def context(self, game, scenario) -> FFTSContext:
         return FFTSContext(game, scenario)

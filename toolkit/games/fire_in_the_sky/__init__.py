@@ -30,6 +30,9 @@ class FireInTheSky(BaseGame):
     map_kind = "hex-grid"
     required_parameters = {**{p: "the map queries" for p in REQUIRED_PARAMETERS}, **{p: "the rules checks" for p in CHECK_PARAMETERS}}
     new_template = NEW_TEMPLATE
+    # The Victory Point track: v1.1 starts it at 0 (16.0), the 2nd edition at the printed Japanese bases' value (3.3.10).
+    scenario_parameters = {"vp_start_rule": "victory-points", "victory_japan_at": "victory-points",
+                           "victory_allied_at": "victory-points", "draw_at": "victory-points"}
     templates = Path(__file__).resolve().parent / "templates"
 
     def build_checks(self) -> CheckRegistry:
