@@ -59,6 +59,8 @@ class Session:
     def __init__(self, cache_size: int = 8):
         self.games = GameCache(cache_size)
         self._modules: dict[str, GameModule | GameModuleError] = {}
+        self._alone: dict = {}  # (scenario path, edition) -> (file stamps, files read, findings): bases checked alone
+        self._alone_size = 2 * cache_size
 
     # --- game modules ------------------------------------------------------------------
 
@@ -112,9 +114,25 @@ class Session:
         return opened
 
     def _findings(self, path: str | Path, edition: str, edit=None) -> list[Finding] | None:
-        """Every finding of a scenario as it stands (no inherited ones placed); None when it cannot be checked."""
+        """Every finding of a scenario as it stands (no inherited ones placed); None when it cannot be checked.
+
+        A base checked alone is remembered (bounded, and only while none of the files it read changed):
+        every variant of a folder asks for it.
+        """
+        key = (str(resolved(Path(path))), edition)
+        if edit is None:
+            known = self._alone.get(key)
+            if known is not None and known[0] == _stamps(known[1]):
+                return known[2]
         opened = self._open(path, edition, True, edit)
-        return opened.findings if opened.checked else None
+        found = opened.findings if opened.checked else None
+        if edit is None:
+            paths = [d.path for d in opened.documents]
+            self._alone.pop(key, None)
+            while len(self._alone) >= self._alone_size:
+                self._alone.pop(next(iter(self._alone)))
+            self._alone[key] = (_stamps(paths), paths, found)
+        return found
 
     def _open(self, path: str | Path, edition: str | None, checks: bool, edit=None) -> Opened:
         loaded = load_scenario(path, edition, games=self.games, edit=edit)
@@ -292,6 +310,18 @@ class Session:
                 unique.pop((f.location, f.code))
                 unique[(f.location, f.code, f.message)] = f
         return sorted(unique.values(), key=Finding.sort_key), files
+
+
+def _stamps(paths: list[Path]) -> tuple:
+    """Modification times and sizes of the files a check read: what it remembers is reused only while they match."""
+    out = []
+    for path in paths:
+        try:
+            stat = path.stat()
+            out.append((stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 def _found(folder: Path, editions: list[str], listed: list[Path], unlisted: list[Path], others: list[Path]) -> str:
