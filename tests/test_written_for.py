@@ -8,6 +8,7 @@ so a right v1.1 marker is clean in the 2nd edition and a wrong one is still flag
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -65,3 +66,15 @@ def test_every_bundled_scenario_in_every_edition_shows_no_warning_a_newcomer_rea
         status, out, _ = run_cli(capsys, "check", "--format", "json", "--edition", edition, f"scenarios/{game}")
         findings = json.loads(out)
         assert status == 0 and [f for f in findings if f["severity"] != "info"] == [], (edition, findings[:3])
+
+
+def test_a_variant_of_the_short_campaign_in_the_2nd_edition_says_so_in_its_own_file(tmp_path, capsys, at_root):
+    """The issue's reproducer: it warned at short-campaign.yaml:180:19; now one note, at the top of the variant."""
+    path = tmp_path / "my-variant.yaml"
+    rel = os.path.relpath(SHORT, tmp_path)
+    path.write_text(f'kind: scenario\ngame: fire-in-the-sky\nid: mine\nvariant: true\nextends: "{rel}"\nreconstructed: "a try"\n', encoding="utf-8")
+    status, out, _ = run_cli(capsys, "check", path, "--edition", "2nd")
+    assert status == 0
+    (line, summary) = out.splitlines()
+    assert line.startswith(f"{path}:1:1: info EDITION-OTHER written for FitS v1.1, checked in FitS 2nd;")
+    assert summary == "0 error(s), 0 warning(s), 1 info in 1 file checked"
