@@ -1,11 +1,11 @@
 # Chartroom: the two commands of the README.
 #   make demo  -- set up and check the bundled Short Campaign (the main job)
-#   make test  -- set up and run the whole test suite
+#   make test  -- set up and run the whole test suite (make test-fast: without browser, PDF and pre-commit tests)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test setup setup-test browser bench clean
+.PHONY: demo test test-fast setup setup-test browser bench clean
 
 $(BIN)/chartroom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,13 @@ setup-test: $(VENV)/.test-deps
 demo: setup
 	$(BIN)/chartroom check scenarios/fire-in-the-sky/short-campaign.yaml
 
+# One worker per CPU (pytest-xdist); a test file stays on one worker, so its browser or site is built once.
 test: setup-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# The inner loop: every test but the browser, PDF and pre-commit ones (marks given in tests/conftest.py).
+test-fast: setup-test
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not browser and not pdf and not precommit"
 
 bench: setup-test
 	$(BIN)/python benchmarks/run.py

@@ -5,12 +5,19 @@ from __future__ import annotations
 import functools
 import http.server
 import importlib
+import inspect
 import os
 import textwrap
 import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests judge answers, not speed (speed is measured in benchmarks/): no per-example deadline, which a
+# loaded machine or a second test worker would turn into failures of correct code.
+settings.register_profile("chartroom", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("chartroom")
 
 # Tests parse for real; the on-disk parse cache is tested on its own (test_load.py).
 os.environ["CHARTROOM_CACHE"] = "off"
@@ -132,3 +139,38 @@ def run_cli(capsys, *args):
         status = stop.code
     out, err = capsys.readouterr()
     return status, out, err
+
+
+# --- what `make test-fast` leaves out ---------------------------------------------------------------
+
+#: Marks given at collection: ``browser`` (headless Chromium), ``pdf`` (WeasyPrint PDFs), ``precommit``
+#: (pre-commit builds a hook environment). ``make test-fast`` deselects the three; ``make test`` runs all.
+SLOW_MARKS = {"browser": "drives headless Chromium", "pdf": "lays out PDFs with WeasyPrint",
+              "precommit": "builds a pre-commit hook environment"}
+_PDF_WORDS = ("--pdf", "weasyprint", "write_pdf", "pdf_aids")
+
+
+def pytest_configure(config):
+    for name, meaning in SLOW_MARKS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning} (left out by make test-fast)")
+
+
+def _source(item) -> str:
+    function = getattr(item, "function", None)
+    try:
+        return inspect.getsource(function) if function is not None else ""
+    except (OSError, TypeError):
+        return ""
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        module = Path(str(item.fspath)).name
+        if fixtures & {"browser", "page"} or module.endswith("_browser.py") or "require_browser" in _source(item):
+            item.add_marker(pytest.mark.browser)
+        if module == "test_precommit.py":
+            item.add_marker(pytest.mark.precommit)
+        source = _source(item).lower()
+        if "pdf" in item.name.lower() or any(word in source for word in _PDF_WORDS) or any("pdf" in f for f in fixtures):
+            item.add_marker(pytest.mark.pdf)

@@ -45,7 +45,7 @@ def test_a_missing_chromium(tmp_path, ci):
 
 @pytest.mark.parametrize("ci", [True, False], ids=["ci", "local"])
 def test_a_missing_pdf_reader(tmp_path, ci):
-    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
     empty = tmp_path / "bin"
     empty.mkdir()  # a PATH without pdftotext and pdfinfo (pytest runs from sys.executable's absolute path)
     hidden = tmp_path / "hide" / "pypdf"  # and pypdf, which the pdf extra installs, taken away too
@@ -53,7 +53,7 @@ def test_a_missing_pdf_reader(tmp_path, ci):
     (hidden / "__init__.py").write_text('raise ImportError("pypdf taken away by the test")\n')
     status, out = pytest_run(tmp_path, "tests/test_render.py", "-k", "test_pdf_pages_and_text", ci=ci, PATH=str(empty),
                              PYTHONPATH=str(hidden.parent))
-    reason = "needs pdftotext and pdfinfo (poppler-utils) or pypdf to read PDFs"
+    reason = "needs pdftotext and pdfinfo (apt-get install poppler-utils) or pypdf to read PDFs"
     if ci:
         assert status == 1, out
         assert f"CI=true and {reason}" in out

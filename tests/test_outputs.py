@@ -128,14 +128,14 @@ def _umask() -> int:
 # --- item 12: output depended on the folder it was built in ------------------------------------
 
 def test_pdf_links_are_relative_and_the_same_wherever_built(tmp_path, monkeypatch):
-    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
     from toolkit.outputs import OutputFolder
     from toolkit.render.aids import render_aids
     from toolkit.render.pdf import write_pdfs
     from toolkit.session import Session
 
     opened = Session().open_scenario(SHORT)
-    index = [aid for aid in render_aids(opened.game, opened.scenario, module=opened.module) if aid.stem == "index"]
+    index = [aid for aid in render_aids(opened.game, opened.scenario, opened.module) if aid.stem == "index"]
     built = []
     for where in ("one", "two/deeper"):
         folder = tmp_path / where

@@ -19,7 +19,7 @@ from toolkit.cli import main
 
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory):
-    weasyprint = import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    weasyprint = import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
     import_or_missing("pypdf", "aids.pdf is joined with pypdf (the pdf extra)")
     painted = []
     original = weasyprint.document.Page.paint

@@ -150,7 +150,8 @@ def _main(argv) -> int:
         return EXIT_INPUT
     args.session = Session()
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
-    return parser.handlers[args.command](args)
+    with args.session.memos.active():  # what the command loads outside the session's own methods shares its memos
+        return parser.handlers[args.command](args)
 
 
 def _write(text: str) -> None:

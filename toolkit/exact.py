@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-__all__ = ["shown", "as_json", "fraction_text", "Distribution", "convolve", "total"]
+__all__ = ["shown", "as_json", "fraction_text", "Distribution", "convolve", "total", "mean", "at_least"]
 
 #: A count's exact distribution: value -> chance, in increasing order of value.
 Distribution = dict[int, Fraction]
@@ -66,3 +66,21 @@ def total(parts: Iterable[Mapping[int, Fraction]]) -> Distribution:
     for part in parts:
         out = convolve(out, part)
     return out
+
+
+def mean(dist: Mapping[int, Fraction]) -> Fraction:
+    """The expected count (hits, Air Points, units) of a distribution.
+
+    >>> mean({0: Fraction(1, 2), 3: Fraction(1, 2)})
+    Fraction(3, 2)
+    """
+    return sum((k * p for k, p in dist.items()), Fraction(0))
+
+
+def at_least(dist: Mapping[int, Fraction], n: int) -> Fraction:
+    """The chance that the count is ``n`` or more.
+
+    >>> at_least({0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}, 1)
+    Fraction(3, 4)
+    """
+    return sum((p for k, p in dist.items() if k >= n), Fraction(0))

@@ -159,7 +159,7 @@ def _one_pass(text: str) -> str:
     return _keep_spelling(reordered, out.getvalue())
 
 
-@lru_cache(maxsize=4)  # one format_text asks for the same few texts' spans more than once
+@lru_cache(maxsize=4)  # one format_text asks for the same few texts' spans more than once; a pure function of the text (a str)
 def _scalar_spans(text: str) -> tuple[tuple, list] | None:
     """The kinds of every parser event of ``text``, and the (start, end) offsets of each scalar, in order."""
     from ruamel.yaml import YAML

@@ -3,20 +3,36 @@ game, the scenario, its game module, the findings and a verdict.
 
 Every command opens what it works on through a :class:`Session` and then only chooses a
 reporter and an exit status. The session owns the caches of what it opened (bounded); a
-cache never changes an answer, only how fast it comes.
+cache never changes an answer, only how fast it comes:
+
+- the games it built (:class:`~toolkit.model.build.GameCache`, reused while their files are unchanged);
+- the game modules it imported;
+- its memos (:class:`~toolkit.load.memo.SessionMemos`): what a game folder's files decide, such as
+  the validators of its overlay schemas, kept while the session works (every public method below
+  makes them the memos at work).
+
+What stays process-wide is a pure function of immutable input, each saying so where it is kept:
+the core schemas and what is built from them alone (they ship with the package), documents and
+schema verdicts keyed by their content's digest, the package's own folder and versions, the
+template environments (jinja re-reads a changed template), and Fire in the Sky's map graphs
+(kept for as long as the immutable map they are built from).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from toolkit.exits import for_findings
 from toolkit.findings import ChartroomError, Finding, Location
 from toolkit.fmt import yaml_files
-from toolkit.games import GameModule, GameModuleError, game_module
+from toolkit.games import GameModule, GameModuleError, SiteData, game_module
 from toolkit.inherited import place_inherited
 from toolkit.load import display_path, load_file, resolved
+from toolkit.load.memo import SessionMemos
+from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.rules import run_checks
@@ -53,11 +69,23 @@ class Opened(Loaded):
         return f"{errors[0].location}: {errors[0].message}" if errors else fallback
 
 
+def _with_memos(method):
+    """Run a session method with the session's memos at work (:meth:`SessionMemos.active`)."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self.memos.active():
+            return method(self, *args, **kwargs)
+
+    return run
+
+
 class Session:
-    """Opens games and scenarios, remembering the games it built (at most ``cache_size``)."""
+    """Opens games and scenarios, remembering the games it built (at most ``cache_size``) and its memos."""
 
     def __init__(self, cache_size: int = 8):
         self.games = GameCache(cache_size)
+        self.memos = SessionMemos()
         self._modules: dict[str, GameModule | GameModuleError] = {}
         self._alone: dict = {}  # (scenario path, edition) -> (file stamps, files read, findings): bases checked alone
         self._alone_size = 2 * cache_size
@@ -96,6 +124,7 @@ class Session:
 
     # --- opening -----------------------------------------------------------------------
 
+    @_with_memos
     def open_scenario(self, path: str | Path, edition: str | None = None, *, checks: bool = True) -> Opened:
         """A scenario (its ``extends:`` chain resolved) and its game; with ``checks``, the rules findings too.
 
@@ -180,6 +209,7 @@ class Session:
     def unknown_game(self, name: str) -> str:
         return f"no game {name!r}: give a game id or a folder holding game.yaml{suggest(name, self.bundled_games())}"
 
+    @_with_memos
     def open_game(self, root: Path, edition: str | None = None) -> Opened:
         """The game in ``root`` for one edition (default: its first)."""
         loaded = self.games.get(root, edition) if edition else None
@@ -192,12 +222,23 @@ class Session:
             self._attach_module(opened, loaded)
         return opened
 
+    def site_data(self, root: Path, module: GameModule, games: Mapping[str, Game]) -> SiteData:
+        """What a game's own site pages read: its editions' games and its ``site_scenario`` (opened for the
+        first edition, without the rules checks; ``None`` when it has none or the scenario does not load)."""
+        if not module.site_scenario:
+            return SiteData(games)
+        first = next(iter(games.values()))
+        opened = self.open_scenario(Path(root) / module.site_scenario, first.edition.id, checks=False)
+        return SiteData(games, opened.scenario, opened.game if opened.scenario is not None else None)
+
+    @_with_memos
     def game_manifest(self, root: Path) -> tuple[dict | None, Opened]:
         """The manifest in ``root`` (None when it cannot be read or fails its schema), and its findings."""
         probe = Loaded()
         manifest = read_document(root / "game.yaml", "game", probe, root)
         return (manifest.data if manifest is not None else None), Opened(probe.findings, probe.documents)
 
+    @_with_memos
     def open_document(self, path: Path) -> Opened:
         """Any data file, validated against its kind's schema only."""
         probe = Loaded()
@@ -213,6 +254,7 @@ class Session:
             return None
         return [e["id"] for e in manifest.get("editions", [])]
 
+    @_with_memos
     def check_game_folder(self, folder: Path, edition: str | None = None) -> tuple[list[Finding], int, str]:
         """The game in ``folder`` (every edition, or ``edition``) and every scenario file under it.
 
@@ -273,6 +315,7 @@ class Session:
                 others.append(path)
         return listed, unlisted, others
 
+    @_with_memos
     def check(self, paths: list[Path], edition: str | None = None, found: list[str] | None = None) -> tuple[list[Finding], int]:
         """Check every path: a game folder, a scenario, or any other data file (schema only).
 

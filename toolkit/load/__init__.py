@@ -68,7 +68,9 @@ class Document:
             key = False
 
 
-_cache = BoundedMemo(512)  # parsed documents by path, name and content digest
+# Parsed documents by path, name and content digest, kept process-wide: a document is a pure function of
+# that key (the SHA-256 of the file's text), so a file changed between two sessions is a new key.
+_cache = BoundedMemo(512)
 
 
 def load_text(text: str, name: str, path: Path | None = None) -> Document:

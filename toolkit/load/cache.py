@@ -74,7 +74,10 @@ def usable_dir(create: bool = False) -> Path | None:
 
 @lru_cache(maxsize=1)
 def versions() -> str:
-    """Chartroom's, ruamel.yaml's and Python's versions, as part of every cache key."""
+    """Chartroom's, ruamel.yaml's and Python's versions, as part of every cache key.
+
+    Kept once a process: a pure function of the installed versions, which do not change while it runs.
+    """
     from toolkit import __version__
 
     return f"chartroom {__version__}; ruamel.yaml {_ruamel_version()}; python {sys.version.split()[0]} {sys.implementation.name}"

@@ -1,10 +1,13 @@
-"""A bounded, in-process memo: the least recently used entry goes first when it is full."""
+"""Bounded memos: the least recently used entry goes first when one is full; a session owns them (:class:`SessionMemos`)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterator
 
-__all__ = ["BoundedMemo"]
+__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered"]
 
 
 class BoundedMemo:
@@ -38,3 +41,66 @@ class BoundedMemo:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+class SessionMemos:
+    """The memos one session owns: a bounded :class:`BoundedMemo` per name, dropped with the session.
+
+    What a game folder's files decide (its overlay schemas, say) may change between two sessions
+    of one process (a test, a language server): it is kept here, never process-wide. A layer
+    below the session reaches the memos of the session at work through :func:`session_memo`.
+
+    >>> memos = SessionMemos(4)
+    >>> with memos.active():
+    ...     session_memo("validators").put("k", 1)
+    ...     session_memo("validators").get("k")
+    1
+    >>> session_memo("validators") is None  # outside a session nothing is kept
+    True
+    """
+
+    def __init__(self, size: int = 32):
+        self.size = size
+        self._memos: dict[str, BoundedMemo] = {}
+
+    def __getitem__(self, name: str) -> BoundedMemo:
+        if name not in self._memos:
+            self._memos[name] = BoundedMemo(self.size)
+        return self._memos[name]
+
+    @contextmanager
+    def active(self) -> Iterator["SessionMemos"]:
+        """Make these the memos :func:`session_memo` gives while the block runs (nesting restores the outer ones)."""
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
+
+
+_ACTIVE: ContextVar[SessionMemos | None] = ContextVar("chartroom_session_memos", default=None)
+
+
+def session_memo(name: str) -> BoundedMemo | None:
+    """The memo ``name`` of the session at work, or None outside a session (then compute, keep nothing)."""
+    memos = _ACTIVE.get()
+    return None if memos is None else memos[name]
+
+
+def remembered(name: str, key, build: Callable[[], object]):
+    """``build()``, kept under ``key`` in the session's memo ``name`` (None and other falsy values are kept too).
+
+    >>> calls = []
+    >>> with SessionMemos().active():
+    ...     remembered("m", 1, lambda: calls.append(1)); remembered("m", 1, lambda: calls.append(1))
+    >>> len(calls)
+    1
+    """
+    memo = session_memo(name)
+    if memo is None:
+        return build()
+    hit = memo.get(key)
+    if hit is None:
+        hit = (build(),)
+        memo.put(key, hit)
+    return hit[0]

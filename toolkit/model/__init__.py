@@ -232,11 +232,22 @@ class Edition:
             return number
         return self.counterparts.get(number)
 
-    def cite(self, key: str) -> str:
+    def cite(self, key: str, number: str | None = None) -> str:
+        """``FitS v1.1 2.1``: the number the edition's rules table gives ``key``; else ``number``, else the citation alone.
+
+        Every citation of every game is spelled here (prefix, space, rule number).
+        """
         rule = self.rules.get(key)
-        if not rule:
-            return self.citation
-        return f"{self.citation} {rule['number']}"
+        return self.cite_number(rule["number"] if rule else number)
+
+    def cite_number(self, *numbers: str | None) -> str:
+        """``PF 10.2`` or ``FFTS 6.12, 6.7``: rule numbers cited directly, after the edition's citation."""
+        given = ", ".join(n for n in numbers if n)
+        return f"{self.citation} {given}" if given else self.citation
+
+    def cites(self, *numbers: str) -> tuple[str, ...]:
+        """One citation per rule number: ``("FFTS 6.7", "FFTS 6.12")``."""
+        return tuple(self.cite_number(n) for n in numbers)
 
     def param(self, name: str, default=None):
         return self.parameters.get(name, default)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from toolkit.findings import ChartroomError, Finding
@@ -20,16 +19,13 @@ from toolkit.schema import schemas, validate
 __all__ = ["Loaded", "read_document", "check_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition",
            "manifest_editions", "likely_edition"]
 
-
-@lru_cache(maxsize=1)
-def _package() -> Path:
-    """The ``toolkit`` folder, symbolic links followed (it does not move while Chartroom runs)."""
-    return Path(__file__).resolve().parents[1]
+#: The ``toolkit`` folder, symbolic links followed (a constant: the package does not move while Chartroom runs).
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def bundled_scenarios() -> Path:
     """The games shipped with Chartroom: ``scenarios/`` in a checkout, ``toolkit/bundled`` when installed."""
-    package = _package()
+    package = _PACKAGE
     for candidate in (package.parent / "scenarios", package / "bundled"):
         if candidate.is_dir():
             return candidate

@@ -61,6 +61,9 @@ def environment(game_templates: str | None = None) -> Environment:
     """The environment of the core templates, with a game's own templates first when it has some.
 
     A game's template may extend the core's (``{% extends "aid.html" %}``) and include its parts.
+
+    Kept once a process per templates folder: jinja's loader checks each template file's time
+    before using its compiled form (``auto_reload``), so a changed template is read again.
     """
     loader = FileSystemLoader(str(TEMPLATES))
     if game_templates:

@@ -6,6 +6,10 @@ and the editions it applies to: all of the game's unless it names some). A check
 ``(message, location, citation)`` to cite a more precise rule for one finding. A game gathers its
 checks into a :class:`CheckRegistry` (:meth:`CheckRegistry.from_modules`); nothing is
 registered as a side effect of importing a module. Checks never print.
+
+Checks that are the same rule in several games (a counter on the wrong side, a counter-mix limit,
+units left on the Turn Record Track) live once in :mod:`toolkit.rules.shared`; each game registers
+them under its own code and rule key.
 """
 
 from __future__ import annotations
@@ -131,6 +135,14 @@ class Context:
                 if counter is None or not self.in_use(entry):
                     continue
                 yield self.unit_class(entry, counter, placement, place, box, hex_id)
+
+    def track_entered(self, turn: int) -> bool:
+        """Whether units due on ``turn`` of the Turn Record Track have entered play at the scenario's moment.
+
+        A scenario starts before its first turn's arrivals, so by default units due on an earlier
+        turn have entered; a game whose scenarios may stand later in a turn (a phase) says more.
+        """
+        return turn < self.scenario.start_turn
 
     def control(self, base: str) -> str:
         return self.game.control_of(self.scenario, base)

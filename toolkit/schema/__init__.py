@@ -9,6 +9,14 @@ registered with a ``referencing`` registry that has no retriever, so a ``$ref`` 
 reaches the network. A validation error's path is translated into the
 position of the YAML node that caused it, and its message into one line a
 designer can act on.
+
+What is kept between calls, and for how long: the core schemas ship with the package and do not
+change while a process runs, so what depends on them alone is a pure function of immutable input,
+kept process-wide (:func:`_core`, keyed by the schema folder). A game folder's overlay schemas may
+change between two sessions of one process (a test, a language server), so what depends on them
+is kept in the memos of the session at work (:func:`toolkit.load.memo.remembered`), keyed by the
+overlay files' signature too, and not at all outside a session. A "valid" verdict is keyed by
+the content of the document and of every schema, so it is a pure function of its key.
 """
 
 from __future__ import annotations
@@ -23,9 +31,12 @@ from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.load import cache
-from toolkit.load.memo import BoundedMemo
+from toolkit.load.memo import BoundedMemo, remembered
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
+
+#: The ``toolkit`` folder, symbolic links followed (a constant: the package does not move while Chartroom runs).
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts", "scenario")
 
@@ -35,17 +46,11 @@ def schema_dir() -> Path:
     env = os.environ.get("CHARTROOM_SCHEMAS")
     if env:
         return Path(env)
-    package = _package()
+    package = _PACKAGE
     for candidate in (package.parent / "schemas", package / "schemas"):  # a checkout, then an installed wheel
         if candidate.is_dir():
             return candidate
     return package.parent / "schemas"
-
-
-@lru_cache(maxsize=1)
-def _package() -> Path:
-    """The ``toolkit`` folder, symbolic links followed (it does not move while Chartroom runs)."""
-    return Path(__file__).resolve().parents[1]
 
 
 def schema_path(kind: str, game_root: Path | None = None) -> Path:
@@ -62,13 +67,46 @@ def overlay_dir(game_root: Path) -> Path:
     return Path(game_root) / "schemas"
 
 
-@lru_cache(maxsize=1)
 def schemas() -> dict[str, dict]:
     """Every core schema in ``schemas/`` by file stem (``map.schema`` -> ``map``)."""
-    found = {}
-    for path in sorted(schema_dir().glob("*.schema.json")):
-        found[path.name[: -len(".schema.json")]] = json.loads(path.read_text(encoding="utf-8"))
-    return found
+    return _core(str(schema_dir())).schemas
+
+
+class _Core:
+    """The core schemas of one folder and what is built from them alone: their digest and validators."""
+
+    def __init__(self, folder: str):
+        self.folder = Path(folder)
+        self.schemas = {path.name[: -len(".schema.json")]: json.loads(path.read_text(encoding="utf-8"))
+                        for path in sorted(self.folder.glob("*.schema.json"))}
+        self._built: dict = {}  # (what, kind) -> validator or digest, built on first use
+
+    def _once(self, key, build):
+        if key not in self._built:
+            self._built[key] = build()
+        return self._built[key]
+
+    def validator(self, kind: str):
+        return self._once(("jsonschema", kind), lambda: _build_validator(None, kind))
+
+    def fast_validator(self, kind: str):
+        return self._once(("jsonschema-rs", kind), lambda: _build_fast_validator(None, kind))
+
+    def digest(self) -> str:
+        return self._once(("digest", None), self._digest)
+
+    def _digest(self) -> str:
+        digest = hashlib.sha256()
+        for path in sorted(self.folder.glob("*.schema.json")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        return digest.hexdigest()
+
+
+@lru_cache(maxsize=4)
+def _core(folder: str) -> _Core:
+    """Kept once a process by folder, a pure function of immutable input: the core schemas ship with the package
+    and do not change while it runs (``CHARTROOM_SCHEMAS`` naming another folder is another key)."""
+    return _Core(folder)
 
 
 def _overlay_signature(game_root: Path | None) -> tuple:
@@ -96,13 +134,19 @@ def _resources(folder: Path):
         yield path.resolve().as_uri(), contents
 
 
-@lru_cache(maxsize=32)
 def _validator_for(root: str | None, kind: str, signature: tuple):
     """A validator of ``kind``: the core schema, or the game's overlay with the core registered beside it.
 
-    Built once per (game root, kind, overlay files' signature); the registry has no retriever,
-    so a ``$ref`` that names nothing registered fails instead of reaching the network.
+    The core's is built once a process (:class:`_Core`); an overlay's once a session per
+    (game root, kind, overlay files' signature).
     """
+    if root is None:
+        return _core(str(schema_dir())).validator(kind)
+    return remembered("schema-validators", (root, kind, signature), lambda: _build_validator(root, kind))
+
+
+def _build_validator(root: str | None, kind: str):
+    """The registry has no retriever, so a ``$ref`` that names nothing registered fails instead of reaching the network."""
     # jsonschema and referencing cost about 0.18 s to import (python -X importtime): only a document
     # without a remembered verdict pays for them.
     from jsonschema import Draft202012Validator
@@ -153,11 +197,18 @@ def _fast_verdict(data, kind: str, game_root: Path | None = None, signature: tup
         return False
 
 
-@lru_cache(maxsize=32)
 def _fast_validator_for(root: str | None, kind: str, signature: tuple):
     """The jsonschema-rs validator of ``kind`` for the same schemas as :func:`_validator_for`, or None.
 
-    The registry holds each schema once, under its ``$id`` (else its file URI), with no
+    Kept as :func:`_validator_for` keeps its validators: once a process for the core, once a session for an overlay.
+    """
+    if root is None:
+        return _core(str(schema_dir())).fast_validator(kind)
+    return remembered("schema-fast-validators", (root, kind, signature), lambda: _build_fast_validator(root, kind))
+
+
+def _build_fast_validator(root: str | None, kind: str):
+    """The registry holds each schema once, under its ``$id`` (else its file URI), with no
     retriever and offline: a ``$ref`` that names nothing registered makes building fail, and
     then the pure path answers.
     """
@@ -192,12 +243,15 @@ def _overlay_root(kind: str, game_root: Path | None) -> str | None:
     return str(Path(game_root).resolve())
 
 
-@lru_cache(maxsize=32)
 def _declared_sections(root: str | None, kind: str, signature: tuple = ()) -> tuple[str, ...]:
-    """The top-level sections a game's overlay declares through the core ``#sections`` hook (read again when
-    the overlay files' ``signature`` changes)."""
+    """The top-level sections a game's overlay declares through the core ``#sections`` hook (kept for the
+    session, read again when the overlay files' ``signature`` changes)."""
     if root is None:
         return ()
+    return remembered("schema-sections", (root, kind, signature), lambda: _read_sections(root, kind))
+
+
+def _read_sections(root: str, kind: str) -> tuple[str, ...]:
     contents = json.loads(schema_path(kind, Path(root)).read_text(encoding="utf-8"))
     return tuple(key for definition in (contents.get("$defs") or {}).values()
                  if isinstance(definition, dict) and definition.get("$dynamicAnchor") == "sections"
@@ -247,16 +301,16 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     return sorted(unique.values(), key=Finding.sort_key)
 
 
-@lru_cache(maxsize=1)
 def _core_digest() -> str:
-    digest = hashlib.sha256()
-    for path in sorted(schema_dir().glob("*.schema.json")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    return _core(str(schema_dir())).digest()
 
 
-@lru_cache(maxsize=32)
 def _overlay_digest(root: str, signature: tuple) -> str:
+    """The overlay files' content, as one digest (kept for the session, by the files' signature)."""
+    return remembered("schema-overlay-digests", (root, signature), lambda: _read_overlay_digest(root, signature))
+
+
+def _read_overlay_digest(root: str, signature: tuple) -> str:
     digest = hashlib.sha256()
     for name, *_stat in signature:
         digest.update(name.encode() + b"\0" + (overlay_dir(Path(root)) / name).read_bytes())
@@ -279,7 +333,9 @@ def _verdict_key(document, kind: str, game_root: Path | None = None, signature: 
     return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root, signature))
 
 
-_valid_in_process = BoundedMemo(4096)  # verdict keys found valid in this process
+# Verdict keys found valid in this process: a key names the content of the document and of every schema
+# (core and overlay) and the versions, so a verdict is a pure function of its key; a changed file is a new key.
+_valid_in_process = BoundedMemo(4096)
 
 
 def _verdict_marker(key: str) -> bytes:

@@ -34,10 +34,6 @@ HANDLING = (("hp_deck_end_to_end", "move an AF from one end of the flight deck t
 STATES = (("deck-aft", "Spotted aft (can launch)"), ("deck-forward", "Spotted forward (can land)"), ("hangar", "Hangar"), ("base", "Air base"))
 
 
-def _cite(game: Game, numbers: str) -> str:
-    return f"{game.edition.citation} {numbers}"
-
-
 def _fmt(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -97,14 +93,14 @@ def air_ops_log(game: Game, scenario: Scenario, holder: str) -> dict:
     p = game.edition.param
     launch = p("launch_per_aos") or {}
     limits = [{"text": f"Launch {launch.get('no-catapult')} AFs an AOS without catapults, {launch.get('one-catapult')} with one, "
-                       f"{launch.get('two-catapults')} with two", "cite": _cite(game, "6.9")},
-              {"text": f"Land {p('land_per_aos')} AFs an AOS; launch or land in an AOS, never both", "cite": _cite(game, "6.12, 6.7")},
-              {"text": "Deck aircraft all spotted aft (to launch) or all forward (to land); launch front to back", "cite": _cite(game, "6.7, 6.7.6")},
-              *({"text": f"{_fmt(p(key))} HP: {text}", "cite": _cite(game, rule)} for key, text, rule in HANDLING),
+                       f"{launch.get('two-catapults')} with two", "cite": game.edition.cite_number("6.9")},
+              {"text": f"Land {p('land_per_aos')} AFs an AOS; launch or land in an AOS, never both", "cite": game.edition.cite_number("6.12, 6.7")},
+              {"text": "Deck aircraft all spotted aft (to launch) or all forward (to land); launch front to back", "cite": game.edition.cite_number("6.7, 6.7.6")},
+              *({"text": f"{_fmt(p(key))} HP: {text}", "cite": game.edition.cite_number(rule)} for key, text, rule in HANDLING),
               {"text": f"Fighters: up to {p('fighters_land_ready_spot_per_aos')} AFs landed, readied and spotted in one AOS on a clear deck; "
-                       f"{p('fighters_scramble')} readied AFs may scramble when a strike is announced", "cite": _cite(game, "6.13")},
-              {"text": "Sequence of each AOS: land or launch, then move aircraft, then ready them", "cite": _cite(game, "6.5")},
-              {"text": "No air operations but launches in a turn the carrier is attacked", "cite": _cite(game, "6.6")}]
+                       f"{p('fighters_scramble')} readied AFs may scramble when a strike is announced", "cite": game.edition.cite_number("6.13")},
+              {"text": "Sequence of each AOS: land or launch, then move aircraft, then ready them", "cite": game.edition.cite_number("6.5")},
+              {"text": "No air operations but launches in a turn the carrier is attacked", "cite": game.edition.cite_number("6.6")}]
     missions = []
     for m in data.missions:
         if m.source != holder:
@@ -167,15 +163,15 @@ def search_plan(game: Game, scenario: Scenario, side: str | None = None) -> list
 
 
 def search_record(game: Game, scenario: Scenario, side: str) -> dict:
-    p = game.edition.param
+    p, cite = game.edition.param, game.edition.cite_number
     return {"side": side, "side_name": game.side_name(side), "searches": search_plan(game, scenario, side),
             "blank_rows": 6, "log_rows": 12, "first_field": p("search_record_first_field"), "first_field_7_4_7": p("search_record_first_field_7_4_7"),
-            "limits": [{"text": f"A search AF covers {p('search_arc_per_af')} degrees; beyond {p('search_far_range')} hexes {p('search_arc_per_af_far')} degrees", "cite": _cite(game, "7.4.5")},
-                       {"text": f"Paired searchers: {p('search_arc_paired')} degrees an AF, at most {p('search_range_paired')} hexes", "cite": _cite(game, "7.4.5")},
-                       {"text": f"Arcs in {p('search_arc_step')}-degree steps; a hex an arc cuts is searched; 0 is north, clockwise", "cite": _cite(game, "7.4.8, 7.4.9")},
-                       {"text": f"Each turn a search covers the band from the hexes it reached back {p('search_band_hexes')} hexes, never behind its start", "cite": _cite(game, "8.2")},
-                       {"text": f"One search AF may shadow up to {p('shadow_task_forces_per_af')} task forces", "cite": _cite(game, "8.3.1")},
-                       {"text": "Searches are planned at the start of the day and, at the start of the 1100 turn, for the 1200 turn", "cite": _cite(game, "7.4.1")}]}
+            "limits": [{"text": f"A search AF covers {p('search_arc_per_af')} degrees; beyond {p('search_far_range')} hexes {p('search_arc_per_af_far')} degrees", "cite": cite("7.4.5")},
+                       {"text": f"Paired searchers: {p('search_arc_paired')} degrees an AF, at most {p('search_range_paired')} hexes", "cite": cite("7.4.5")},
+                       {"text": f"Arcs in {p('search_arc_step')}-degree steps; a hex an arc cuts is searched; 0 is north, clockwise", "cite": cite("7.4.8, 7.4.9")},
+                       {"text": f"Each turn a search covers the band from the hexes it reached back {p('search_band_hexes')} hexes, never behind its start", "cite": cite("8.2")},
+                       {"text": f"One search AF may shadow up to {p('shadow_task_forces_per_af')} task forces", "cite": cite("8.3.1")},
+                       {"text": "Searches are planned at the start of the day and, at the start of the 1100 turn, for the 1200 turn", "cite": cite("7.4.1")}]}
 
 
 # --- plotting sheet (FFTS 2.1, 3.2, 5.6, 7.4.9) ---------------------------------------------------------
@@ -218,13 +214,13 @@ def tables_card(game: Game, scenario: Scenario | None) -> dict:
                           "value": "" if is_empty(value) else "given in the scenario"})
     p = game.edition.param
     movement = [{"text": f"Aircraft fly {p('aircraft_hexes_per_turn')} hex a turn; slow ones not on turns divisible by {p('slow_no_move_every')}; "
-                         f"fast ones one more on turns divisible by {p('fast_extra_hex_every')}; a formation at its slowest", "cite": _cite(game, "10.6")},
+                         f"fast ones one more on turns divisible by {p('fast_extra_hex_every')}; a formation at its slowest", "cite": game.edition.cite_number("10.6")},
                 {"text": "The launch turn does not count against endurance, the landing turn does; one turn of combat costs fighters, dive and "
-                         f"torpedo bombers {p('combat_endurance_turns')} more", "cite": _cite(game, "4.2, 4.3")},
+                         f"torpedo bombers {p('combat_endurance_turns')} more", "cite": game.edition.cite_number("4.2, 4.3")},
                 {"text": f"A game-turn is {p('turn_minutes')} minutes; a Strike Segment up to {p('air_strike_phases')} ASPs of {p('air_strike_phase_minutes')} minutes",
-                 "cite": _cite(game, "3.3, 3.4.5")},
+                 "cite": game.edition.cite_number("3.3, 3.4.5")},
                 {"text": f"Up to {p('attackers_per_ship_per_asp')['total']} AFs attack one ship in an ASP: {p('attackers_per_ship_per_asp')['bombing']} bombing, "
-                         f"{p('attackers_per_ship_per_asp')['torpedo']} with torpedoes; each bombing AF makes {p('attacks_per_af')} attacks", "cite": _cite(game, "15.2, 15.5")}]
+                         f"{p('attackers_per_ship_per_asp')['torpedo']} with torpedoes; each bombing AF makes {p('attacks_per_af')} attacks", "cite": game.edition.cite_number("15.2, 15.5")}]
     return {"fuel": fuel, "landing": landing, "wind": wind, "cards": cards, "arrival": arrival, "slots": slots,
             "slot_count": sum(1 for s in slots if s["blank"]), "movement": movement}
 

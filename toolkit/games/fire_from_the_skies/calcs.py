@@ -66,10 +66,6 @@ def _on_sheet(game, args):
     return on_sheet, {tf.id: tf.hex for tf in data.task_forces}
 
 
-def _cite(game, *numbers: str) -> tuple[str, ...]:
-    return tuple(f"{game.edition.citation} {n}" for n in numbers)
-
-
 # --- bearing ------------------------------------------------------------------------------------
 
 def _bearing_args(p) -> None:
@@ -86,13 +82,13 @@ def _bearing_run(game, args) -> CalcResult:
     title = f"From {_named(args.origin, a)} to {_named(args.target, b)}"
     if a == b:
         return CalcResult(title, ("the same hex: range 0, no bearing",), {"from": a, "to": b, "range": 0, "bearing": None},
-                          _cite(game, "7.4.9"))
+                          game.edition.cites("7.4.9"))
     degrees = round(bearing(grid, a, b, north), 1)
     step = game.edition.param("search_arc_step", 30)
     lines = (f"range {hexes} hex{'es' if hexes != 1 else ''}",
              f"bearing {degrees:g} degrees clockwise from north (north {north:g} degrees from the top of the sheet)",
              f"between the {int(degrees // step * step)} and {int(degrees // step * step + step) % 360} degree search lines")
-    return CalcResult(title, lines, {"from": a, "to": b, "range": hexes, "bearing": degrees, "north": north}, _cite(game, "7.4.9"))
+    return CalcResult(title, lines, {"from": a, "to": b, "range": hexes, "bearing": degrees, "north": north}, game.edition.cites("7.4.9"))
 
 
 # --- endurance ----------------------------------------------------------------------------------
@@ -123,7 +119,7 @@ def _endurance_run(game, args) -> CalcResult:
         left = last - args.turn
         lines.append(f"on turn {args.turn}: {max(left, 0)} turn(s) of normal endurance left" + (f", {-left} turn(s) past it" if left < 0 else ""))
         data["turns_left"] = left
-    return CalcResult("Endurance and the last landing turn", tuple(lines), data, _cite(game, "4.2", "4.3", "4.4"))
+    return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4"))
 
 
 # --- search ---------------------------------------------------------------------------------------
@@ -171,7 +167,7 @@ def _search_run(game, args) -> CalcResult:
             "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
     caveats.append("a hex is searched when the arc's sector meets its interior (a bearing line that cuts it counts, a hexside along it does not), FFTS 7.4.8")
     caveats.append(f"the band is the hexes reached and the {depth} rings inside them, never behind the start (FFTS 8.2, read so)")
-    return CalcResult(f"Search from {_named(args.origin, origin)}", tuple(lines), data, _cite(game, "7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
+    return CalcResult(f"Search from {_named(args.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
 
 
 # --- landing accidents -------------------------------------------------------------------------------
@@ -229,7 +225,7 @@ def _landing_run(game, args) -> CalcResult:
     data = {"afs": args.afs, "condition": worst, "afs_per_roll": group, "accident_on": list(row["accident_on"]),
             "readings": {k: {"rolls": v["rolls"], "all_land": as_json(v["all_land"]), "accident": as_json(v["accident"]),
                              "expected_landed": as_json(v["expected_landed"])} for k, v in readings.items()}}
-    return CalcResult(f"Landing {args.afs} AF(s)", tuple(lines), data, _cite(game, "6.12"), tuple(caveats))
+    return CalcResult(f"Landing {args.afs} AF(s)", tuple(lines), data, game.edition.cites("6.12"), tuple(caveats))
 
 
 CALCULATIONS = {

@@ -24,10 +24,6 @@ SPEED_ORDER = ("slow", "normal", "fast")
 ROLES = ("fighter", "dive-bomber", "torpedo-bomber", "level-bomber", "glide-bomber", "search")
 
 
-def _cite(game, *numbers: str) -> tuple[str, ...]:
-    return tuple(f"{game.edition.citation} {n}" for n in numbers)
-
-
 def _chart(game, name: str) -> dict:
     for chart in game.charts:
         if name in chart:
@@ -83,7 +79,7 @@ def _radius_run(game, args) -> CalcResult:
     caveats = ["the strike attacks in the turn it reaches its target and turns straight back: any delay the Strike Sighting Table "
                "(12.5) or forming a larger strike (6.11, Air Operations Tables) adds is not counted (both are empty slots)",
                "a strike flies one hex a turn, slow aircraft not on turns divisible by 4, fast ones 2 hexes on turns divisible by 6 (10.6)"]
-    rules = _cite(game, "4.2", "4.3", "4.4", "6.12", "10.6")
+    rules = game.edition.cites("4.2", "4.3", "4.4", "6.12", "10.6")
     if args.scenario or args.mission:
         if not (args.scenario and args.mission):
             raise CalcInputError("--scenario and --mission go together")
@@ -190,7 +186,7 @@ def _launch_run(game, args) -> CalcResult:
     data = {"afs": args.spotted + args.hangar, "limit_per_aos": limit, "raise_per_aos": raise_per_aos, "aos": turns,
             "last_launch_turn": steps[-1].aos, "lower_bound": bool(args.hangar and raise_per_aos is None),
             "steps": [{"turn": s.aos, "launched": s.launched, "raised": s.raised} for s in steps]}
-    return CalcResult("Launching an air group", tuple(lines), data, _cite(game, "6.5", "6.7", "6.8", "6.9"), tuple(caveats))
+    return CalcResult("Launching an air group", tuple(lines), data, game.edition.cites("6.5", "6.7", "6.8", "6.9"), tuple(caveats))
 
 
 # --- recovery -------------------------------------------------------------------------------------
@@ -239,7 +235,7 @@ def _recover_run(game, args) -> CalcResult:
         caveats.append(f"6.12.1 says 'for every {group} AFs': whether a last partial group rolls is not stated, so both readings are shown")
     data = {"afs": args.afs, "condition": args.condition, "land_per_aos": per_aos, "first_landing_turn": first, "fewest_aos": fewest,
             "readings": readings}
-    return CalcResult("Recovering an air group", tuple(lines), data, _cite(game, "6.7", "6.12"), tuple(caveats))
+    return CalcResult("Recovering an air group", tuple(lines), data, game.edition.cites("6.7", "6.12"), tuple(caveats))
 
 
 # --- victory points -------------------------------------------------------------------------------
@@ -318,7 +314,7 @@ def _victory_run(game, args) -> CalcResult:
         caveats.append("no --scenario: the balancing of 19.4 needs both fleets and is not applied")
     out = {"reading": chosen, "losses": [{"side": x.side, "class": x.cls, "state": x.state, "name": x.name} for x in losses],
            "afs_lost": afs, "readings": results}
-    return CalcResult("Victory points", tuple(lines), out, _cite(game, "19.2", "19.3", "19.4", "19.5"), tuple(caveats))
+    return CalcResult("Victory points", tuple(lines), out, game.edition.cites("19.2", "19.3", "19.4", "19.5"), tuple(caveats))
 
 
 OPS_CALCULATIONS = {

@@ -14,7 +14,8 @@ from collections import defaultdict
 from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, landing_schedule
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
-from toolkit.rules import Context, article, check
+from toolkit.rules import Context, article, check, shared
+from toolkit.rules.shared import Placed
 
 __all__ = ["FFTSContext"]
 
@@ -147,6 +148,8 @@ def task_force_ids(ctx: FFTSContext):
 
 @check("FFTS-TF-SHIP", "task_force_ships", "Every ship is in exactly one task force of its own side.")
 def task_force_ships(ctx: FFTSContext):
+    """A ship in the other side's task force is the shared wrong-side rule (:func:`toolkit.rules.shared.counter_side`, FFTS 5.3)."""
+    yield from shared.counter_side(ctx, lambda p: _other_side(ctx, p), _ships_placed(ctx))
     where: dict[str, str] = {}
     for tf in ctx.data.task_forces:
         for ship_id, at in zip(tf.ships, tf.ship_at):
@@ -154,9 +157,6 @@ def task_force_ships(ctx: FFTSContext):
             if ship is None:
                 yield f"task force {tf.id}: no ship {ship_id!r} in the scenario's ships:", at
                 continue
-            if ship.side != tf.side:
-                side, other = ctx.game.side_name(ship.side), ctx.game.side_name(tf.side)
-                yield f"task force {tf.id}: {ship.name} is {article(side)} {side} ship in {article(other)} {other} task force", at
             if ship_id in where:
                 yield f"{ship.name} is in task forces {where[ship_id]} and {tf.id}; ships stay in one task force all game", at
             where.setdefault(ship_id, tf.id)
@@ -164,6 +164,20 @@ def task_force_ships(ctx: FFTSContext):
         for ship in ctx.data.ships.values():
             if ship.id not in where:
                 yield f"{ship.name} is in no task force; put it in one (a single ship may be a task force)", ship.at
+
+
+def _ships_placed(ctx: FFTSContext):
+    """Each ship of a task force as placed with the task force's side."""
+    for tf in ctx.data.task_forces:
+        for ship_id, at in zip(tf.ships, tf.ship_at):
+            ship = ctx.data.ships.get(ship_id)
+            if ship is not None:
+                yield Placed(ship.name, ship.side, tf.side, tf.id, at)
+
+
+def _other_side(ctx: FFTSContext, placed: Placed) -> str:
+    side, other = ctx.game.side_name(placed.owner), ctx.game.side_name(placed.side)
+    return f"task force {placed.where}: {placed.name} is {article(side)} {side} ship in {article(other)} {other} task force"
 
 
 @check("FFTS-TF-HEX", "task_force_location", "A task force starts in a hex of the plotting sheet.")

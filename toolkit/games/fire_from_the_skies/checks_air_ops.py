@@ -222,10 +222,10 @@ def mission_record(ctx: FFTSContext):
                    f"normal endurance"), mission.at
         if mission.land_turn is not None and mission.land_turn <= mission.launch_turn:
             yield (f"{mission.id} lands on turn {mission.land_turn} but launches on turn {mission.launch_turn}: aircraft launched in an AOS fly "
-                   f"from the next turn's Movement Segment, so they land on turn {mission.launch_turn + 1} at the earliest"), mission.locate("land_turn"), _cite(ctx, "3.4")
+                   f"from the next turn's Movement Segment, so they land on turn {mission.launch_turn + 1} at the earliest"), mission.locate("land_turn"), ctx.edition.cite_number("3.4")
         if mission.kind == "strike" and not mission.groups:
             yield (f"strike {mission.id} records no strike groups: at launch its strike aircraft are divided into strike groups; "
-                   f"give groups: (each a list of its aircraft entries)"), mission.at, _cite(ctx, "12.1")
+                   f"give groups: (each a list of its aircraft entries)"), mission.at, ctx.edition.cite_number("12.1")
 
 
 @check("FFTS-ESCORT", "escorts", "A strike group holds strike aircraft; its fighters escort them, never fly as a group of their own.")
@@ -255,7 +255,7 @@ def combat_air_patrol(ctx: FFTSContext):
         dark = [t for t in range(mission.launch_turn, end + 1) if t in ctx.data.night]
         if dark and not night_cap:
             yield (f"CAP {mission.id} is up on turn{'s' if len(dark) > 1 else ''} {', '.join(map(str, dark))}, at night, and no special rule "
-                   f"lets CAP engage at night (allows: [night-cap]): it will not engage then"), mission.locate("launch_turn"), _cite(ctx, "13.2")
+                   f"lets CAP engage at night (allows: [night-cap]): it will not engage then"), mission.locate("launch_turn"), ctx.edition.cite_number("13.2")
 
 
 @check("FFTS-RADAR", "radar", "A ship has radar only by a scenario special rule giving its side radar.")
@@ -267,6 +267,3 @@ def radar(ctx: FFTSContext):
             yield (f"{ship.name} is rated with radar, but no special rule of the scenario allows radar (allows: [radar]): "
                    f"add the special rule or rate it radar: false"), ship.at
 
-
-def _cite(ctx: FFTSContext, number: str) -> str:
-    return f"{ctx.edition.citation} {number}"

@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import comb
 from typing import Iterable, Mapping
 
-from toolkit.exact import Distribution, convolve, total  # shared by every game's odds
+from toolkit.exact import Distribution, at_least, convolve, mean, total  # shared by every game's odds
 
 __all__ = ["Distribution", "FACES", "die_hit", "die_at_least", "dice", "convolve", "total", "mixture", "mean",
            "at_least", "two_dice_at_least", "bernoulli"]
@@ -65,16 +65,6 @@ def mixture(weighted: Iterable[tuple[Fraction, Mapping[int, Fraction]]]) -> Dist
         for k, p in dist.items():
             out[k] = out.get(k, Fraction(0)) + weight * p
     return dict(sorted((k, v) for k, v in out.items() if v))
-
-
-def mean(dist: Mapping[int, Fraction]) -> Fraction:
-    """The expected value."""
-    return sum((k * p for k, p in dist.items()), Fraction(0))
-
-
-def at_least(dist: Mapping[int, Fraction], n: int) -> Fraction:
-    """P(count >= n)."""
-    return sum((p for k, p in dist.items() if k >= n), Fraction(0))
 
 
 def two_dice_at_least(need: int) -> Fraction:

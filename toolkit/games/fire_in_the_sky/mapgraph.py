@@ -21,7 +21,7 @@ Three graphs share one node naming:
     Land hexes joined by the white land connections (v1.1 2.2.2; 2nd 3.2.3).
 
 Rule conditions (Air ZOC, control, enemy units) are never baked into the graphs:
-queries apply them as filters on views (:func:`stop_view`) or in restricted
+queries apply them as filters on views (:func:`toolkit.graph.stops.stop_view`) or in restricted
 searches. The graphs are cached per ``Map`` object (:func:`map_graph`).
 """
 
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 import networkx as nx
 
@@ -38,7 +37,7 @@ from toolkit.model import Map
 from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id
 
-__all__ = ["MapGraph", "map_graph", "stop_view", "stop_bfs", "NoSuchPlace", "HALF_SEP"]
+__all__ = ["MapGraph", "map_graph", "NoSuchPlace", "HALF_SEP"]
 
 HALF_SEP = "/"
 
@@ -260,52 +259,9 @@ class MapGraph:
         return min(found) if found else None
 
 
-def stop_view(graph: nx.DiGraph, stops: Callable[[str], bool] | frozenset, source: str | Iterable[str] = (),
-              exclude: frozenset = frozenset()) -> nx.DiGraph:
-    """A view of a directed graph where movement may enter a stop node but not leave it.
-
-    Parameters
-    ----------
-    graph : nx.DiGraph
-        ``MapGraph.sea_directed`` or ``MapGraph.grid_directed``.
-    stops : set or predicate
-        Nodes that end movement when entered (e.g. enemy Air ZOC without friendly air).
-    source : str or iterable
-        Starting nodes: a start is never a stop (a unit may leave the hex it starts in).
-    exclude : frozenset
-        Nodes that may not be entered at all (e.g. off-map boxes for Japanese units).
-
-    Returns
-    -------
-    nx.DiGraph
-        A read-only ``nx.subgraph_view``; nothing is copied.
-
-    Example
-    -------
-    >>> g = nx.path_graph(["a", "b", "c"]).to_directed()
-    >>> sorted(nx.single_source_shortest_path_length(stop_view(g, {"b"}, "a"), "a"))
-    ['a', 'b']
-    """
-    starts = {source} if isinstance(source, str) else set(source)
-    is_stop = stops if callable(stops) else stops.__contains__
-    return nx.subgraph_view(
-        graph,
-        filter_node=(lambda n: n not in exclude) if exclude else nx.filters.no_filter,
-        filter_edge=lambda u, v: u in starts or not is_stop(u),
-    )
-
-
-def stop_bfs(graph: nx.DiGraph, source: str, cutoff: int, stops=frozenset(), exclude=frozenset()) -> dict[str, int]:
-    """Hexes within ``cutoff`` of ``source`` when movement must stop on entering a stop node.
-
-    Returns ``{node: hexes}``, the source included at 0 (see :func:`stop_view`).
-    """
-    if source not in graph:
-        return {}
-    return nx.single_source_shortest_path_length(stop_view(graph, stops, source, exclude), source, cutoff=cutoff)
-
-
 # --- the per-map cache ------------------------------------------------------------
+# A pure function of immutable input: a Map is frozen once built from validated documents, and its
+# graphs are kept only as long as the Map object lives (the session's GameCache owns the game).
 
 _CACHE: dict[int, tuple[weakref.ref, MapGraph]] = {}
 

@@ -7,7 +7,7 @@ half hex) and :class:`~toolkit.games.fire_in_the_sky.costs.Cost` holds Transport
 empty reach carries ``reason`` and ``rule``.
 
 Enemy Air ZOC is applied per query as "stop" nodes on views of the sea graph
-(:func:`~toolkit.games.fire_in_the_sky.mapgraph.stop_view`) or in a small state-space search
+(:func:`~toolkit.graph.stops.stop_view`) or in a small state-space search
 for the "stop or move one more hex" rule; nothing is copied.
 """
 
@@ -21,8 +21,8 @@ import networkx as nx
 
 from toolkit.games.fire_in_the_sky.air_zoc import enemy_air_zoc
 from toolkit.games.fire_in_the_sky.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
-from toolkit.games.fire_in_the_sky.mapgraph import stop_bfs
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, derived, enemy_of
+from toolkit.graph.stops import stop_bfs
 
 __all__ = [
     "Reach", "RuleError", "task_force", "sea_deployment", "one_hex_deployment", "operational_movement",

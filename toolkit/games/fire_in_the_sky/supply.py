@@ -32,8 +32,8 @@ import networkx as nx
 
 from toolkit.games.fire_in_the_sky.air_zoc import blocking_hexes
 from toolkit.games.fire_in_the_sky.costs import param
-from toolkit.games.fire_in_the_sky.mapgraph import stop_bfs
 from toolkit.games.fire_in_the_sky.state import GameState, derived, enemy_of
+from toolkit.graph.stops import stop_bfs
 
 __all__ = [
     "SupplyResult", "supply_line", "supplied_hexes", "land_unit_supplied", "brisbane_lifeline",

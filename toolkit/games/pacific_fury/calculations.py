@@ -34,13 +34,6 @@ SIDE_ADJECTIVES = {"japan": "Japanese", "us": "US"}
 
 # --- shared helpers ----------------------------------------------------------------------------
 
-def _cite(game: Game, key: str, number: str) -> str:
-    """The edition's citation of ``key`` when it defines it, else ``PF <number>``."""
-    if key in game.edition.rules:
-        return game.edition.cite(key)
-    return f"{game.citation or 'PF'} {number}"
-
-
 def _charts_file(game: Game):
     """The charts document of the game's edition, with positions (for caveats that name a line)."""
     folder = game.root / "charts"
@@ -198,7 +191,7 @@ def _zones_run(game: Game, args) -> CalcResult:
     tables = tables_of(game)
     zones = pf_zones.ZoneMap.of(game.map)
     rules = tables.zone_rules()
-    cites = [_cite(game, "game-map", "2.1"), _cite(game, "move", "9.2")]
+    cites = [game.edition.cite("game-map", "2.1"), game.edition.cite("move", "9.2")]
     if args.to and not args.zone:
         raise CalcInputError("--to needs --zone")
     if args.zone:
@@ -254,16 +247,16 @@ def _moves_run(game: Game, args) -> CalcResult:
     if barred:
         lines.append(f"adjacent but barred to a TF-{args.type}: {', '.join(barred)}")
     data = {"zone": zone, "type": args.type, "moves": [m for m in moves if m != pf_zones.BASE], "may_return_to_base": True, "barred": barred}
-    cites = [_cite(game, "move", "9.2")]
+    cites = [game.edition.cite("move", "9.2")]
     if args.type == "C":
         strike = pf_zones.air_strike_zones(zones, zone)
         deciding |= set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.air_strike_zones(z, zone)))
         lines.append(f"air strike targets: Henderson Field, or an enemy task force in {', '.join(strike)}")
         data["air_strike_zones"] = list(strike)
-        cites += [_cite(game, "air-strike", "9.5"), "PF 10.6"]
+        cites += [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6")]
     if zone == "Ironbottom Sound":
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
-        cites.append(_cite(game, "form-task-forces", "8.2"))
+        cites.append(game.edition.cite("form-task-forces", "8.2"))
     return CalcResult(f"Moves of a TF-{args.type} in {zone}", tuple(lines), data, tuple(cites),
                       tuple(_pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
 
@@ -278,11 +271,11 @@ def _sortie_run(game: Game, args) -> CalcResult:
     tables = tables_of(game)
     side, initiative = _side(args.side), _side(args.initiative)
     has = side == initiative
-    cites = [_cite(game, "sortie", "9.1")]
+    cites = [game.edition.cite("sortie", "9.1")]
     if args.type == "A" and has:
         raise CalcInputError("the initiative player may never form a TF-A or use Transports (PF 6.3, 8.3)")
     if args.type == "tokyo-express":
-        cites.append(_cite(game, "tokyo-express", "9.6"))
+        cites.append(game.edition.cite("tokyo-express", "9.6"))
         if side != "japan" or has:
             raise CalcInputError("only a non-initiative Japanese player may form the Tokyo Express (PF 9.6)")
     rows = pf_zones.sortie_zones(side, args.type, has, tables.sortie_rows())
@@ -341,7 +334,7 @@ def _task_force_run(game: Game, args) -> CalcResult:
     lines.append(f"its CAP against enemy fire: -{own_cap} hits per firing unit ({own_cap_why})")
     data = {"ships": [s.name for s in ships], "type": kind, "tokyo_express": te, "not_allowed": problems,
             "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
-    cites = [_cite(game, "task-force-types", "8.3"), _cite(game, "carrier-combat", "10.5")]
+    cites = [game.edition.cite("task-force-types", "8.3"), game.edition.cite("carrier-combat", "10.5")]
     if args.target:
         target, target_caveats = resolve_ships(game, args.target)
         caveats += target_caveats
@@ -367,7 +360,7 @@ def _task_force_run(game: Game, args) -> CalcResult:
         lines.append(f"surface fire, every ship firing (PF 10.3), mean {shown(pf_odds.mean(dist))}:")
         lines += _dist_lines(dist, "  ")
         data["surface_hits"] = _dist_rows(dist)
-        cites.append(_cite(game, "combat-procedure", "10.2"))
+        cites.append(game.edition.cite("combat-procedure", "10.2"))
     unstated = [s.name for s in ships if s.combat is None and not s.is_transports and s.cls != "Tokyo Express"]
     if unstated:
         caveats.append(f"Combat Factor not printed in the rules for {', '.join(unstated)} (counters.yaml: unstated); give --cf for hit odds")
@@ -395,9 +388,9 @@ def _fire_run(game: Game, args) -> CalcResult:
         per_unit.append({"combat_factor": cf, "hits_by_roll": list(rolls)})
     lines.append(f"total of {len(args.cf)} unit(s), mean {shown(pf_odds.mean(dist))}:")
     lines += _dist_lines(dist, "  ")
-    cites = [_cite(game, "combat-procedure", "10.2")]
+    cites = [game.edition.cite("combat-procedure", "10.2")]
     if args.modifier or args.cap:
-        cites.append(_cite(game, "carrier-combat", "10.5"))
+        cites.append(game.edition.cite("carrier-combat", "10.5"))
     data = {"combat_factors": list(args.cf), "modifier": args.modifier, "cap": args.cap, "units": per_unit,
             "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
     return CalcResult(f"Fire: CF {' '.join(map(str, args.cf))}" + (f", modifier +{args.modifier}" if args.modifier else "") +
@@ -441,7 +434,7 @@ def _sink_run(game: Game, args) -> CalcResult:
         raise CalcInputError("give --df (or --ship, --transports, --tokyo-express)")
     if df is not None and df < 0:
         raise CalcInputError("--df must not be negative")
-    cites = [_cite(game, "applying-hits", "10.7")]
+    cites = [game.edition.cite("applying-hits", "10.7")]
     if automatic is not None:
         p = Fraction(1) if args.hits >= automatic else Fraction(0)
         lines = [f"{name} with {args.hits} hit(s): " + ("sunk, no roll" if p else "not hit, not sunk")]
@@ -493,7 +486,7 @@ def _damage_run(game: Game, args) -> CalcResult:
     caveats = []
     if turn is not None and turn in (3, 4):
         caveats.append(f"the month of Turn {turn} is reconstructed (charts: turn_record_track)")
-    return CalcResult("Damaged ship's return", tuple(lines), data, (_cite(game, "applying-hits", "10.7"),), tuple(caveats))
+    return CalcResult("Damaged ship's return", tuple(lines), data, (game.edition.cite("applying-hits", "10.7"),), tuple(caveats))
 
 
 # --- Henderson Field: bombardment and air strikes (PF 10.4, 10.6) ------------------------------
@@ -522,7 +515,7 @@ def _bombard_run(game: Game, args) -> CalcResult:
              "hits of one round:"] + _dist_lines(dist, "  ")
     data = {"box": box.label, "threshold": threshold, "combat_factors": [s.combat for s in ships],
             "first_round": as_json(one), "two_rounds": as_json(two), "hits": _dist_rows(dist)}
-    cites = [_cite(game, "naval-bombardment", "9.4"), "PF 10.4"]
+    cites = [game.edition.cite("naval-bombardment", "9.4"), game.edition.cite_number("10.4")]
     return CalcResult(f"Bombardment of Henderson Field ({box.label})", tuple(lines), data, tuple(cites), tuple(caveats + _box_caveat(box)))
 
 
@@ -550,7 +543,7 @@ def _air_strike_run(game: Game, args) -> CalcResult:
         [s.combat for s in carriers], box.value, box.cap_icons, operational=not args.disrupted, return_fire_cap=own_cap,
         minimum_hits=tables.disruption_minimum, cap_minimum=tables.henderson_cap_minimum, die=tables.die)
     cfs = " ".join(str(s.combat) for s in carriers)
-    cites = [_cite(game, "air-strike", "9.5"), "PF 10.6", _cite(game, "applying-hits", "10.7")]
+    cites = [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6"), game.edition.cite("applying-hits", "10.7")]
     if args.disrupted:
         lines = ["Henderson Field is disrupted: an air strike against it has no effect (PF 10.6)"]
         data = {"box": box.label, "operational": False, "first_round": as_json(0), "two_rounds": as_json(0)}
@@ -601,7 +594,7 @@ def _strike_task_force(game, tables, ships, carriers, args, caveats) -> CalcResu
             missing = [s.name for s in defenders if s.combat is None]
             lines.append(f"the target TF-C fires back; its odds need the Combat Factor of {', '.join(missing)} (--target-cf)")
             caveats.append(f"no return-fire odds: Combat Factor unstated for {', '.join(missing)}")
-    cites = [_cite(game, "air-strike", "9.5"), "PF 10.6", _cite(game, "carrier-combat", "10.5")]
+    cites = [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6"), game.edition.cite("carrier-combat", "10.5")]
     return CalcResult("Air strike on a task force", tuple(lines), data, tuple(cites), tuple(caveats))
 
 
@@ -628,7 +621,7 @@ def _tokyo_run(game: Game, args) -> CalcResult:
         lines.append(f"{where}, Henderson Field {'operational' if operational else 'disrupted'}: detected {shown(p)}, lands {shown(1 - p)}")
         data.append({"us_in_ironbottom": us_there, "henderson_operational": operational, "detected": as_json(p), "lands": as_json(1 - p)})
     lines.append("landing: the Initiative marker shifts one space toward Japan; detected: removed, no shift")
-    return CalcResult("Tokyo Express detection", tuple(lines), {"cases": data}, (_cite(game, "tokyo-express", "9.6"),))
+    return CalcResult("Tokyo Express detection", tuple(lines), {"cases": data}, (game.edition.cite("tokyo-express", "9.6"),))
 
 
 # --- events (PF 7.0-7.2) -----------------------------------------------------------------------
@@ -648,7 +641,7 @@ def _events_run(game: Game, args) -> CalcResult:
         left = remaining_events(events, args.used)
     except (UnknownEvent, TableError) as error:
         raise CalcInputError(str(error)) from None
-    cites = [_cite(game, "events", "7.0"), _cite(game, "japanese-events" if side == "japan" else "us-events", "7.1" if side == "japan" else "7.2")]
+    cites = [game.edition.cite("events", "7.0"), game.edition.cite("japanese-events" if side == "japan" else "us-events", "7.1" if side == "japan" else "7.2")]
     skip = tables.table("events").get("not_on_turn", 1)
     if args.turn is not None and not game.turns[0] <= args.turn <= game.turns[1]:
         raise CalcInputError(f"--turn {args.turn}: the game runs Turns {game.turns[0]}-{game.turns[1]}")
@@ -711,8 +704,8 @@ def _operations_run(game: Game, args) -> CalcResult:
         data.append({"operation": step.number, "action": step.action, "sortied": step.sortied,
                      "boxes": {str(k): v for k, v in sorted(step.boxes.items())}, "eligible": step.eligible,
                      "returned_to_base": list(step.returned_to_base)})
-    cites = [_cite(game, "form-task-forces", "8.2"), _cite(game, "operations", "9.0"), _cite(game, "sortie", "9.1"),
-             _cite(game, "counting-operations", "9.7")]
+    cites = [game.edition.cite("form-task-forces", "8.2"), game.edition.cite("operations", "9.0"), game.edition.cite("sortie", "9.1"),
+             game.edition.cite("counting-operations", "9.7")]
     return CalcResult("Operation Boxes", tuple(lines), {"start": {str(k): v for k, v in sorted(boxes.items())}, "steps": data}, tuple(cites))
 
 
@@ -741,7 +734,7 @@ def _initiative_run(game: Game, args) -> CalcResult:
     data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
             "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder},
             "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
-    cites = [_cite(game, "victory", "4.0"), _cite(game, "initiative-player", "6.1"), _cite(game, "return-phase", "11.0")]
+    cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
     if args.landing is not None:
         if args.landing < 1:
             raise CalcInputError("--landing: at least one Transports unit")
@@ -749,7 +742,7 @@ def _initiative_run(game: Game, args) -> CalcResult:
         shifted = landing_shift(track, box, lander, args.landing)
         lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")
         data["landing"] = {"side": lander, "transports": args.landing, "to": shifted.box.label, "spaces": shifted.spaces}
-        cites += [_cite(game, "landing", "9.3"), _cite(game, "tokyo-express", "9.6")]
+        cites += [game.edition.cite("landing", "9.3"), game.edition.cite("tokyo-express", "9.6")]
     caveats = _placeholder_caveat(game, box) + _box_caveat(box)
     for other in {rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set()):
         caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from toolkit.exact import Distribution, convolve, total  # shared by every game's odds
+from toolkit.exact import Distribution, at_least, convolve, mean, total  # shared by every game's odds
 
 __all__ = [
     "Distribution", "Ship", "hits_by_roll", "unit_hits", "convolve", "total_hits", "at_least", "mean",
@@ -96,24 +96,6 @@ def total_hits(units: Iterable[Mapping[int, Fraction]]) -> Distribution:
     {0: Fraction(1, 1)}
     """
     return total(units)
-
-
-def at_least(dist: Mapping[int, Fraction], n: int) -> Fraction:
-    """P(hits >= n).
-
-    >>> at_least(unit_hits(4), 3)
-    Fraction(1, 3)
-    """
-    return sum((p for hits, p in dist.items() if hits >= n), Fraction(0))
-
-
-def mean(dist: Mapping[int, Fraction]) -> Fraction:
-    """Expected hits; c(c+1)/12 for one unit of CF c <= 6 without CAP.
-
-    >>> mean(unit_hits(4))
-    Fraction(5, 3)
-    """
-    return sum((hits * p for hits, p in dist.items()), Fraction(0))
 
 
 # --- task forces (PF 8.3, 10.5) ----------------------------------------------------------------

@@ -134,6 +134,10 @@ class PFContext(Context):
     def turn(self) -> int:
         return self.scenario.start_turn
 
+    def track_entered(self, turn: int) -> bool:
+        """Units due on ``turn`` enter their base in that turn's Task Force Phase (PF 8.1)."""
+        return turn < self.turn or (turn == self.turn and self.phase_at_least("task-force"))
+
     @property
     def at_setup(self) -> bool:
         """The scenario is the game's start: Turn 1, before the Initiative Phase."""

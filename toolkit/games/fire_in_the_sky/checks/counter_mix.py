@@ -12,7 +12,8 @@ from collections import defaultdict
 
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import steps_to_counters
-from toolkit.rules import Context, article, check, fmt
+from toolkit.rules import Context, article, check, fmt, shared
+from toolkit.rules.shared import MixPool
 
 SIDE_NAMES = {"japan": "Japanese player", "allied": "Allied player"}
 
@@ -64,18 +65,16 @@ def usage(ctx: Context):
 
 @check("COUNTER-MIX", "counter-mix", "More units of a counter than the counter mix holds.")
 def counter_mix_limit(ctx: Context):
+    """The shared counter-mix limit (:func:`toolkit.rules.shared.counter_mix`), one pool per counter as printed."""
     used, entries = usage(ctx)
-    for counter_id, n in sorted(used.items()):
-        counter = ctx.game.counters[counter_id]
-        if counter.unlimited or n <= counter.count:
-            continue
-        # Point at the designer's own file: the last use in the newest file of an extends chain.
-        newest = ctx.scenario.files[-1] if ctx.scenario.files else None
-        mine = [e for e in entries[counter_id] if e.at.file == newest]
-        last = (mine or entries[counter_id])[-1]
-        kind = "counters (air steps use ceil(steps/2) counters)" if counter.type == "air" else "counters"
-        yield (f"{counter.name}: {fmt(n)} {kind} used but the counter mix holds {counter.count}; "
-               f"remove {fmt(n - counter.count)}", last.at)
+    counters = ctx.game.counters
+    pools = (MixPool((cid,), counters[cid].count, n, entries[cid]) for cid, n in sorted(used.items()) if not counters[cid].unlimited)
+    return shared.counter_mix(ctx, pools, lambda pool: _over_mix(counters[pool.counters[0]], pool))
+
+
+def _over_mix(counter, pool: MixPool) -> str:
+    kind = "counters (air steps use ceil(steps/2) counters)" if counter.type == "air" else "counters"
+    return f"{counter.name}: {fmt(pool.used)} {kind} used but the counter mix holds {counter.count}; remove {fmt(pool.excess)}"
 
 
 @check("COUNTER-AIR-STEPS", "air-steps", "Air steps given to a counter that is not an air unit, or air units given without steps.")
@@ -113,9 +112,8 @@ def optional_counters(ctx: Context):
 
 @check("COUNTER-SIDE", "counter-mix", "A unit placed for the side it does not belong to.")
 def counter_side(ctx: Context):
-    for unit in ctx.units:
-        if unit.counter.side != unit.side:
-            yield f"{unit.counter.name} belongs to the {SIDE_NAMES[unit.counter.side]} but is placed in the {SIDE_NAMES[unit.side]} set-up", unit.entry.at
+    """The shared wrong-side rule (:func:`toolkit.rules.shared.counter_side`) in Fire in the Sky's words."""
+    return shared.counter_side(ctx, lambda p: f"{p.name} belongs to the {SIDE_NAMES[p.owner]} but is placed in the {SIDE_NAMES[p.side]} set-up")
 
 
 @check("SUNK-ON-MAP", "damage-naval", "A unit both on the map and sunk.")
@@ -161,6 +159,5 @@ def sunk_returns(ctx: Context):
 
 @check("TURN-TRACK-PAST", "reinforcements", "A unit on the Turn Record Track for a turn before the scenario starts.")
 def turn_track_past(ctx: Context):
-    for turn, placement in ctx.scenario.turn_track:
-        if turn <= ctx.scenario.start_turn - 1:
-            yield f"units due on turn {turn}, before the scenario starts on turn {ctx.scenario.start_turn}", placement.at
+    """The shared Turn Record Track rule (:func:`toolkit.rules.shared.turn_track_past`): a scenario starts before its turn's arrivals."""
+    return shared.turn_track_past(ctx, lambda turn, _: f"units due on turn {turn}, before the scenario starts on turn {ctx.scenario.start_turn}")

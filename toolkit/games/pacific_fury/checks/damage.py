@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.games.pacific_fury.state import PFContext
-from toolkit.rules import check
+from toolkit.rules import check, shared
 
 
 def return_turn(ctx: PFContext, side: str, hits: int, damaged_on: int) -> int | None:
@@ -61,8 +61,6 @@ def sunk_returns(ctx: PFContext):
 
 @check("PF-TURN-TRACK-PAST", "enter-ships", "Units still on the Turn Record Track for a turn whose Task Force Phase has begun.")
 def turn_track_past(ctx: PFContext):
-    for turn, placement in ctx.scenario.turn_track:
-        entered = turn < ctx.turn or (turn == ctx.turn and ctx.phase_at_least("task-force"))
-        if entered:
-            yield (f"units due on turn {turn} have entered their base in the Task Force Phase (turn {ctx.turn}, phase {ctx.phase!r}): "
-                   f"move them to their base", placement.at)
+    """The shared Turn Record Track rule (:func:`toolkit.rules.shared.turn_track_past`): ships enter in the Task Force Phase (PF 8.1)."""
+    return shared.turn_track_past(ctx, lambda turn, _: (f"units due on turn {turn} have entered their base in the Task Force Phase "
+                                                        f"(turn {ctx.turn}, phase {ctx.phase!r}): move them to their base"))

@@ -3,45 +3,53 @@
 from __future__ import annotations
 
 from toolkit.games.pacific_fury.state import PFContext
-from toolkit.rules import check
-
-
-def _newest(ctx: PFContext, entries):
-    """The entry to point at: the last one in the newest file of an extends chain."""
-    newest = ctx.scenario.files[-1] if ctx.scenario.files else None
-    mine = [e for e in entries if e.at.file == newest]
-    return (mine or list(entries))[-1]
+from toolkit.rules import check, fmt, shared
+from toolkit.rules.shared import MixPool
 
 
 @check("PF-COUNTER-MIX", "components", "A named ship placed twice or nowhere; more Transports (with the Tokyo Express) than a side has; a marker placed as a unit.")
 def counter_mix(ctx: PFContext):
+    """The shared counter-mix limit (:func:`toolkit.rules.shared.counter_mix`) over each named ship, each side's Transports
+    and the Tokyo Express; then the ships placed nowhere and the markers placed as units."""
     where = ctx.whereabouts
-    for counter in ctx.game.counters.values():
-        if counter.type != "naval" or counter.count != 1:
-            continue
-        places = where.get(counter.id, [])
-        if len(places) > 1:
-            listed = ", ".join(w for w, _ in places)
-            yield (f"{counter.name} is one counter but stands in {len(places)} places ({listed}); keep one", _newest(ctx, [e for _, e in places]).at)
-        elif not places:
+    named = [c for c in ctx.game.counters.values() if c.type == "naval" and c.count == 1]
+    # A named ship is one counter: each place it stands uses it once (PF 2.0).
+    ships = (MixPool((c.id,), 1, len(where.get(c.id, [])), [e for _, e in where.get(c.id, [])]) for c in named)
+    yield from shared.counter_mix(ctx, ships, lambda pool: _twice(ctx, pool))
+    for counter in named:
+        if not where.get(counter.id):
             yield (f"{counter.name} is nowhere in the scenario: place it in a base, box or zone, on the Turn Record Track, "
                    f"or list it under sunk if it has left the game", ctx.scenario.at)
-    limit = ctx.edition.param("transports_per_side", 2)
     tokyo = ctx.edition.param("tokyo_express")
-    for side in ctx.game.side_ids:
-        pool = [c.id for c in ctx.game.counters.values() if c.side == side and c.cls == "Transports"]
-        ids = pool + ([tokyo] if tokyo in ctx.game.counters and ctx.game.counters[tokyo].side == side else [])
-        entries = [e for cid in ids for _, e in where.get(cid, [])]
-        used = sum(e.count for e in entries)
-        if used > limit:
-            what = "Transports units and Tokyo Express" if tokyo in ids else "Transports units"
-            yield (f"{used} {ctx.game.side_name(side)} {what} in the scenario, but a side has {limit} Transports and the "
-                   f"Tokyo Express replaces one of them; remove {used - limit}", _newest(ctx, entries).at)
+    yield from shared.counter_mix(ctx, _transports(ctx, tokyo), lambda pool: _too_many_transports(ctx, pool, tokyo))
     if tokyo in where:
         entries = [e for _, e in where[tokyo]]
-        if sum(e.count for e in entries) > 1:
-            yield "more than one Tokyo Express: the sheet has one, and only one may be formed in a turn (PF 9.6)", _newest(ctx, entries).at
+        yield from shared.counter_mix(ctx, [MixPool((tokyo,), 1, sum(e.count for e in entries), entries)],
+                                      lambda _: "more than one Tokyo Express: the sheet has one, and only one may be formed in a turn (PF 9.6)")
     for unit in ctx.units:
         if unit.counter.type == "marker" and unit.counter.id != tokyo:
             yield (f"the {unit.counter.name} is not placed as a unit: give it with the scenario's `initiative:` or `operations:` "
                    f"section, or `start_turn:` for the Game Turn marker", unit.entry.at)
+
+
+def _twice(ctx: PFContext, pool: MixPool) -> str:
+    counter_id = pool.counters[0]
+    listed = ", ".join(w for w, _ in ctx.whereabouts[counter_id])
+    return f"{ctx.name(counter_id)} is one counter but stands in {pool.used} places ({listed}); keep one"
+
+
+def _transports(ctx: PFContext, tokyo: str | None):
+    """Each side's Transports with its Tokyo Express: the Tokyo Express replaces one of them (PF 9.6)."""
+    limit = ctx.edition.param("transports_per_side", 2)
+    for side in ctx.game.side_ids:
+        pool = [c.id for c in ctx.game.counters.values() if c.side == side and c.cls == "Transports"]
+        ids = pool + ([tokyo] if tokyo in ctx.game.counters and ctx.game.counters[tokyo].side == side else [])
+        entries = [e for cid in ids for _, e in ctx.whereabouts.get(cid, [])]
+        yield MixPool(tuple(ids), limit, sum(e.count for e in entries), entries)
+
+
+def _too_many_transports(ctx: PFContext, pool: MixPool, tokyo: str | None) -> str:
+    side = ctx.game.counters[pool.counters[0]].side
+    what = "Transports units and Tokyo Express" if tokyo in pool.counters else "Transports units"
+    return (f"{pool.used} {ctx.game.side_name(side)} {what} in the scenario, but a side has {fmt(pool.limit)} Transports and the "
+            f"Tokyo Express replaces one of them; remove {fmt(pool.excess)}")

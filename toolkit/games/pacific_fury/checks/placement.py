@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from toolkit.games.pacific_fury.state import PFContext
-from toolkit.rules import check
+from toolkit.rules import check, shared
 
 
 @check("PF-SIDE", "form-task-forces", "A unit placed for the other side, in the other side's base or boxes, or somewhere no unit stands.")
 def sides_and_boxes(ctx: PFContext):
+    """The shared wrong-side rule (:func:`toolkit.rules.shared.counter_side`), then each side's own boxes."""
+    name = ctx.game.side_name
+    yield from shared.counter_side(ctx, lambda p: f"{p.name} is a {name(p.owner)} counter but is placed in the {name(p.side)} set-up: give it `side: {p.owner}`")
     for unit in ctx.units:
         where = unit.placement.where
         if unit.counter.side != unit.side:
-            yield (f"{unit.counter.name} is a {ctx.game.side_name(unit.counter.side)} counter but is placed in the "
-                   f"{ctx.game.side_name(unit.side)} set-up: give it `side: {unit.counter.side}`", unit.entry.at)
-            continue
+            continue  # the shared rule above reports it
         box = unit.box
         if box is not None:
             if box.side is not None and box.side != unit.side:
