@@ -33,9 +33,6 @@ IDENTITY = frozenset({"kind", "game", "id", "title", "variant", "notes", "source
 #: What a fix written for the designer says where the provenance belongs.
 WHY = "what this variant changes and why"
 
-Seen = set  # of (code, Location)
-
-
 def place_inherited(findings: list[Finding], variant: Document, bases: list[Document], edition: str,
                     alone: Callable[[Path], list[Finding] | None],
                     recheck: Callable[[Callable[[Document], Document]], list[Finding] | None]) -> list[Finding]:
@@ -48,7 +45,7 @@ def place_inherited(findings: list[Finding], variant: Document, bases: list[Docu
     inherited = [i for i, f in enumerate(findings) if f.location.file in by_name]
     if not inherited:
         return findings
-    own: dict[str, Seen | None] = {}
+    own: dict[str, set | None] = {}  # per base file: the (code, location) of its own findings
     for name in sorted({findings[i].location.file for i in inherited}):
         found = alone(by_name[name].path)
         own[name] = None if found is None else {(g.code, g.location) for g in found}
