@@ -53,11 +53,15 @@ def test_pacific_fury_reserve_findings_move_into_the_variant_with_the_remove_to_
     yamato = next(line for line in lines if "Yamato" in line)
     assert yamato.split(": error ")[0].endswith("my-variant.yaml:6:1")  # start_turn:, the first key leading to it
     assert "inherited from scenarios/pacific-fury/campaign.yaml:19:9 (this variant's start_turn: and events_used: lead to it)" in yamato
-    assert ("write in this variant: remove: [{at: Japanese Reserve, side: japan, reconstructed: what this variant changes "
-            "and why, units: [{counter: jp-bb-yamato}]}]; then place it where it belongs under setup:") in yamato
+    # One remove: entry for the three ships of that set-up line, as each of their findings says.
+    fix = ("to take it and the 2 others found there out of the base, write in this variant: remove: [{at: Japanese Reserve, "
+           "side: japan, reconstructed: what this variant changes and why, units: [{counter: jp-bb-yamato}, {counter: jp-junyo}, "
+           "{counter: jp-hiyo}]}]; then place them where they belong under setup:")
+    assert all(fix in line for line in lines if "PF-RESERVE-RELEASED" in line)
     hornet = next(line for line in lines if "PF-TURN-TRACK-PAST" in line)
     assert "inherited from scenarios/pacific-fury/campaign.yaml:81:5 (this variant's start_turn: leads to it)" in hornet
-    assert "remove_turn_track: [{turn: 2, side: us, reconstructed: what this variant changes and why, units: [{counter: us-cv-hornet}]}]" in hornet
+    assert ("to take it out of the base, write in this variant: remove_turn_track: [{turn: 2, side: us, reconstructed: what this "
+            "variant changes and why, units: [{counter: us-cv-hornet}]}]; then place it where it belongs under setup:") in hornet
 
 
 def test_pacific_fury_the_fix_as_written_makes_the_variant_clean(tmp_path, capsys):
@@ -78,8 +82,8 @@ def test_a_second_removal_is_written_under_the_variants_own_remove(tmp_path, cap
     path = _variant(tmp_path, "v.yaml", BUNDLED / "pacific-fury" / "campaign.yaml", partly)
     _, out, _ = run_cli(capsys, "check", path)
     yamato = next(line for line in out.splitlines() if "Yamato" in line)
-    assert "add under this variant's remove: - {at: Japanese Reserve, side: japan, reconstructed: what this variant changes " \
-           "and why, units: [{counter: jp-bb-yamato}]}" in yamato
+    assert "to take it and the 1 other found there out of the base, add under this variant's remove: - {at: Japanese Reserve, " \
+           "side: japan, reconstructed: what this variant changes and why, units: [{counter: jp-bb-yamato}, {counter: jp-junyo}]}" in yamato
     assert "Hiyo" not in out
 
 

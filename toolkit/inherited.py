@@ -52,17 +52,29 @@ def place_inherited(findings: list[Finding], variant: Document, bases: list[Docu
     caused = [i for i in inherited if own[findings[i].location.file] is not None
               and (findings[i].code, findings[i].location) not in own[findings[i].location.file]]
     causes = _causes([findings[i] for i in caused], variant, recheck)
+    units = _units_together([findings[i] for i in caused], by_name)
     out = list(findings)
     for i in inherited:
         f = findings[i]
         if own[f.location.file] is None:
             continue
         if i in caused:
-            out[i] = _moved(f, causes.get((f.code, f.location)), variant, by_name[f.location.file])
+            out[i] = _moved(f, causes.get((f.code, f.location)), variant, by_name[f.location.file], units)
         else:
             note = f" (the base scenario's own finding: {f.location.file} checked alone in edition {edition} has it too)"
             out[i] = dataclasses.replace(f, message=f.message + note, extra={**f.extra, "base_own": True, "original": f.message})
     return out
+
+
+def _units_together(caused: list[Finding], by_name: dict) -> dict:
+    """For each placement of a base (file, section, index) that several moved findings point into, the
+    indexes of their units: one removal entry then takes them all out."""
+    together: dict = {}
+    for f in caused:
+        path = node_path(by_name[f.location.file], f.location)
+        if path and len(path) >= 4 and path[0] in ("setup", "turn_track") and path[2] == "units":
+            together.setdefault((f.location.file, path[0], path[1]), set()).add(path[3])
+    return together
 
 
 def _causes(caused: list[Finding], variant: Document, recheck) -> dict:
@@ -87,9 +99,9 @@ def _without(key: str) -> Callable[[Document], Document]:
     return edit
 
 
-def _moved(f: Finding, causes: list[str] | None, variant: Document, base: Document) -> Finding:
+def _moved(f: Finding, causes: list[str] | None, variant: Document, base: Document, together: dict) -> Finding:
     at = variant.locate((causes[0],), key=True) if causes else variant.locate(("extends",), key=True)
-    fix = _fix(base, f.location, variant.data if isinstance(variant.data, dict) else {})
+    fix = _fix(base, f.location, variant.data if isinstance(variant.data, dict) else {}, together)
     keys = " and ".join(f"{key}:" for key in causes or [])
     why = f"this variant's {keys} lead{'s' if len(causes or []) == 1 else ''} to it" if causes else "this variant's changes together lead to it"
     message = f"{f.message}; inherited from {f.location} ({why}); {fix}"
@@ -107,8 +119,12 @@ def node_path(document: Document, location: Location) -> tuple | None:
     return None
 
 
-def _fix(base: Document, location: Location, variant: dict) -> str:
-    """What to write in the variant to change the base's node at ``location``, as YAML to paste."""
+def _fix(base: Document, location: Location, variant: dict, together: dict | None = None) -> str:
+    """What to write in the variant to change the base's node at ``location``, as YAML to paste.
+
+    ``together`` (see :func:`_units_together`) makes one removal entry for every unit of a base's
+    placement that a moved finding points at.
+    """
     path = node_path(base, location)
     data = base.data
     if not path:
@@ -118,13 +134,16 @@ def _fix(base: Document, location: Location, variant: dict) -> str:
     if top in ("setup", "turn_track") and len(path) >= 2 and isinstance(record, list):
         placement = record[path[1]]
         units = placement.get("units", [])
+        count = 1
         if len(path) >= 4 and path[2] == "units":
-            units = [units[path[3]]]
+            indexes = sorted((together or {}).get((base.name, top, path[1]), {path[3]}))
+            units, count = [units[j] for j in indexes], len(indexes)
         entry = {"turn": placement["turn"]} if top == "turn_track" else {"at": placement["at"]}
         entry.update({"side": placement["side"], "reconstructed": WHY,
                       "units": [{k: u[k] for k in ("counter", "count", "steps", "reduced") if k in u} for u in units]})
         section = "remove" if top == "setup" else "remove_turn_track"
-        return _add(section, entry, variant, "to take it out of the base, ") + "; then place it where it belongs under setup:"
+        purpose = "to take it out of the base, " if count == 1 else f"to take it and the {count - 1} other{'s' if count > 2 else ''} found there out of the base, "
+        return _add(section, entry, variant, purpose) + f"; then place {'it' if count == 1 else 'them'} where {'it belongs' if count == 1 else 'they belong'} under setup:"
     if top == "optional_rules" and len(path) >= 2:
         return _add("remove_optional_rules", record[path[1]], variant, "to leave the rule out, ")
     if top == "control" and len(path) >= 2:
