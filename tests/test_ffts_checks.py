@@ -47,8 +47,11 @@ def test_example(path, monkeypatch):
     findings, _ = check_paths([path.relative_to(ROOT)])
     want = expected_at(path)
     with_column = {(code, line) for code, line, column in want if column is not None}
+    # A fixture leaves out the ratings its check does not read: the info findings saying so (DATA-MISSING)
+    # count only in the fixtures that name their code.
+    named = {code for code, _, _ in want}
     got = {(f.code, f.location.line, f.location.column if (f.code, f.location.line) in with_column else None)
-           for f in findings if f.location.file.endswith(path.name)}
+           for f in findings if f.location.file.endswith(path.name) and (f.severity != "info" or f.code in named)}
     assert got == want, [f"{f.location}: {f.code} {f.message}" for f in findings]
     elsewhere = [f for f in findings if not f.location.file.endswith(path.name)]
     assert all(f.code == "EMPTY-SLOT" and f.location.file.endswith("coral-sea.yaml") for f in elsewhere), elsewhere

@@ -148,6 +148,9 @@ class GameModule(Protocol):
         Whether a sunk counter leaves the game for good.
     ``overlays(game, scenario)``
         Named sets of map nodes per side for the map's overlays (Air ZOC, supply), or ``{}``.
+    ``scenario_parameters``
+        Edition parameters a scenario's numbers are written against (name -> rule key), named in the
+        note when a scenario is checked in another edition than its own.
     ``new_template``
         Example lines of the ``new`` command's variant file (commented YAML), or ``""``.
     ``marker_owner(name)``
@@ -250,6 +253,9 @@ class BaseGame:
     new_template = ""
     commands: tuple[str, ...] = ()
     default_game = False
+    #: Edition parameters a scenario's own numbers are written against, each with the rule key that
+    #: sets it: named when a scenario is checked in another edition than the one it was written for.
+    scenario_parameters: Mapping[str, str] = {}
 
     def build_checks(self) -> CheckRegistry:
         """The game's checks, built once per module object (override this, not :meth:`checks`)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
@@ -55,7 +55,7 @@ class FireFromTheSkies(BaseGame):
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks, checks_air_ops])
+        return CheckRegistry.from_modules([checks, checks_air_ops, needs])
 
     def map_style(self, game) -> MapStyle:
         """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red."""

@@ -1,7 +1,8 @@
 """The set-up checks of Fire from the Skies, each citing its rule through the edition's rules table.
 
 Each reads the scenario's own sections (:mod:`.data`). A check that needs a rating the scenario
-left as an empty slot skips what it cannot judge; ``EMPTY-SLOT`` names every such slot instead.
+left as an empty slot skips what it cannot judge; ``EMPTY-SLOT`` names every such slot instead, and
+``DATA-MISSING`` (:mod:`.needs`) every one left out, at the same severity (info, counted in the summary).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class FFTSContext(Context):
         return (min(lasts) if lasts else mission.launch_turn) + 1
 
 
-@check("EMPTY-SLOT", "introduction", "A rating or table the rulebook leaves to Fire on the Waters or the scenario set is still an empty slot.", severity="warning")
+@check("EMPTY-SLOT", "introduction", "A rating or table the rulebook leaves to Fire on the Waters or the scenario set is still an empty slot.", severity="info")
 def empty_slots(ctx: FFTSContext):
     """Every ``{empty: ...}`` of the scenario: FFTS never invents these values (FFTS 1.1, 6.4)."""
     for slot in ctx.data.empty_slots:
