@@ -26,7 +26,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from toolkit import __version__
+import toolkit
 from toolkit.load.types import Parsed
 
 __all__ = ["FORMAT", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
@@ -80,7 +80,7 @@ def versions() -> str:
 
     Kept once a process: a pure function of the installed versions, which do not change while it runs.
     """
-    return f"chartroom {__version__}; ruamel.yaml {_ruamel_version()}; python {sys.version.split()[0]} {sys.implementation.name}"
+    return f"chartroom {toolkit.__version__}; ruamel.yaml {_ruamel_version()}; python {sys.version.split()[0]} {sys.implementation.name}"
 
 
 def _ruamel_version() -> str:
