@@ -14,6 +14,7 @@ from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Secti
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, bundled_scenarios, check_document, document_game_root, find_game_root, read_document, suggest
+from toolkit.words import counted
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
 
@@ -324,7 +325,7 @@ def _remove(setup: list[Placement], removal: Placement, loaded: Loaded, doc: Doc
             if remaining == asked:
                 message = f"cannot remove {what} at {removal.where} ({removal.side}): the base scenario has no such unit there"
             else:
-                noun = "steps" if unit.steps else "units"
-                message = f"cannot remove {asked} {noun} of {what} at {removal.where} ({removal.side}): the base scenario has only {asked - remaining}"
+                noun = "step" if unit.steps else "unit"
+                message = f"cannot remove {counted(asked, noun)} of {what} at {removal.where} ({removal.side}): the base scenario has only {asked - remaining}"
             loaded.findings.append(Finding("error", "VARIANT-REMOVE", message, unit.at))
     setup[:] = [p for p in setup if p.units]
