@@ -132,3 +132,28 @@ def test_an_unknown_counter_names_the_edition_capitalised(capsys, tmp_path):
 def test_air_units_say_one_step(capsys):
     _, out, _ = run_cli(capsys, "odds", "air", "--attacker", "jp-air:1", "--defender", "us-air:2")
     assert "jp-air (1 step, at base)" in out and "(2 steps, at base)" in out
+
+
+# --- chartroom rules: a header row and a break between games -------------------------------------------
+
+def test_rules_has_a_header_row_and_a_heading_per_game(capsys):
+    status, out, _ = run_cli(capsys, "rules")
+    assert status == 0
+    blocks = out.split("\n\n")
+    assert len(blocks) == 3  # three bundled games, a blank line between them
+    for block, game in zip(blocks, ("fire-from-the-skies", "fire-in-the-sky", "pacific-fury")):
+        heading, header = block.splitlines()[:2]
+        assert heading.startswith(f"{game} (editions: ")
+        assert header.split()[:3] == ["code", "severity", "rule"] and header.endswith("what it finds")
+    assert "rule (v1.1)" in out and "rule (2nd)" in out
+
+
+def test_rules_json_is_one_document_naming_each_rows_game(capsys):
+    _, out, _ = run_cli(capsys, "rules", "--format", "json")
+    rows = json.loads(out)  # was three arrays one after the other: not one JSON document
+    assert {r["game"] for r in rows} == {"fire-from-the-skies", "fire-in-the-sky", "pacific-fury"}
+
+
+def test_rules_markdown_gives_each_game_a_heading(capsys):
+    _, out, _ = run_cli(capsys, "rules", "--format", "markdown")
+    assert "## fire-in-the-sky (editions: v1.1, 2nd)\n\n| code |" in out
