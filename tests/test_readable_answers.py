@@ -157,3 +157,24 @@ def test_rules_json_is_one_document_naming_each_rows_game(capsys):
 def test_rules_markdown_gives_each_game_a_heading(capsys):
     _, out, _ = run_cli(capsys, "rules", "--format", "markdown")
     assert "## fire-in-the-sky (editions: v1.1, 2nd)\n\n| code |" in out
+
+
+# --- suggestions: names that contain the words typed --------------------------------------------------
+
+def test_a_place_suggests_the_name_that_contains_the_words_typed(tmp_path, capsys):
+    variant = tmp_path / "v.yaml"
+    campaign = Path(os.path.relpath(ROOT / "scenarios/pacific-fury/campaign.yaml", tmp_path)).as_posix()
+    variant.write_text(f"kind: scenario\ngame: pacific-fury\nid: v\ntitle: V\nvariant: true\nextends: {campaign}\n"
+                       "setup:\n  - at: South Pacific\n    side: us\n    reconstructed: a test\n    units:\n"
+                       "      - {counter: us-cv-hornet}\n")
+    _, out, _ = run_cli(capsys, "check", variant)
+    assert "'South Pacific' is no place, box or hex on the map; did you mean 'South Pacific Ocean'?" in out
+
+
+def test_suggestions_close_spelling_first_then_containing_names():
+    from toolkit.model.build import suggest
+
+    assert suggest("Rabual", ["Rabaul", "Truk"]) == "; did you mean 'Rabaul'?"
+    assert suggest("south pacific", ["South Pacific Ocean", "The Slot"]) == "; did you mean 'South Pacific Ocean'?"
+    assert suggest("ocean south", ["South Pacific Ocean", "South Ocean", "The Slot"]) == "; did you mean 'South Ocean' or 'South Pacific Ocean'?"
+    assert suggest("zz", ["Truk"]) == ""
