@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,6 +19,8 @@ import pytest
 
 from conftest import ROOT, run_cli
 from toolkit.exact import exact_fractions, shown
+from toolkit.load import load_text
+from toolkit.model.build import suggest
 from toolkit.words import counted, edition_name
 
 SURFACE = ("odds", "surface", "--attacker", "jp-ca", "jp-ca", "--defender", "us-ca", "--side", "japan")
@@ -172,9 +177,47 @@ def test_a_place_suggests_the_name_that_contains_the_words_typed(tmp_path, capsy
 
 
 def test_suggestions_close_spelling_first_then_containing_names():
-    from toolkit.model.build import suggest
-
     assert suggest("Rabual", ["Rabaul", "Truk"]) == "; did you mean 'Rabaul'?"
     assert suggest("south pacific", ["South Pacific Ocean", "The Slot"]) == "; did you mean 'South Pacific Ocean'?"
     assert suggest("ocean south", ["South Pacific Ocean", "South Ocean", "The Slot"]) == "; did you mean 'South Ocean' or 'South Pacific Ocean'?"
     assert suggest("zz", ["Truk"]) == ""
+
+
+# --- the docs show what `new` writes ------------------------------------------------------------------
+
+def test_designing_a_variant_shows_the_lines_new_writes(tmp_path, monkeypatch, capsys):
+    """The yaml block after "The new file starts with" is what `chartroom new my-variant.yaml --from ...` writes from the
+    repository's root (the $schema line included), its lines in the file's order."""
+    doc = (ROOT / "docs/designing-a-variant.md").read_text(encoding="utf-8")
+    block = doc.split("The new file starts with", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    shown_lines = [line for line in block.splitlines() if line != "..."]
+    target = ROOT / "my-variant.yaml"
+    assert not target.exists()
+    try:
+        assert run_cli(capsys, "new", "my-variant.yaml", "--from", "scenarios/fire-in-the-sky/short-campaign.yaml")[0] == 0
+        written = target.read_text(encoding="utf-8").splitlines()
+    finally:
+        target.unlink(missing_ok=True)
+    assert shown_lines[0] == written[0]  # the $schema line
+    at = [written.index(line) for line in shown_lines]  # every line shown is written, in this order
+    assert at == sorted(at)
+
+
+def test_the_pre_commit_example_is_usable_as_written(tmp_path):
+    """The example points at nothing unreachable (no example.invalid): a `repo: local` hook whose entries, run as
+    pre-commit runs them (entry + the files that match `files:`), check a bundled scenario clean."""
+    doc = (ROOT / "docs/designing-a-variant.md").read_text(encoding="utf-8")
+    assert "example.invalid" not in doc
+    block = doc.split("# .pre-commit-config.yaml in your repository\n", 1)[1].split("```", 1)[0]
+    config = load_text(block, "pre-commit example").data
+    (repo,) = config["repos"]
+    assert repo["repo"] == "local" and {h["id"] for h in repo["hooks"]} == {"chartroom-check", "chartroom-fmt"}
+    scenario = "scenarios/fire-in-the-sky/short-campaign.yaml"
+    chartroom = Path(sys.executable).parent / "chartroom"
+    for hook in repo["hooks"]:
+        assert hook["language"] == "system" and re.search(hook["files"], scenario)
+        assert not re.search(hook["files"], "mkdocs.yml")
+        words = hook["entry"].split()
+        assert words[0] == "chartroom"
+        done = subprocess.run([str(chartroom), *words[1:], scenario], cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
