@@ -253,7 +253,9 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
             for j, record in enumerate(data.get(section, [])):
                 where = record["at"]
                 if where not in places and where not in boxes and where not in hexes:
-                    loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, [*places, *boxes, *game.map.area_kinds])}", doc.locate((section, j, "at"))))
+                    named = [*places, *boxes, *game.map.area_kinds]  # an area map's zones are places too
+                    loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, named)}",
+                                                   doc.locate((section, j, "at"))))
                     continue
                 units = build_units(doc, (section, j, "units"), record["units"], counters, loaded, edition, game.edition)
                 placement = Placement(where, record["side"], units, doc.locate((section, j)))
