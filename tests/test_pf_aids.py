@@ -305,4 +305,4 @@ def test_pdf_aids_are_written_and_deterministic(tmp_path):
         zones = subprocess.run(["pdftotext", "-layout", str(tmp_path / "zones.pdf"), "-"], check=True, capture_output=True, text=True).stdout
         assert "Ironbottom Sound" in zones and "left open by the rules" in " ".join(zones.split())
         sunk = " ".join(subprocess.run(["pdftotext", str(tmp_path / "combat.pdf"), "-"], check=True, capture_output=True, text=True).stdout.split())
-        assert "5/6 (0.8333)" in sunk and "1/6 (0.1667)" in sunk
+        assert "0.8333 (5/6)" in sunk and "0.1667 (1/6)" in sunk
