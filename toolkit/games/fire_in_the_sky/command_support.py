@@ -17,6 +17,7 @@ from toolkit.exits import EXIT_OK
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.load import display_path
 from toolkit.model.build import suggest
+from toolkit.words import edition_name
 
 __all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "game_options",
            "scenario_options", "load_game", "load_scenario", "game_state", "place_node", "counter_of", "emit", "num"]
@@ -139,7 +140,7 @@ def place_node(graph, name: str) -> str:
 def counter_of(game, counter_id: str):
     counter = game.counters.get(counter_id)
     if counter is None:
-        raise UsageError(f"no counter {counter_id!r} in the {game.edition.id} counter mix{suggest(counter_id, game.counters)}")
+        raise UsageError(f"no counter {counter_id!r} in the {edition_name(game.edition.id)} counter mix{suggest(counter_id, game.counters)}")
     if counter.type not in ("naval", "air", "land"):
         raise UsageError(f"{counter_id} is a {counter.type}, not a naval, air or land unit")
     return counter
