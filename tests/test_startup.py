@@ -3,10 +3,10 @@
 ``chartroom check`` runs in a fresh interpreter and the modules it imported are inspected:
 no networkx, no jinja2, no WeasyPrint, no pypdf, no mkdocs, no PDF workers (multiprocessing) and
 no other command's module; and when every document is valid and jsonschema-rs is installed, no
-jsonschema either. Issue 18, item 9: a game's modules are imported at the top of its package, so
-``check`` loads the game's map questions, aids and site pages too, and the graph and template
-modules under them; what keeps it quick is that none of those imports a heavy library at its
-top (they ask :mod:`toolkit.lazy` when they build a graph or a template).
+jsonschema either. Issue 18, item 9: imports sit at the top of every module; a game's parts that only
+some commands use (aids, site pages, calculations, map questions, command lines) are loaded by name
+through ``BaseGame.part`` when a command asks for them, so ``check`` loads none of them, and a heavy
+library is asked of :mod:`toolkit.lazy` where it is used.
 """
 
 from __future__ import annotations
@@ -29,7 +29,12 @@ print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
 """
 
 NEVER = ("networkx", "jinja2", "weasyprint", "pypdf", "mkdocs", "multiprocessing", "toolkit.render.build", "toolkit.render.pdf",
-         "toolkit.render.site", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.render_cli", "toolkit.variant_cli")
+         "toolkit.render.site", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.render_cli", "toolkit.variant_cli",
+         # each game's parts that check has no use for (BaseGame.part loads them for the commands that do)
+         "toolkit.games.fire_in_the_sky.aids_odds", "toolkit.games.fire_in_the_sky.site", "toolkit.games.fire_in_the_sky.parsers",
+         "toolkit.games.fire_in_the_sky.map_questions", "toolkit.games.pacific_fury.aids", "toolkit.games.pacific_fury.site",
+         "toolkit.games.pacific_fury.calculations", "toolkit.games.pacific_fury.map_questions", "toolkit.games.fire_from_the_skies.aids",
+         "toolkit.games.fire_from_the_skies.site", "toolkit.games.fire_from_the_skies.calcs", "toolkit.games.fire_from_the_skies.map_questions")
 
 
 def imported(*args: str, cache: str = "off") -> tuple[int, set[str]]:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from toolkit.errors import InputError
@@ -226,6 +227,15 @@ class GameModule(Protocol):
 
 class BaseGame:
     """Defaults for the parts of :class:`GameModule` a game may leave out."""
+
+    def part(self, name: str) -> ModuleType:
+        """The game's own module ``name`` (its aids, site pages, calculations, map questions, command lines).
+
+        The core loads a game module by the name its manifest gives; it loads the parts of a game that only
+        some commands use the same way, by name on first use, in this one place, so that ``chartroom check``
+        pays for none of them (imports stay at the top of every module).
+        """
+        return importlib.import_module(f"{type(self).__module__}.{name}")
 
     name = ""
     game_id = ""

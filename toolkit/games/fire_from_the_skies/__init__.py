@@ -14,9 +14,7 @@ from typing import Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
 from toolkit.games.calculation import Calculation
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops, map_questions, needs, site
-from toolkit.games.fire_from_the_skies.aids import aid_specs
-from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
@@ -69,22 +67,22 @@ class FireFromTheSkies(BaseGame):
 
     def map_distance(self, game, a, b, sea=False, scenario=None):
         """Hexes and bearing on the sheet; places, hex ids and the scenario's task forces by name (map_questions.py)."""
-        return map_questions.map_distance(game, a, b, sea, scenario)
+        return self.part("map_questions").map_distance(game, a, b, sea, scenario)
 
     def calculations(self) -> Mapping[str, Calculation]:
-        return CALCULATIONS
+        return self.part("calcs").CALCULATIONS
 
     def aids(self, game):
         """Air-operations logs, search records, plotting sheets, the tables card and the victory points (aids.py)."""
-        return aid_specs(game)
+        return self.part("aids").aid_specs(game)
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The guide, search plans on the plotting sheet, tables, victory points and air operations (site.py)."""
-        return site.site_pages(data)
+        return self.part("site").site_pages(data)
 
     def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
         """A scenario's search plans on its plotting sheet and its carriers' air-operations logs (site.py)."""
-        return site.scenario_sections(game, scenario)
+        return self.part("site").scenario_sections(game, scenario)
 
 
 GAME = FireFromTheSkies()

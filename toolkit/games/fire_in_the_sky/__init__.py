@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
-from toolkit.games.fire_in_the_sky import map_questions, parsers
-from toolkit.games.fire_in_the_sky.aids_odds import aid_specs
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.bases import base_facts
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
@@ -22,7 +20,6 @@ from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAM
 from toolkit.games.fire_in_the_sky.map_style import map_style
 from toolkit.games.fire_in_the_sky.records import split_hex_findings
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
-from toolkit.games.fire_in_the_sky.site import site_pages
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.games.fire_in_the_sky.supply import supplied_hexes
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
@@ -62,27 +59,27 @@ class FireInTheSky(BaseGame):
 
     def register_commands(self, subparsers) -> dict:
         """supply, zoc, reach, cost and plan (parsers.py)."""
-        return parsers.register(subparsers)
+        return self.part("parsers").register(subparsers)
 
     def odds_kinds(self, subparsers) -> dict:
         """Air combat, strikes, submarines, surface and land combat, damage and convoys (parsers.py, odds_command.py)."""
-        return parsers.register_kinds(subparsers)
+        return self.part("parsers").register_kinds(subparsers)
 
     def map_distance(self, game, a, b, sea=False, scenario=None):
         """Hexes between places, boxes or hexes; by sea with ``sea`` (map_questions.py)."""
-        return map_questions.map_distance(game, a, b, sea)
+        return self.part("map_questions").map_distance(game, a, b, sea)
 
     def map_export(self, game):
         """Hexes, adjacency, impassable hexsides, land connections, split hexes and boxes (map_questions.py)."""
-        return map_questions.map_export(game)
+        return self.part("map_questions").map_export(game)
 
     def aids(self, game):
         """The odds card of the edition (aids_odds.py)."""
-        return aid_specs(game)
+        return self.part("aids_odds").aid_specs(game)
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The guides to its commands on the docs site (site.py)."""
-        return site_pages(data)
+        return self.part("site").site_pages(data)
 
     def data_findings(self, game) -> list:
         """Its split hexes on the playing area, each half reaching hexes next to it (v1.1 2.2.1.2; 2nd 15.1)."""

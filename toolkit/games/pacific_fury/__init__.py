@@ -11,9 +11,6 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.pacific_fury import map_questions, site
-from toolkit.games.pacific_fury.aids import aid_specs
-from toolkit.games.pacific_fury.calculations import CALCULATIONS
 from toolkit.games.pacific_fury.checks import registry
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.template import NEW_TEMPLATE
@@ -86,23 +83,23 @@ class PacificFury(BaseGame):
 
     def aids(self, game):
         """Zone card, track sheet, planning sheets, combat, odds and event cards, sequence of play, rosters (aids.py)."""
-        return aid_specs(game)
+        return self.part("aids").aid_specs(game)
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The game's pages on the docs site (site.py)."""
-        return site.site_pages(data)
+        return self.part("site").site_pages(data)
 
     def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
         """The scenario's tracks and Operation Boxes, and each side's ship roster as it starts (site.py)."""
-        return site.scenario_sections(game, scenario)
+        return self.part("site").scenario_sections(game, scenario)
 
     def calculations(self):
         """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""
-        return CALCULATIONS
+        return self.part("calculations").CALCULATIONS
 
     def map_distance(self, game, a, b, sea=False, scenario=None):
         """Moves between sea zones, with the open pairs the answer rests on (map_questions.py; networkx loads with the zone graph)."""
-        return map_questions.map_distance(game, a, b, sea)
+        return self.part("map_questions").map_distance(game, a, b, sea)
 
     def marker_owner(self, name: str) -> str | None:
         return SIDE_MARKERS.get(name)
