@@ -75,6 +75,10 @@ def _error(message: str) -> None:
     print(f"chartroom: {text}", file=sys.stderr)
 
 
+def _warning(message: str) -> None:
+    _error(f"warning: {message}")
+
+
 def cmd_aids(args) -> int:
     # Jinja and the aids cost about 0.2 s to import (python -X importtime): only `aids` and `site` pay.
     from toolkit.outputs import OutputError
@@ -104,7 +108,7 @@ def cmd_aids(args) -> int:
         return EXIT_INPUT if unreadable else EXIT_FINDINGS
     try:
         written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress,
-                             force=args.force, jobs=jobs)
+                             force=args.force, jobs=jobs, warn=_warning)
     except OutputError as exc:
         _error(exc)
         return EXIT_INPUT
@@ -133,7 +137,8 @@ def cmd_site(args) -> int:
     progress = Progress()
     try:
         build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
-                   config=Path(args.config) if args.config else None, progress=progress, force=args.force)
+                   config=Path(args.config) if args.config else None, progress=progress, force=args.force,
+                   warn=_warning)
     except SiteError as exc:
         _error(exc)
         return EXIT_INPUT
