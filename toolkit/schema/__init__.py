@@ -326,35 +326,43 @@ def _schemas_digest(game_root: Path | None = None, signature: tuple | None = Non
     return f"{core}+{_overlay_digest(str(Path(game_root).resolve()), signature)}"
 
 
-def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> str | None:
-    """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
+def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> tuple | None:
+    """The inputs of a "valid" verdict: the document's bytes (digest), the kind, every schema's bytes (core
+    and overlay, one digest); None when the document has no digest (then no verdict is kept)."""
     if not getattr(document, "digest", None):
         return None  # verdicts are kept by content, in process and, where the cache folder is usable, on disk
-    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root, signature))
+    return (document.digest, kind, _schemas_digest(game_root, signature))
 
 
-# Verdict keys found valid in this process: a key names the content of the document and of every schema
-# (core and overlay) and the versions, so a verdict is a pure function of its key; a changed file is a new key.
+# Verdicts found valid in this process: the inputs name the content of the document and of every schema
+# (core and overlay), so a verdict is a pure function of them; a changed file is new inputs.
 _valid_in_process = BoundedMemo(4096)
 
 
-def _verdict_marker(key: str) -> bytes:
-    return f"chartroom-valid-2 {key}\n".encode()
+def _verdict_marker(inputs: tuple) -> bytes:
+    """A verdict marker: sealed by the exact inputs it judged (issue 21 item 2), checked on every read."""
+    document, kind, schemas = inputs
+    return cache.seal(f"chartroom-valid-3 {kind}\n".encode(), "valid", document, kind, schemas)
 
 
-def _known_valid(key: str) -> bool:
-    """Whether a verdict marker for ``key`` exists: a regular file in a trusted folder that names its key."""
-    if key in _valid_in_process:
+def _marker_name(inputs: tuple) -> str:
+    return f"valid-{cache.entry_key('valid', *inputs)}"
+
+
+def _known_valid(inputs: tuple) -> bool:
+    """Whether a verdict marker for ``inputs`` exists: a regular file in a trusted folder sealed by those inputs."""
+    if inputs in _valid_in_process:
         return True
-    if cache.read_entry(f"valid-{key}", limit=256) == _verdict_marker(key):
-        _valid_in_process.put(key, True)
+    document, kind, schemas = inputs
+    if cache.unseal(cache.read_entry(_marker_name(inputs), limit=512), "valid", document, kind, schemas) == f"chartroom-valid-3 {kind}\n".encode():
+        _valid_in_process.put(inputs, True)
         return True
     return False
 
 
-def _remember_valid(key: str) -> None:
-    _valid_in_process.put(key, True)
-    cache.write_entry(f"valid-{key}", _verdict_marker(key))
+def _remember_valid(inputs: tuple) -> None:
+    _valid_in_process.put(inputs, True)
+    cache.write_entry(_marker_name(inputs), _verdict_marker(inputs))
 
 
 # --- translation -----------------------------------------------------------------
