@@ -6,7 +6,9 @@ its folder (``<game>/schemas/<kind>.schema.json``): each ``$ref``s the core sche
 kind and binds the core's ``$dynamicAnchor`` hooks (side, control, nation, flag, turn,
 source, citation) to the game's vocabulary, adding its own shapes where it has them. All are
 registered with a ``referencing`` registry that has no retriever, so a ``$ref`` never
-reaches the network. A validation error's path is translated into the
+reaches the network; a game's overlays are read and judged first (:mod:`toolkit.schema.overlay`:
+regular files in the game folder, valid JSON Schemas whose ``$ref``s name only the core and the
+game's schemas), and every ``pattern`` runs in linear time (:mod:`toolkit.schema.patterns`). A validation error's path is translated into the
 position of the YAML node that caused it, and its message into one line a
 designer can act on.
 
@@ -29,9 +31,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from toolkit.findings import Finding
-from toolkit.load import cache
+from toolkit.findings import Finding, Location
+from toolkit.load import cache, display_path
 from toolkit.load.memo import BoundedMemo, remembered
+from toolkit.schema import patterns
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
@@ -118,10 +121,37 @@ def _overlay_signature(game_root: Path | None) -> tuple:
         return ()
     out = []
     for path in sorted(folder.glob("*.schema.json")):
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # a dangling link, say: read_overlays names it
+            out.append((path.name, -1, 0, 0, 0))
+            continue
         # The change time and inode too: an overlay rewritten to the same size with its modification time put back is still new.
         out.append((path.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino))
     return tuple(out)
+
+
+def _checked_overlays(root: str, signature: tuple):
+    """The game's overlays read and judged (:func:`toolkit.schema.overlay.read_overlays`), kept for the session
+    by the files' signature: ``(overlays, None)``, or ``(None, problem)`` for the first bad one."""
+    return remembered("schema-overlays", (root, signature), lambda: _read_checked(root))
+
+
+def _read_checked(root: str):
+    from toolkit.schema.overlay import OverlayProblem, read_overlays
+
+    try:
+        return read_overlays(Path(root), dict(_resources(schema_dir()))), None
+    except OverlayProblem as problem:
+        return None, problem
+
+
+def _overlays(root: str):
+    """The checked overlays of the game folder ``root``; raise its :class:`toolkit.schema.overlay.OverlayProblem`."""
+    overlays, problem = _checked_overlays(root, _overlay_signature(Path(root)))
+    if problem is not None:
+        raise problem
+    return overlays
 
 
 def _resources(folder: Path):
@@ -158,7 +188,8 @@ def _build_validator(root: str | None, kind: str):
     found = dict(_resources(schema_dir()))
     path = schema_path(kind, Path(root) if root else None)
     if root:
-        found.update(_resources(overlay_dir(Path(root))))
+        found.update(_overlays(root).resources())
+    patterns.install()  # jsonschema's pattern keywords search in linear time
     registry = Registry().with_resources(
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in found.items()
     ).crawl()  # anchors found once: an uncrawled registry crawls again at every dynamic reference
@@ -221,19 +252,25 @@ def _build_fast_validator(root: str | None, kind: str):
     found = dict(_resources(schema_dir()))
     path = schema_path(kind, Path(root) if root else None)
     if root:
-        found.update(_resources(overlay_dir(Path(root))))
+        found.update(_overlays(root).resources())
     unique = {}
     for uri, contents in found.items():
         unique[contents.get("$id") or uri] = contents
     target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
     top = unique.pop(target)
     try:
-        registry = jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012)
-        return jsonschema_rs.Draft202012Validator(top, registry=registry, validate_formats=False)
+        registry = jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012, retriever=_offline)
+        return jsonschema_rs.Draft202012Validator(top, registry=registry, validate_formats=False, retriever=_offline,
+                                                  pattern_options=patterns.OPTIONS())
     except BaseException as error:  # noqa: BLE001 - a schema it refuses (or a panic in the extension): the pure path only
         if isinstance(error, (KeyboardInterrupt, SystemExit)):
             raise
         return None
+
+
+def _offline(uri: str):
+    """The compiled validator's retriever: nothing is fetched, from the network or a file."""
+    raise ValueError(f"{uri}: Chartroom resolves only the core schemas and the game's own, offline")
 
 
 def _overlay_root(kind: str, game_root: Path | None) -> str | None:
@@ -252,7 +289,7 @@ def _declared_sections(root: str | None, kind: str, signature: tuple = ()) -> tu
 
 
 def _read_sections(root: str, kind: str) -> tuple[str, ...]:
-    contents = json.loads(schema_path(kind, Path(root)).read_text(encoding="utf-8"))
+    contents = _overlays(root).contents.get(f"{kind}.schema.json") or {}
     return tuple(key for definition in (contents.get("$defs") or {}).values()
                  if isinstance(definition, dict) and definition.get("$dynamicAnchor") == "sections"
                  for key in definition.get("properties") or {})
@@ -276,6 +313,10 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     schemas' content, overlays included (so jsonschema is not even imported on a warm cache).
     """
     signature = _overlay_signature(game_root)  # read once: the overlays' names, sizes and times
+    if signature:  # a game's overlays are read and judged before anything is built from them
+        _overlays, problem = _checked_overlays(str(Path(game_root).resolve()), signature)
+        if problem is not None:
+            return [problem.finding()]
     key = _verdict_key(document, kind, game_root, signature)
     if key and _known_valid(key):
         return []
@@ -284,7 +325,13 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
             _remember_valid(key)
         return []
     findings = []
-    errors = list(validator(kind, game_root).iter_errors(document.data))
+    from referencing.exceptions import Unresolvable  # about 0.1 s: only once validation is needed
+
+    try:
+        errors = list(validator(kind, game_root).iter_errors(document.data))
+    except Unresolvable as error:  # what read_overlays did not foresee: still the game's schema, located at it
+        return [Finding("error", "LOAD-SCHEMA", f"a $ref in the schema cannot be resolved: {_short(' '.join(str(error).split()), 160)}",
+                        Location(display_path(schema_path(kind, game_root)), 1, 1))]
     # A game's section that fails its overlay is also "unevaluated" to the core: report only its own error.
     # And one failing section leaves every section unevaluated (the hook's annotations are dropped
     # together): a section the overlay declares is never an unknown key.
@@ -311,9 +358,10 @@ def _overlay_digest(root: str, signature: tuple) -> str:
 
 
 def _read_overlay_digest(root: str, signature: tuple) -> str:
+    overlays, _problem = _checked_overlays(root, signature)
     digest = hashlib.sha256()
-    for name, *_stat in signature:
-        digest.update(name.encode() + b"\0" + (overlay_dir(Path(root)) / name).read_bytes())
+    for name, data in sorted((overlays.raw if overlays else {}).items()):
+        digest.update(name.encode() + b"\0" + data)
     return digest.hexdigest()
 
 
