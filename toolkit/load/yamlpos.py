@@ -245,8 +245,12 @@ def fast_parser_available() -> bool:
     return CParser is not None
 
 
-def _fast_wanted(text: str) -> bool:
+def fast_wanted(text: str) -> bool:
+    """Whether the C parser may read ``text`` (it is installed, not turned off, and the text has nothing it reads otherwise)."""
     return CParser is not None and os.environ.get("CHARTROOM_YAML") != "pure" and not _PURE_ONLY.search(text)
+
+
+_fast_wanted = fast_wanted
 
 
 def compose(text: str, events=pure_events) -> Node | None:
@@ -286,6 +290,8 @@ def compose(text: str, events=pure_events) -> Node | None:
                 node = _scalar(event, text)
                 nodes += 1
                 chars += len(node.text)
+                if nodes > MAX_NODES:  # the value budget stops a huge document while it is read
+                    _too_many(event)
                 if event.anchor:
                     anchors[event.anchor] = node
                 attach(node)
@@ -297,6 +303,8 @@ def compose(text: str, events=pure_events) -> Node | None:
                     raise YamlProblem(line, column, f"nesting is deeper than {MAX_DEPTH} levels", "YAML-DEPTH")
                 node = Node("seq" if is_seq else "map", line, column, event.tag, anchor=event.anchor)
                 nodes += 1
+                if nodes > MAX_NODES:
+                    _too_many(event)
                 attach(node)
                 if event.anchor:
                     anchors[event.anchor] = node
@@ -340,6 +348,12 @@ def compose(text: str, events=pure_events) -> Node | None:
     except YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return root
+
+
+def _too_many(event):
+    line, column = _mark(event)
+    raise YamlProblem(line, column, f"the document holds more than {MAX_NODES} values, lists and mappings; "
+                      f"Chartroom reads no more (split the file)", "YAML-SIZE")
 
 
 def _weight(node: Node, weights: dict) -> tuple[int, int]:
@@ -516,6 +530,9 @@ def parse(text: str) -> Parsed:
     if _fast_wanted(text):
         try:
             return parse_with(text, fast_events)
+        except YamlProblem as problem:
+            if problem.code == "YAML-SIZE":  # the budget counts the same events: never read it all again
+                raise
         except Exception:  # noqa: BLE001 - the pure parser below says what is wrong, and where
             pass
     return parse_with(text, pure_events)
