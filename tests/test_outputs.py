@@ -279,3 +279,21 @@ def test_a_manifest_without_digests_is_not_trusted(tmp_path):
     (tmp_path / "out" / ".m").write_text("a.html\n", encoding="utf-8")
     with pytest.raises(OutputError, match="without the digest"):
         OutputFolder(tmp_path / "out", ".m").prepare()
+
+
+# --- issue 21 item 5: a site built from outside the checkout named the machine's absolute paths ------
+
+def test_outputs_name_no_absolute_path_of_the_machine(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("mkdocs")
+    from conftest import ROOT
+
+    monkeypatch.chdir(tmp_path)  # outside the checkout: locations are shown absolute there
+    pf = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml"
+    assert run(capsys, "aids", pf, "-o", tmp_path / "aids")[0] == 0
+    assert run(capsys, "site", "-o", tmp_path / "site")[0] == 0
+    for path in sorted((tmp_path / "aids").rglob("*")) + sorted((tmp_path / "site").rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            assert str(ROOT).encode() not in data and str(tmp_path).encode() not in data, path
+    page = (tmp_path / "site" / "games" / "pacific-fury" / "zones.html").read_text(encoding="utf-8")
+    assert "read as not adjacent (map.yaml:" in page
