@@ -1,9 +1,10 @@
 """mkdocs hooks: the pages about the games, scenarios and reference are generated from the data.
 
-``on_config`` sets the navigation (hand-written pages first, then what the data gives);
-``on_files`` adds every generated page with ``File.generated`` (no plugin). The pages come
-from ``extra.chartroom_generated``, which ``chartroom site`` sets (see
-:func:`toolkit.render.site.build_site`).
+``on_config`` sets the navigation (for players and designers first, developers last);
+``on_files`` adds every generated page with ``File.generated`` (no plugin);
+``on_page_markdown`` puts the games, drawn from their data, into the hand-written home page at
+its marker. What is generated comes from ``extra.chartroom_generated``, which ``chartroom site``
+sets (see :func:`toolkit.render.site.build_site`).
 """
 
 from __future__ import annotations
@@ -24,13 +25,25 @@ def on_config(config, **kwargs):
     if not config.nav:
         config.nav = [
             {"Home": "index.md"},
-            {"Guides": [{"Authoring a scenario": "guide/authoring.md"}, {"Provenance and reconstructed data": "provenance.md"},
-                        *nav["guides"], {"Benchmarks": "benchmarks.md"}]},
+            {"Guides": [{"Authoring a scenario": "guide/authoring.md"}, *nav["guides"],
+                        {"Provenance and reconstructed data": "provenance.md"}]},
             {"Games": nav["games"]},
             {"Scenarios": nav["scenarios"]},
             {"Reference": nav["reference"]},
+            {"Developers": [*nav["developers"], {"Benchmarks": "benchmarks.md"}]},
         ]
     return config
+
+
+#: The line of the home page (``docs/index.md``) that the list of games replaces.
+HOME_MARKER = "<!-- chartroom: games -->"
+
+
+def on_page_markdown(markdown, page, config, **kwargs):
+    if page.file.src_uri != "index.md":
+        return markdown
+    _, nav = _generate(config)
+    return markdown.replace(HOME_MARKER, nav["home"])  # a home page of one's own without the marker stays as written
 
 
 def on_files(files, config, **kwargs):

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import ROOT, import_or_missing, serve
 from toolkit.cli import main
+from toolkit.games import SiteData
 from toolkit.games.fire_from_the_skies.aids import air_ops_log, search_plan, tables_card, victory_card
 from toolkit.games.fire_from_the_skies.site import site_pages
 from toolkit.model.build_scenario import load_scenario
@@ -101,9 +102,11 @@ def test_tables_and_victory_cards_equal_the_charts(loaded, built):
 
 
 def test_site_pages(loaded):
-    game, _ = loaded
-    pages = {stem: (label, text) for stem, label, text in site_pages({"supplement": game})}
+    game, scenario = loaded
+    pages = {stem: (label, text) for stem, label, text in site_pages(SiteData({"supplement": game}, scenario, game))}
     assert list(pages) == ["guide", "searches", "tables", "victory", "carriers"]
+    # Without its demonstration (the core could not open it), the cards that need no scenario only.
+    assert [page.stem for page in site_pages(SiteData({"supplement": game}))] == ["guide", "tables", "victory"]
     assert "## The plotting-sheet map kind" in pages["guide"][1]
     assert pages["searches"][1].count('class="rose"') == 2
     for stem in ("searches", "tables", "victory", "carriers"):      # each card one HTML block: no blank line inside it

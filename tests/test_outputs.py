@@ -135,7 +135,7 @@ def test_pdf_links_are_relative_and_the_same_wherever_built(tmp_path, monkeypatc
     from toolkit.session import Session
 
     opened = Session().open_scenario(SHORT)
-    index = [aid for aid in render_aids(opened.game, opened.scenario, module=opened.module) if aid.stem == "index"]
+    index = [aid for aid in render_aids(opened.game, opened.scenario, opened.module) if aid.stem == "index"]
     built = []
     for where in ("one", "two/deeper"):
         folder = tmp_path / where

@@ -19,24 +19,23 @@ def pages():
 
 
 def test_the_game_adds_its_pages_to_its_part_of_the_site(pages):
-    generated, scenarios, added = pages
-    assert [label for label, _ in added] == ["Using Pacific Fury with Chartroom", "Sea zones", "Tracks and Operation Boxes",
-                                             "Combat tables and odds", "Events and sequence of play", "Ship rosters"]
-    for _, path in added:
-        assert path in generated and path.startswith("games/pacific-fury/")
-    assert ("scenarios/pacific-fury/campaign.md", "Guadalcanal, August to November 1942") in scenarios
+    assert [label for label, _ in pages.entries] == ["Counter mix", "Using Pacific Fury with Chartroom", "Sea zones", "Tracks and Operation Boxes",
+                                                     "Combat tables and odds", "Events and sequence of play", "Ship rosters"]
+    for _, path in pages.entries:
+        assert path in pages.pages and path.startswith("games/pacific-fury/")
+    assert ("scenarios/pacific-fury/campaign.md", "Guadalcanal, August to November 1942") in pages.scenarios
 
 
 def test_overview_says_zones_and_boxes_for_an_area_map(pages):
-    overview = pages[0]["games/pacific-fury/index.md"]
+    overview = pages.pages["games/pacific-fury/index.md"]
     assert "<td>4 zones, 17 boxes</td>" in overview and "Hexes" not in overview
     assert '<a href="rosters.html">ship rosters</a>' in overview
-    fits = game_pages(ROOT / "scenarios" / "fire-in-the-sky", Session())[0]["games/fire-in-the-sky/index.md"]
+    fits = game_pages(ROOT / "scenarios" / "fire-in-the-sky", Session()).pages["games/fire-in-the-sky/index.md"]
     assert re.search(r"<td>\d+ hexes, \d+ bases</td>", fits)
 
 
 def test_pages_hold_the_cards_with_the_campaign_start(pages):
-    generated = pages[0]
+    generated = pages.pages
     tracks = generated["games/pacific-fury/tracks.md"]
     assert re.findall(r'<td class="pf-arrivals">([^<]*)</td>', tracks) == ["-", "Hornet (US)", "-", "-"]
     assert tracks.count("At most 7 task forces") == 2  # both planning sheets

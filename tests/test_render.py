@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, SHORT, import_or_missing
+from toolkit.games import BaseGame
 from toolkit.model import Box, Counter, Edition, Game, Map, Place, Placement, Scenario, ScheduleTurn, UnitEntry, steps_to_counters
 from toolkit.model.build import load_scenario
 from toolkit.render import build_aids as _build_aids
@@ -79,7 +80,7 @@ def test_setup_card_lists_every_unit_of_the_scenario(short_aids):
             assert f'data-counter="{unit.counter.id}"' in html, unit.counter.id
             assert f'data-location="{unit.placement.where}"' in html, unit.placement.where
         expected = sum(steps_to_counters(u.steps, u.counter.steps or 2) if u.counter.type == "air" else u.entry.count for u in units)
-        card = setup_card(loaded.game, loaded.scenario, side)
+        card = setup_card(loaded.game, loaded.scenario, side, Session().open_scenario(SHORT).module)
         assert card["counter_total"] == expected
         # One tick box per counter at the locations (the track, sunk and markers add their own).
         located = html.split("<h2>")[0]
@@ -109,7 +110,7 @@ def _tiny_game(count=2, unlimited=False, withdraw=False):
 
 def test_schedule_forfeits_arrivals_the_counter_mix_cannot_supply():
     game, scenario = _tiny_game(count=2)
-    sched = schedule(game, scenario, "japan")
+    sched = schedule(game, scenario, "japan", BaseGame())
     turns = {row["turn"]: row for row in sched["turns"]}
     assert sorted(turns) == [3, 4]
     # One CA in the set-up, one free: turn 3's arrives, both of turn 4's are forfeited.
@@ -125,11 +126,11 @@ def test_schedule_forfeits_arrivals_the_counter_mix_cannot_supply():
 
 def test_withdrawal_frees_a_counter_and_unlimited_counters_never_forfeit():
     game, scenario = _tiny_game(count=2, withdraw=True)
-    turns = {row["turn"]: row for row in schedule(game, scenario, "japan")["turns"]}
+    turns = {row["turn"]: row for row in schedule(game, scenario, "japan", BaseGame())["turns"]}
     assert turns[3]["withdrawals"][0]["name"] == "Japanese CA"
     assert turns[4]["arrivals"][0]["arrive"] == 2 and turns[4]["arrivals"][0]["forfeited"] == 0
     game, scenario = _tiny_game(count=1, unlimited=True)
-    assert schedule(game, scenario, "japan")["forfeits"] == 0
+    assert schedule(game, scenario, "japan", BaseGame())["forfeits"] == 0
 
 
 def test_aids_are_deterministic(tmp_path):

@@ -71,9 +71,16 @@ def test_map_shows_every_hex(served, page):
     assert page.errors == []
 
 
+def _open_scenarios_of(page, game: str) -> None:
+    """Unfold a game's group in the Scenarios section of the navigation (the scenarios are grouped by game)."""
+    scenarios = page.locator("nav.md-nav[data-md-level='1']", has=page.locator("label.md-nav__title", has_text="Scenarios"))
+    page.locator("li.md-nav__item--nested", has=scenarios).locator("label.md-nav__link", has_text=game).first.click()
+
+
 def test_navigation_reaches_a_scenario_page(served, page):
     base, _ = served
     page.goto(f"{base}/site/")
+    _open_scenarios_of(page, "Fire in the Sky")
     page.locator("nav.md-nav a", has_text="Short Campaign Game").first.click()
     page.wait_for_url("**/scenarios/fire-in-the-sky/short-campaign.html")
     assert page.locator("h1").first.inner_text().strip() == "Short Campaign Game"
@@ -147,6 +154,7 @@ def test_the_site_opened_from_disk_has_working_links_and_no_remote_requests(serv
 def test_navigation_from_disk_reaches_a_scenario_page(served, page):
     _, root = served
     page.goto((root / "site" / "index.html").as_uri())
+    _open_scenarios_of(page, "Fire in the Sky")
     page.locator("nav.md-nav a", has_text="Short Campaign Game").first.click()
     page.wait_for_url("**/scenarios/fire-in-the-sky/short-campaign.html")
     assert page.locator("h1").first.inner_text().strip() == "Short Campaign Game"

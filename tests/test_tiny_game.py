@@ -365,9 +365,9 @@ def test_a_game_adds_its_own_site_pages(tiny):
     from toolkit.render.sitepages import game_pages
     from toolkit.session import Session
 
-    pages, _, added = game_pages(TINY, Session())
-    assert added == [("Roster", "games/tiny/roster.md")]
-    assert "| Blue | Blue tank | 3 |" in pages["games/tiny/roster.md"]
+    part = game_pages(TINY, Session())
+    assert part.entries[-1] == ("Roster", "games/tiny/roster.md")
+    assert "| Blue | Blue tank | 3 |" in part.pages["games/tiny/roster.md"]
 
 
 def test_areas_are_drawn_where_their_positions_say_and_open_pairs_are_dashed(tiny_copy):

@@ -23,13 +23,15 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from toolkit.exits import for_findings
 from toolkit.findings import ChartroomError, Finding, Location
 from toolkit.fmt import yaml_files
-from toolkit.games import GameModule, GameModuleError, game_module
+from toolkit.games import GameModule, GameModuleError, SiteData, game_module
 from toolkit.load import display_path, load_file, resolved
 from toolkit.load.memo import SessionMemos
+from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.rules import run_checks
@@ -161,6 +163,15 @@ class Session:
         if opened.game is not None:
             self._attach_module(opened, loaded)
         return opened
+
+    def site_data(self, root: Path, module: GameModule, games: Mapping[str, Game]) -> SiteData:
+        """What a game's own site pages read: its editions' games and its ``site_scenario`` (opened for the
+        first edition, without the rules checks; ``None`` when it has none or the scenario does not load)."""
+        if not module.site_scenario:
+            return SiteData(games)
+        first = next(iter(games.values()))
+        opened = self.open_scenario(Path(root) / module.site_scenario, first.edition.id, checks=False)
+        return SiteData(games, opened.scenario, opened.game if opened.scenario is not None else None)
 
     @_with_memos
     def game_manifest(self, root: Path) -> tuple[dict | None, Opened]:

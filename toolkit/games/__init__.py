@@ -16,15 +16,65 @@ import pkgutil
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
+from pathlib import Path
+from typing import Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from toolkit.model import Counter, Edition, Game, Scenario
 from toolkit.rules import CheckRegistry, Context
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
-           "Calculation", "CalcResult", "CalcInputError", "AidSpec"]
+           "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+#: The player aids the core makes from shared templates fed by a game's data, by kind; a game's
+#: ``core_aids`` names those it has (``setup``: a set-up card per side; ``schedule``: a reinforcement
+#: schedule per side; ``manifest``: the counter manifest; ``charts``: the edition's charts;
+#: ``sequence``: the sequence of play; ``bases``: the base directory; ``map``: the map).
+CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map")
+
+#: The pages the core makes for a game's part of the site, from shared templates fed by its data; a
+#: game's ``core_pages`` names those it has (the overview page is every game's). ``map``: the map on the
+#: overview; ``bases``: the base directory per edition; ``counters``: the counter mix; ``schedules``:
+#: the reinforcement schedules; ``editions``: the editions compared (only for a game of two editions
+#: or more); ``errata``: the errata (only where some are recorded); ``sequence``: the sequence of play.
+#: A declared page the data has nothing for is left out, never shown empty.
+CORE_PAGES = ("map", "bases", "counters", "schedules", "editions", "errata", "sequence")
+
+
+class SitePage(NamedTuple):
+    """A page a game adds to its part of the site: file stem, navigation label, Markdown text."""
+
+    stem: str
+    label: str
+    markdown: str
+
+
+class SiteSection(NamedTuple):
+    """A section a game adds to the site page of each of its scenarios: heading and Markdown text."""
+
+    heading: str
+    markdown: str
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """What the core opened, through the session, for a game's own site pages.
+
+    ``games`` maps each edition id to its :class:`~toolkit.model.Game`; ``scenario`` is the game's
+    ``site_scenario`` opened for its first edition (``None`` when it has none or it does not load),
+    and ``scenario_game`` the game as that scenario sees it (a scenario may bring its own map).
+    """
+
+    games: Mapping[str, Game]
+    scenario: Scenario | None = None
+    scenario_game: Game | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game of the first edition (or of the scenario, which may bring its own map)."""
+        return self.scenario_game or next(iter(self.games.values()))
 
 
 @dataclass(frozen=True)
@@ -108,15 +158,24 @@ class GameModule(Protocol):
         Counters of each id in use at the start, counted as its counter-mix check counts them.
     ``calculations()``
         The :class:`Calculation` objects ``chartroom calc <game_id>`` offers, by name.
+    ``pitch``
+        One line saying what the game is, for a player (the home page of the site).
     ``core_aids``
-        Which of the core player aids the game has (:data:`toolkit.render.aids.CORE_AIDS`; ``None`` for all).
+        Which of the core player aids the game has (:data:`CORE_AIDS`); the core makes no other.
     ``aids(game)``
-        The aids it adds (:class:`toolkit.render.aids.AidSpec`), rendered from ``templates``.
+        The aids it adds (:class:`AidSpec`), rendered from ``templates``.
     ``templates``
         The folder of its own Jinja templates (they may extend the core's ``aid.html``), or ``None``.
-    ``site_pages(games)``
-        Pages it adds to its part of the site, as ``(stem, label, markdown)``; ``games`` maps
-        each edition id to its :class:`~toolkit.model.Game`.
+    ``core_pages``
+        Which of the core's pages its part of the site has (:data:`CORE_PAGES`); the core makes no other.
+    ``site_scenario``
+        A scenario file in the game's folder whose start its own pages show, or ``None``; the core
+        opens it through the session and hands it to ``site_pages``.
+    ``site_pages(data)``
+        The pages it adds to its part of the site (:class:`SitePage`), from :class:`SiteData`.
+    ``scenario_sections(game, scenario)``
+        The sections it adds to the site page of a scenario (:class:`SiteSection`), after the core's
+        set-up cards and schedules: its own aids for that scenario.
     """
 
     name: str
@@ -124,6 +183,11 @@ class GameModule(Protocol):
     map_kind: str
     required_parameters: Mapping[str, str]
     new_template: str
+    pitch: str
+    core_aids: tuple[str, ...]
+    core_pages: tuple[str, ...]
+    templates: Path | None
+    site_scenario: str | None
 
     def checks(self) -> CheckRegistry: ...
 
@@ -143,7 +207,9 @@ class GameModule(Protocol):
 
     def aids(self, game: Game) -> Sequence[AidSpec]: ...
 
-    def site_pages(self, games: Mapping[str, Game]) -> Sequence[tuple[str, str, str]]: ...
+    def site_pages(self, data: SiteData) -> Sequence[SitePage]: ...
+
+    def scenario_sections(self, game: Game, scenario: Scenario) -> Sequence[SiteSection]: ...
 
 
 class BaseGame:
@@ -151,8 +217,13 @@ class BaseGame:
 
     name = ""
     game_id = ""
-    core_aids: tuple[str, ...] | None = None  # None: every core aid
-    templates = None
+    pitch = ""
+    #: What every map game has: a set-up card per side, the counter manifest and the map.
+    core_aids: tuple[str, ...] = ("setup", "manifest", "map")
+    #: The map, the counter mix and the sequence of play (each left out where the data has none).
+    core_pages: tuple[str, ...] = ("map", "counters", "sequence")
+    templates: Path | None = None
+    site_scenario: str | None = None
     map_kind = "hex-grid"
     required_parameters: Mapping[str, str] = {}
     new_template = ""
@@ -189,7 +260,10 @@ class BaseGame:
     def aids(self, game: Game) -> Sequence[AidSpec]:
         return ()
 
-    def site_pages(self, games: Mapping[str, Game]) -> Sequence[tuple[str, str, str]]:
+    def site_pages(self, data: SiteData) -> Sequence[SitePage]:
+        return ()
+
+    def scenario_sections(self, game: Game, scenario: Scenario) -> Sequence[SiteSection]:
         return ()
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
@@ -227,6 +301,11 @@ def game_module(name: str | None) -> GameModule:
     game = getattr(module, "GAME", None)
     if not isinstance(game, GameModule):
         raise GameModuleError(f"rules_module: {dotted} has no GAME object with the game-module interface")
+    for member, kinds in (("core_aids", CORE_AIDS), ("core_pages", CORE_PAGES)):
+        unknown = [kind for kind in getattr(game, member) if kind not in kinds]
+        if unknown:
+            raise GameModuleError(f"rules_module: {dotted} declares {member} {', '.join(map(repr, unknown))}, "
+                                  f"which the core does not make (it makes {', '.join(kinds)})")
     return game
 
 

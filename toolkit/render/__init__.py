@@ -46,7 +46,7 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
         _weasyprint()
     if progress:
         progress(f"rendering aids of {opened.scenario.title} ({opened.game.edition.citation})")
-    aids = render_aids(opened.game, opened.scenario, paper=paper, module=opened.module)
+    aids = render_aids(opened.game, opened.scenario, opened.module, paper=paper)
     folder = OutputFolder(out, AIDS_MANIFEST, force=force, what="aids")
     folder.prepare()
     if folder.left_alone and warn:

@@ -14,6 +14,8 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, Sequence
 
 from markupsafe import Markup
 
@@ -24,8 +26,8 @@ from toolkit.render.env import side_label as env_side_label
 from toolkit.render.svgmap import render_map_svg
 from toolkit.rules import Context
 
-__all__ = ["aids_of", "AidsError", "Aid", "CORE_AIDS", "setup_card", "schedule", "manifest", "base_directory",
-           "charts", "sequence_of_play", "render_aids", "counters_in_use"]
+__all__ = ["aids_of", "AidsError", "Aid", "CORE_AIDS", "GameAids", "setup_card", "schedule", "manifest", "base_directory",
+           "charts", "sequence_of_play", "render_aids"]
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 #: Room for the map on a landscape page, in mm (page less margins, header and footer).
@@ -33,36 +35,44 @@ MAP_AREA_MM = {"a4": (272.0, 178.0), "letter": (254.0, 184.0)}
 
 
 
-#: The aids every game may have, by kind; a game module's ``core_aids`` chooses among them.
+#: The aids every game may have, by kind (``toolkit.games.CORE_AIDS``); a game module's ``core_aids`` chooses among them.
 CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map")
 
 
-def _core_kinds(module) -> tuple[str, ...]:
-    kinds = getattr(module, "core_aids", None) if module is not None else None
-    return CORE_AIDS if kinds is None else tuple(kinds)
+class GameAids(Protocol):
+    """What the aids read from a game's module: the part of ``toolkit.games.GameModule`` they use
+    (the render layer sits below the games, so it names the members here instead of importing it)."""
+
+    core_aids: tuple[str, ...]
+    templates: Path | None
+
+    def aids(self, game: Game) -> Sequence: ...
+
+    def marker_owner(self, name: str) -> str | None: ...
+
+    def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]: ...
+
+    def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]: ...
 
 
-def _game_aids(game: Game, module) -> tuple:
-    """The aids the game module adds (``toolkit.games.AidSpec``: stem, title, orientation, template, context)."""
-    aids = getattr(module, "aids", None) if module is not None else None
-    return tuple(aids(game)) if aids is not None else ()
-
-
-def aids_of(game: Game, module=None) -> tuple[tuple[str, str, str], ...]:
+def aids_of(game: Game, module: GameAids) -> tuple[tuple[str, str, str], ...]:
     """Every aid of a game: file stem, title, page orientation (a set-up card and a schedule per side).
 
-    The core aids the game's module keeps (``core_aids``), then the aids it adds (``aids(game)``).
+    The core aids the game's module keeps (``core_aids``), then the aids it adds (``aids(game)``). A
+    reinforcement schedule is made only for a side the game schedules reinforcements for.
     """
-    kinds = _core_kinds(module)
+    kinds = module.core_aids
+    scheduled = {s.side for s in game.schedules}
     core = (
         *((f"setup-{side.id}", f"Set-up card: {side.name}", "portrait") for side in game.sides if "setup" in kinds),
-        *((f"schedule-{side.id}", f"Reinforcement schedule: {side.name}", "portrait") for side in game.sides if "schedule" in kinds),
+        *((f"schedule-{side.id}", f"Reinforcement schedule: {side.name}", "portrait") for side in game.sides
+          if "schedule" in kinds and side.id in scheduled),
         *(aid for kind, aid in (("manifest", ("manifest", "Counter manifest", "portrait")),
                                 ("charts", ("charts", "Charts", "portrait")),
                                 ("sequence", ("sequence", "Sequence of play", "portrait")),
                                 ("bases", ("bases", "Base directory", "portrait"))) if kind in kinds),
     )
-    extra = tuple((spec.stem, spec.title, spec.orientation) for spec in _game_aids(game, module))
+    extra = tuple((spec.stem, spec.title, spec.orientation) for spec in module.aids(game))
     last = (("map", "Map", "landscape"),) if "map" in kinds else ()
     return (("index", "Contents", "portrait"), *core, *extra, *last)
 
@@ -153,7 +163,7 @@ def _where(game: Game, where: str) -> dict:
 
 # --- set-up card ------------------------------------------------------------------------
 
-def setup_card(game: Game, scenario: Scenario, side: str, module=None) -> dict:
+def setup_card(game: Game, scenario: Scenario, side: str, module: GameAids) -> dict:
     """Locations of one side, each with its units and one tick box per counter; markers; track; sunk."""
     counters = game.counters
     locations: dict[str, dict] = {}
@@ -205,7 +215,7 @@ def setup_card(game: Game, scenario: Scenario, side: str, module=None) -> dict:
             "markers": markers(game, scenario, side, module), "control": control, "not_placed": not_placed, "counter_total": total}
 
 
-def markers(game: Game, scenario: Scenario, side: str, module=None) -> list[dict]:
+def markers(game: Game, scenario: Scenario, side: str, module: GameAids) -> list[dict]:
     """The record-track markers a side sets: its own, its nations', and the shared ones."""
     out = []
     for name in sorted(scenario.markers):
@@ -215,7 +225,7 @@ def markers(game: Game, scenario: Scenario, side: str, module=None) -> list[dict
                 if game.side_of(nation) == side:
                     out.append({"name": humanize(name), "nation": nation_label(game, nation), "value": fmt_number(value[nation].value)})
         else:
-            owner = (module.marker_owner(name) if module is not None else None) or "both"
+            owner = module.marker_owner(name) or "both"
             if owner in (side, "both"):
                 out.append({"name": humanize(name), "nation": "" if owner == "both" else side_label(game, owner), "value": fmt_number(value.value)})
     return out
@@ -223,29 +233,7 @@ def markers(game: Game, scenario: Scenario, side: str, module=None) -> list[dict
 
 # --- reinforcement schedule and the counter mix ------------------------------------------
 
-def counters_in_use(game: Game, scenario: Scenario, module=None) -> dict[str, int]:
-    """Counters of each id in use at the start: set-up, Turn Record Track, sunk, and the boxes the rules count.
-
-    The count follows the COUNTER-MIX check (:mod:`toolkit.games.fire_in_the_sky.checks.counter_mix`) so the aids and
-    ``chartroom check`` agree.
-    """
-    if module is not None:
-        return module.counters_in_use(game, scenario)
-    ctx = Context(game, scenario)
-    used: dict[str, int] = defaultdict(int)
-    for unit in ctx.units:
-        used[unit.counter.id] += _counters_needed(unit.counter, unit.entry)
-    for _, placement in scenario.turn_track:
-        for entry in placement.units:
-            if entry.counter in game.counters and _in_use(entry, scenario):
-                used[entry.counter] += _counters_needed(game.counters[entry.counter], entry)
-    for entry in scenario.sunk:
-        if entry.counter in game.counters:
-            used[entry.counter] += entry.count
-    return dict(used)
-
-
-def schedule(game: Game, scenario: Scenario, side: str, module=None) -> dict:
+def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dict:
     """Turn by turn from the scenario's start: arrivals, points, withdrawals; arrivals beyond the counter mix forfeited.
 
     The counter mix is an absolute limit (FitS v1.1 2.1; 7.1: a reinforcement with no free
@@ -253,7 +241,7 @@ def schedule(game: Game, scenario: Scenario, side: str, module=None) -> dict:
     arrival; a withdrawal gives its counters back.
     """
     counters = game.counters
-    used = defaultdict(int, counters_in_use(game, scenario, module))
+    used = defaultdict(int, module.counters_in_use(game, scenario))  # as the game's counter-mix check counts them
     track_by_turn = defaultdict(list)
     for turn, placement in scenario.turn_track:
         if placement.side == side:
@@ -306,7 +294,7 @@ def schedule(game: Game, scenario: Scenario, side: str, module=None) -> dict:
 
 # --- manifest and bases --------------------------------------------------------------
 
-def manifest(game: Game, scenario: Scenario, module=None) -> list[dict]:
+def manifest(game: Game, scenario: Scenario, module: GameAids) -> list[dict]:
     """Every counter of the edition's mix: ratings, copies, and where each starts."""
     ctx = Context(game, scenario)
     starts: dict[str, list[str]] = defaultdict(list)
@@ -320,7 +308,7 @@ def manifest(game: Game, scenario: Scenario, module=None) -> list[dict]:
                 starts[entry.counter].append(f"Turn Record Track, turn {turn} x{entry.count}")
     for entry in scenario.sunk:
         starts[entry.counter].append(f"sunk x{entry.count}")
-    used = counters_in_use(game, scenario, module)
+    used = module.counters_in_use(game, scenario)
     rows = []
     for counter in sorted(game.counters.values(), key=lambda c: (_side_order(game, c.side), c.nation, c.type, c.cls or "", c.name, c.id)):
         optional = counter.optional_rule and counter.optional_rule not in scenario.optional_rules
@@ -527,18 +515,17 @@ def sequence_of_play(game: Game) -> dict:
 
 # --- writing ---------------------------------------------------------------------------
 
-def render_aids(game: Game, scenario: Scenario, paper: str = "a4", module=None) -> list[Aid]:
+def render_aids(game: Game, scenario: Scenario, module: GameAids, paper: str = "a4") -> list[Aid]:
     """Every aid as an HTML string, in :func:`aids_of` order."""
     if paper not in PAPERS:
         raise AidsError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    templates = getattr(module, "templates", None) if module is not None else None
-    env = environment(str(templates) if templates else None)
+    env = environment(str(module.templates) if module.templates else None)
     edition_title = game.edition.citation
     listed = aids_of(game, module)
     common = {"game": game, "scenario": scenario, "edition": edition_title, "page_size": PAPERS[paper],
               "aids": [{"stem": s, "title": t} for s, t, _ in listed]}
-    svg = map_svg(game, scenario, module, fit_mm=MAP_AREA_MM[paper]) if "map" in _core_kinds(module) else ""
-    specs = {spec.stem: spec for spec in _game_aids(game, module)}
+    svg = map_svg(game, scenario, module, fit_mm=MAP_AREA_MM[paper]) if "map" in module.core_aids else ""
+    specs = {spec.stem: spec for spec in module.aids(game)}
     out = []
     for stem, title, orientation in listed:
         context = dict(common, stem=stem, title=title, orientation=orientation)
@@ -572,7 +559,7 @@ def render_aids(game: Game, scenario: Scenario, paper: str = "a4", module=None) 
     return out
 
 
-def map_svg(game: Game, scenario: Scenario, module=None, fit_mm=None) -> str:
+def map_svg(game: Game, scenario: Scenario, module: GameAids, fit_mm=None) -> str:
     """The map with control, and the overlays the game module computes (Air ZOC, supply)."""
-    layers = module.overlays(game, scenario) if module is not None else {}
+    layers = module.overlays(game, scenario)
     return render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), fit_mm=fit_mm, layers=layers)

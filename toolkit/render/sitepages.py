@@ -15,16 +15,19 @@ import importlib
 import json
 import pkgutil
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from toolkit.load import load_file
+from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
+from toolkit.render.svgsheet import render_sheet_svg
 from toolkit.schema import schema_dir
 
-__all__ = ["guide_text", "guides_dir", "md", "nav_title", "generate_pages", "game_pages", "scenario_page", "reference_pages", "copied_docs", "slug"]
+__all__ = ["guide_text", "guides_dir", "md", "nav_title", "generate_pages", "game_pages", "GamePart", "scenario_page", "reference_pages",
+           "copied_docs", "slug", "map_picture", "home_games"]
 
 
 
@@ -85,65 +88,113 @@ def _games(root: Path) -> list[Path]:
     return sorted(p.parent for p in root.glob("*/game.yaml"))
 
 
-def _manifest(folder: Path) -> dict:
-    return load_file(folder / "game.yaml").data
-
-
 # --- per game -------------------------------------------------------------------------
 
-def game_pages(folder: Path, session) -> tuple[dict[str, str], list[tuple[str, str]], list[tuple[str, str]]]:
-    """Pages of one game, its scenarios as (path, title), and the pages its game module adds as (label, path)."""
-    info = _manifest(folder)
-    gid = info.get("game", folder.name)
-    editions = [e["id"] for e in info.get("editions", [])]
+#: The core pages of a game's part of the site, in navigation order, with their labels (see ``CORE_PAGES``).
+PAGE_LABELS = (("bases", "Bases"), ("counters", "Counter mix"), ("schedules", "Reinforcement schedules"),
+               ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata"))
+
+
+@dataclass
+class GamePart:
+    """A game's part of the site: its pages by path, its scenarios as (path, title), every page after the
+    overview as (label, path) in navigation order, and what the home page shows of it."""
+
+    gid: str
+    title: str
+    pages: dict[str, str] = field(default_factory=dict)
+    scenarios: list[tuple[str, str]] = field(default_factory=list)
+    entries: list[tuple[str, str]] = field(default_factory=list)
+    pitch: str = ""
+    picture: str = ""  # the map as a standalone SVG document, or "" when the game did not load
+
+
+def _first_problem(*opened) -> Finding | None:
+    return next((f for o in opened for f in o.findings if f.severity == "error"), None)
+
+
+def game_pages(folder: Path, session) -> GamePart:
+    """The pages of one game: its overview, the core pages its module declares (``core_pages``) where its
+    data has something for them, its scenarios' pages, and the pages its module adds (``site_pages``).
+
+    Every file is opened through ``session``; a game that does not load gets an overview saying why.
+    """
+    info, probe = session.game_manifest(folder)
+    gid = (info or {}).get("game", folder.name)
+    title = (info or {}).get("title", gid)
+    part = GamePart(gid, title)
+    base = f"games/{gid}"
+    editions = [e["id"] for e in (info or {}).get("editions", [])]
     loaded = {ed: session.open_game(folder, ed) for ed in editions}
     games = {ed: opened.game for ed, opened in loaded.items() if opened.game is not None}
-    base = f"games/{gid}"
-    pages: dict[str, str] = {}
-    title = info.get("title", gid)
-    if not games:
-        first = next((f for opened in loaded.values() for f in opened.findings if f.severity == "error"), None)
-        pages[f"{base}/index.md"] = _page(title, fragment("site/problem.html", problem=first))
-        return pages, [], []
+    module = next((opened.module for opened in loaded.values() if opened.module is not None), None)
+    if info is None or not games or module is None:
+        problem = _first_problem(probe, *loaded.values())
+        part.pages[f"{base}/index.md"] = _page(title, fragment("site/problem.html", problem=problem))
+        return part
     first_game = games[editions[0]] if editions[0] in games else next(iter(games.values()))
+    part.pitch, part.picture = module.pitch, map_picture(first_game, title)
+    declared = set(module.core_pages)
+    core = [(stem, label, text) for stem, label in PAGE_LABELS if stem in declared
+            and (text := _core_page(stem, title, folder, info, games, loaded)) is not None]
+    added = [(stem, label, _page(f"{title}: {label}", text)) for stem, label, text in module.site_pages(session.site_data(folder, module, games))]
     scenarios = []
     for rel in info.get("files", {}).get("scenarios", []):
-        path = folder / rel
-        scenarios.append({"file": rel, "exists": path.is_file(), "slug": slug(Path(rel).stem)})
-    module = next((opened.module for opened in loaded.values() if opened.module is not None), None)
-    site_pages = getattr(module, "site_pages", None)
-    module_pages = tuple(site_pages(games)) if site_pages is not None else ()
-    pages[f"{base}/index.md"] = _page(
-        title,
-        fragment("site/game.html", info=info, editions=info.get("editions", []), gid=gid, scenarios=scenarios,
-                 counts={ed: {"map": _map_size(g), "counters": len(g.counters)} for ed, g in games.items()},
-                 module_pages=[{"stem": stem, "label": label} for stem, label, _ in module_pages]),
-        "## Map\n",
-        fragment("site/map.html", svg=render_map_svg(first_game, None, title=f"{title} - map ({first_game.edition.citation})")),
-    )
-    pages[f"{base}/bases.md"] = _page(f"{title}: bases", *[
-        f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None)) for ed, g in games.items()])
-    pages[f"{base}/counters.md"] = _page(f"{title}: counter mix", *[
-        f"## {md(g.edition.citation)}\n\n" + fragment("site/counters.html", rows=manifest_rows(g)) for ed, g in games.items()])
-    pages[f"{base}/schedules.md"] = _page(f"{title}: reinforcement schedules", *[
-        f"## {md(g.edition.citation)}, {md(g.side_name(side))}\n\n" + fragment("site/schedule.html", turns=_schedule_rows(g, side))
-        for ed, g in games.items() for side in g.side_ids])
-    pages[f"{base}/editions.md"] = _page(f"{title}: editions and how they differ", _editions_fragment(folder, info, games))
-    errata = [(g.edition.citation, list(g.errata)) for g in games.values()]
-    pages[f"{base}/errata.md"] = _page(f"{title}: errata", fragment("site/errata.html", errata=errata))
-    pages[f"{base}/sequence.md"] = _page(f"{title}: sequence of play", *[
-        f"## {md(g.edition.citation)}\n\n" + fragment("parts/sequence.html", sop=sequence_of_play(g)) for g in games.values()])
-    nav = []
+        scenarios.append({"file": rel, "exists": (folder / rel).is_file(), "slug": slug(Path(rel).stem)})
+    for stem, label, text in core + added:
+        part.pages[f"{base}/{stem}.md"] = text
+        part.entries.append((label, f"{base}/{stem}.md"))
+    overview = [fragment("site/game.html", info=info, editions=info.get("editions", []), gid=gid, scenarios=scenarios, pitch=module.pitch,
+                         counts={ed: {"map": _map_size(g), "counters": len(g.counters)} for ed, g in games.items()},
+                         pages=[{"stem": stem, "label": label} for stem, label, _ in core + added])]
+    if "map" in declared:
+        overview += ["## Map\n", fragment("site/map.html", svg=part.picture)]
+    part.pages[f"{base}/index.md"] = _page(title, *overview)
     for s in scenarios:
         if s["exists"]:
             page, stitle = scenario_page(folder / s["file"], f"scenarios/{gid}/{s['slug']}.md", session)
-            pages.update(page)
-            nav.append((f"scenarios/{gid}/{s['slug']}.md", stitle))
-    added = []
-    for stem, label, text in module_pages:
-        pages[f"{base}/{stem}.md"] = _page(f"{title}: {label}", text)
-        added.append((label, f"{base}/{stem}.md"))
-    return pages, nav, added
+            part.pages.update(page)
+            part.scenarios.append((f"scenarios/{gid}/{s['slug']}.md", stitle))
+    return part
+
+
+def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loaded: dict) -> str | None:
+    """A core page of a game, or ``None`` where its data has nothing for it (never an empty table)."""
+    if stem == "bases":
+        with_bases = [g for g in games.values() if any(p.is_base for p in g.map.places.values())]
+        return _page(f"{title}: bases", *[f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None))
+                                          for g in with_bases]) if with_bases else None
+    if stem == "counters":
+        with_counters = [g for g in games.values() if g.counters]
+        return _page(f"{title}: counter mix", *[f"## {md(g.edition.citation)}\n\n" + fragment("site/counters.html", rows=manifest_rows(g))
+                                                for g in with_counters]) if with_counters else None
+    if stem == "schedules":
+        if not any(g.schedules for g in games.values()):
+            return None
+        return _page(f"{title}: reinforcement schedules", *[
+            f"## {md(g.edition.citation)}, {md(g.side_name(side))}\n\n"
+            + (fragment("site/schedule.html", turns=rows) if (rows := _schedule_rows(g, side))
+               else f"No reinforcements are scheduled for {md(g.side_name(side))} in {md(g.edition.citation)}.\n")
+            for g in games.values() for side in g.side_ids])
+    if stem == "editions":  # a comparison needs two editions
+        return _page(f"{title}: editions and how they differ", _editions_fragment(info, loaded)) if len(games) > 1 else None
+    if stem == "errata":
+        errata = [(g.edition.citation, list(g.errata)) for g in games.values()]
+        return _page(f"{title}: errata", fragment("site/errata.html", errata=errata)) if any(items for _, items in errata) else None
+    if stem == "sequence":
+        with_sequence = [g for g in games.values() if g.edition.sequence_of_play]
+        return _page(f"{title}: sequence of play", *[f"## {md(g.edition.citation)}\n\n" + fragment("parts/sequence.html", sop=sequence_of_play(g))
+                                                     for g in with_sequence]) if with_sequence else None
+    raise ValueError(f"no core page {stem!r}")
+
+
+def map_picture(game, title: str) -> str:
+    """The game's map as a standalone SVG, drawn by the renderer of its map's kind (hex grid, areas,
+    plotting sheet): the picture on the home page and on the game's overview."""
+    if game.map.kind == "plotting-sheet":
+        return render_sheet_svg(game.map, f"{title} - plotting sheet ({game.edition.citation})",
+                                marks={place.hex: place.name for place in game.map.places.values() if place.hex})
+    return render_map_svg(game, None, title=f"{title} - map ({game.edition.citation})")
 
 
 def _plural(n: int, word: str) -> str:
@@ -162,7 +213,7 @@ def _map_size(game) -> str:
         parts += [_plural(len(m.boxes), "box")] if m.boxes else []
     else:
         parts = [_plural(len(m.hexes), "hex")]
-    return ", ".join(parts + ([_plural(bases, "base")] if bases or m.kind != "areas" else []))
+    return ", ".join(parts + ([_plural(bases, "base")] if bases else []))
 
 
 def _schedule_rows(game, side: str) -> list[dict]:
@@ -190,12 +241,15 @@ def _value_text(value) -> str:
     return fmt_number(value)
 
 
-def _editions_fragment(folder: Path, info: dict, games: dict) -> str:
+def _editions_fragment(info: dict, loaded: dict) -> str:
+    """The editions side by side: parameters, rule numbers and optional rules, from each edition's file as opened."""
     docs = {}
-    for ed, rel in (info.get("files", {}).get("editions") or {}).items():
-        path = folder / rel
-        if path.is_file():
-            docs[ed] = load_file(path).data
+    for ed in (info.get("files", {}).get("editions") or {}):
+        opened = loaded.get(ed)
+        document = next((d for d in opened.documents if isinstance(d.data, dict) and d.data.get("kind") == "edition"
+                         and d.data.get("edition") == ed), None) if opened is not None else None
+        if document is not None:
+            docs[ed] = document.data
     eds = list(docs)
     params, rules, optional = [], [], []
     names = sorted({n for d in docs.values() for n in (d.get("parameters") or {})})
@@ -246,7 +300,9 @@ def _portable(finding, names: dict[str, str]):
 
 
 def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
-    """The page of one scenario: map with overlays, set-up by side, validation report.
+    """The page of one scenario: map with overlays, the set-up cards and reinforcement schedules the game
+    has (its module's ``core_aids``: ``setup``, ``schedule``), the sections its module adds
+    (``scenario_sections``), and the validation report.
 
     Files are named relative to the game's folder, so the page is the same wherever it is built.
     """
@@ -254,12 +310,11 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
     names = _portable_names(loaded, path)
     findings = sorted((_portable(f, names) for f in loaded.findings), key=lambda f: f.sort_key())
     report = fragment("site/report.html", findings=findings)
-    if loaded.game is None or loaded.scenario is None:
-        title = path.stem
+    if loaded.game is None or loaded.scenario is None or loaded.module is None:
+        title = loaded.scenario.title if loaded.scenario is not None else path.stem
         return {uri: _page(title, "The scenario could not be loaded.\n", "## Validation report\n", report)}, title
-    game, scenario = loaded.game, loaded.scenario
-    overlays = loaded.module.overlays(game, scenario) if loaded.module is not None and loaded.ok else {}
-    cards = [setup_card(game, scenario, side, loaded.module) for side in game.side_ids]
+    game, scenario, module = loaded.game, loaded.scenario, loaded.module
+    overlays = module.overlays(game, scenario) if loaded.ok else {}
     parts = [
         fragment("site/scenario.html", scenario=scenario, game=game, edition=game.edition.citation,
                  files=[names.get(f, f) for f in scenario.files],
@@ -267,13 +322,21 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
         "## Map at the start\n",
         fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays)),
     ]
-    for card in cards:
-        parts.append(f"## Set-up: {md(card['label'])}\n")
-        parts.append(fragment("parts/setup.html", card=card, scenario=scenario))
-    for side in game.side_ids:
-        sched = schedule(game, scenario, side, loaded.module)
-        parts.append(f"## Reinforcements: {md(game.side_name(side))}\n")
-        parts.append(fragment("parts/schedule.html", sched=sched, scenario=scenario))
+    if "setup" in module.core_aids:
+        for side in game.side_ids:
+            card = setup_card(game, scenario, side, module)
+            parts.append(f"## Set-up: {md(card['label'])}\n")
+            parts.append(fragment("parts/setup.html", card=card, scenario=scenario) if any(card[k] for k in ("locations", "track", "sunk", "markers"))
+                         else f"{md(card['label'])} sets up no units in this scenario.\n")
+    if "schedule" in module.core_aids:
+        for side in game.side_ids:
+            sched = schedule(game, scenario, side, module)
+            parts.append(f"## Reinforcements: {md(game.side_name(side))}\n")
+            parts.append(fragment("parts/schedule.html", sched=sched, scenario=scenario) if sched["turns"]
+                         else f"No reinforcements arrive for {md(game.side_name(side))} from turn {scenario.start_turn}.\n")
+    if not loaded.game_errors():  # the game's own aids read its data, as chartroom aids does
+        for heading, text in module.scenario_sections(game, scenario):
+            parts += [f"## {md(heading)}\n", text]
     parts += ["## Validation report\n", report]
     return {uri: _page(scenario.title, *parts)}, scenario.title
 
@@ -370,7 +433,9 @@ def rules_reference(game_folders: list[Path], session) -> str:
              "A finding cites the rule of the scenario's edition.\n"]
     queries = []
     for folder in game_folders:
-        info = _manifest(folder)
+        info, _ = session.game_manifest(folder)
+        if info is None:
+            continue
         editions, module, game = {}, None, None
         for e in info.get("editions", []):
             opened = session.open_game(folder, e["id"])
@@ -417,33 +482,43 @@ def copied_docs(guides: Path | None = None) -> dict[str, str]:
     return out
 
 
-def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, str], list]:
-    """Every generated page by its path under the docs folder, and the navigation of the generated part."""
+def home_games(parts: list[GamePart]) -> str:
+    """The games on the home page: each with its picture, its pitch and where to go next (``site/hooks.py``
+    puts it into the hand-written home page at its marker line)."""
+    games = [{"gid": p.gid, "title": p.title, "pitch": p.pitch, "picture": bool(p.picture),
+              "first": next(({"page": path.rsplit("/", 1)[-1].removesuffix(".md"), "title": title} for path, title in p.scenarios), None),
+              "scenarios": len(p.scenarios)} for p in parts]
+    return fragment("site/home.html", games=games)
+
+
+def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, str], dict]:
+    """Every generated page by its path under the docs folder (and each game's map picture,
+    ``games/<game>/map.svg``), and the navigation of the generated part with the home page's list of games."""
     pages: dict[str, str] = {}
-    nav_games, nav_scenarios = [], []
+    nav_games, nav_scenarios, parts = [], [], []
     for folder in _games(bundled_scenarios()):
-        game_pages_, scenarios, added = game_pages(folder, session)
-        pages.update(game_pages_)
-        gid = folder.name
-        title = _manifest(folder).get("title", gid)
-        entries = [{"Overview": f"games/{gid}/index.md"}]
-        for stem, label in (("bases", "Bases"), ("counters", "Counter mix"), ("schedules", "Reinforcement schedules"),
-                            ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata")):
-            if f"games/{gid}/{stem}.md" in pages:
-                entries.append({label: f"games/{gid}/{stem}.md"})
-        entries += [{nav_title(label): path} for label, path in added]
-        nav_games.append({nav_title(title): entries})
-        nav_scenarios.extend({nav_title(t): p} for p, t in scenarios)
+        part = game_pages(folder, session)
+        parts.append(part)
+        pages.update(part.pages)
+        if part.picture:
+            pages[f"games/{part.gid}/map.svg"] = part.picture
+        entries = [{"Overview": f"games/{part.gid}/index.md"}] + [{nav_title(label): path} for label, path in part.entries]
+        nav_games.append({nav_title(part.title): entries})
+        if part.scenarios:
+            nav_scenarios.append({nav_title(part.title): [{nav_title(t): p} for p, t in part.scenarios]})
+    extra = []
     for i, path in enumerate(extra_scenarios):
         uri = f"scenarios/extra/{slug(Path(path).stem)}-{i + 1}.md"
         page, title = scenario_page(Path(path), uri, session)
         pages.update(page)
-        nav_scenarios.append({nav_title(title): uri})
+        extra.append({nav_title(title): uri})
+    if extra:
+        nav_scenarios.append({"Given to chartroom site": extra})
     pages.update(reference_pages(session, cli_parser))
     pages.update(copied_docs())
-    nav = {"games": nav_games, "scenarios": nav_scenarios,
-           "guides": [{"Data format": p} for p in ["guide/data-format.md"] if p in pages]
-           + [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages]
-           + [{"Adding a game": p} for p in ["guide/adding-a-game.md"] if p in pages],
+    nav = {"home": home_games(parts), "games": nav_games, "scenarios": nav_scenarios,
+           "guides": [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],
+           "developers": [{label: p} for label, p in (("Adding a game", "guide/adding-a-game.md"), ("Data format", "guide/data-format.md"))
+                          if p in pages],
            "reference": [{"Schemas": "reference/schemas.md"}, {"Command line": "reference/cli.md"}, {"Rules cross-reference": "reference/rules.md"}]}
     return pages, nav

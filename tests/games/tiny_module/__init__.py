@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from toolkit.games import AidSpec, BaseGame
+from toolkit.games import AidSpec, BaseGame, SitePage
 from toolkit.rules import CheckRegistry, Context, check
 
 __all__ = ["GAME", "Tiny", "stacking"]
@@ -47,6 +47,7 @@ class Tiny(BaseGame):
     name = "games.tiny_module"
     game_id = "tiny"
     map_kind = "areas"
+    pitch = "Three areas, two sides and one stacking rule: the smallest game that proves the seam (a test fixture)."
     required_parameters = {"stacking_limit": "the stacking check (TINY-STACK)"}
     core_aids = ("setup", "manifest", "sequence", "map")  # no schedules, charts or base directory
     templates = Path(__file__).resolve().parent / "templates"
@@ -54,10 +55,9 @@ class Tiny(BaseGame):
     def aids(self, game):
         return (AidSpec("roster", "Roster", "portrait", "roster.html", roster),)
 
-    def site_pages(self, games):
-        game = next(iter(games.values()))
-        rows = "\n".join(f"| {r['side']} | {r['name']} | {r['combat']} |" for r in roster(game, None)["roster"])
-        return (("roster", "Roster", f"| Side | Counter | Combat |\n| --- | --- | --- |\n{rows}\n"),)
+    def site_pages(self, data):
+        rows = "\n".join(f"| {r['side']} | {r['name']} | {r['combat']} |" for r in roster(data.game, None)["roster"])
+        return (SitePage("roster", "Roster", f"| Side | Counter | Combat |\n| --- | --- | --- |\n{rows}\n"),)
 
     def build_checks(self) -> CheckRegistry:
         return CheckRegistry.from_modules([sys.modules[__name__]])

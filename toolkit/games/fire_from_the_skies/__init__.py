@@ -10,9 +10,9 @@ its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
-from toolkit.games import BaseGame, Calculation
+from toolkit.games import BaseGame, Calculation, SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies import checks, checks_air_ops
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
@@ -24,8 +24,14 @@ class FireFromTheSkies(BaseGame):
     name = "fire_from_the_skies"
     game_id = "fire-from-the-skies"
     map_kind = "plotting-sheet"
+    pitch = ("Carrier battles hour by hour on a plotting sheet: searches, strikes and every carrier's flight "
+             "deck (the naval-air supplement to Fire on the Waters).")
     core_aids = ("sequence",)  # the sequence of play; the rest are the game's own sheets (aids.py)
+    # The plotting sheet on its overview, the counter mix and the sequence of play. Not the bases (no base
+    # directory: airfields are places on the sheet), schedules (none), editions compared (one) or errata (none).
+    core_pages = ("map", "counters", "sequence")
     templates = Path(__file__).resolve().parent / "templates"
+    site_scenario = "coral-sea.yaml"  # the demonstration: its search plans and carriers on the game's pages
     required_parameters = {
         "task_force_ids": "the task-force check (FFTS-TF-ID)",
         "launch_per_aos": "the launch check (FFTS-LAUNCH-RATE)",
@@ -67,11 +73,17 @@ class FireFromTheSkies(BaseGame):
 
         return aid_specs(game)
 
-    def site_pages(self, games):
+    def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The guide, search plans on the plotting sheet, tables, victory points and air operations (site.py)."""
         from toolkit.games.fire_from_the_skies.site import site_pages
 
-        return site_pages(games)
+        return site_pages(data)
+
+    def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
+        """A scenario's search plans on its plotting sheet and its carriers' air-operations logs (site.py)."""
+        from toolkit.games.fire_from_the_skies.site import scenario_sections
+
+        return scenario_sections(game, scenario)
 
 
 GAME = FireFromTheSkies()

@@ -8,18 +8,15 @@ rendered as one HTML block of a Markdown page with no blank lines, so Markdown l
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping
 
+from toolkit.games import SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies.aids import TEMPLATES, air_ops_log, carriers, plotting_sheet, search_record, tables_card, victory_card
-from toolkit.model import Game, Scenario
-from toolkit.model.build_scenario import load_scenario
 from toolkit.render.env import environment
 from toolkit.render.sitepages import guide_text
 
-__all__ = ["site_pages", "part", "GUIDE", "DEMONSTRATION"]
+__all__ = ["site_pages", "scenario_sections", "part", "GUIDE"]
 
 GUIDE = "fire-from-the-skies.md"
-DEMONSTRATION = "coral-sea.yaml"
 STYLE = Path(TEMPLATES) / "ffts.css"
 
 
@@ -31,29 +28,41 @@ def part(name: str, **context) -> str:
     return '<div class="chartroom ffts-card">\n<style>' + style + "</style>\n" + "\n".join(lines) + "\n</div>\n"
 
 
-def demonstration(game: Game) -> tuple[Game, Scenario | None]:
-    """The demonstration scenario, and the game on its plotting sheet (a scenario may bring its own, ``map:``)."""
-    path = game.root / DEMONSTRATION
-    if not path.is_file():
-        return game, None
-    loaded = load_scenario(path, game.edition.id)
-    return (loaded.game or game), loaded.scenario
-
-
-def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
-    game, demo = demonstration(next(iter(games.values())))
+def site_pages(data: SiteData) -> tuple[SitePage, ...]:
+    """The pages, with the demonstration (the game's ``site_scenario``, opened by the core) on the game as it
+    sees it: a scenario may bring its own plotting sheet (``map:``). Without it, the tables and victory points only."""
+    game, demo = data.game, data.scenario
     intro = ("Generated from the game's data by Chartroom, like the player aids "
              "(`chartroom aids scenarios/fire-from-the-skies/coral-sea.yaml -o DIR`).\n\n")
-    pages = [("tables", "Tables card", intro + part("tables", card=tables_card(game, demo))),
-             ("victory", "Victory points", intro + part("victory", card=victory_card(game, demo)))]
+    pages = [SitePage("tables", "Tables card", intro + part("tables", card=tables_card(game, demo))),
+             SitePage("victory", "Victory points", intro + part("victory", card=victory_card(game, demo)))]
     if demo is not None:
-        sheets = "".join(f"## {game.side_name(side)}\n\n" + part("sheet", card=plotting_sheet(game, demo, side)) + "\n"
-                         + part("search", card=search_record(game, demo, side)) + "\n" for side in game.side_ids)
-        pages.insert(0, ("searches", "Plotting sheet and searches", intro + "The demonstration's search plans (Coral Sea, 8 May 1942, "
+        sheets = "".join(f"## {game.side_name(side)}\n\n" + _searches(game, demo, side) for side in game.side_ids)
+        pages.insert(0, SitePage("searches", "Plotting sheet and searches", intro + "The demonstration's search plans (Coral Sea, 8 May 1942, "
                          "reconstructed) on its plotting sheet, with the bearing rose.\n\n" + sheets))
-        pages.append(("carriers", "Air operations", intro + "".join(f"## {c['name']}\n\n" + part("airops", c=c) + "\n"
-                                                                    for c in (air_ops_log(game, demo, h) for h in carriers(demo)))))
+        pages.append(SitePage("carriers", "Air operations", intro + "".join(f"## {name}\n\n" + text for name, text in _air_operations(game, demo))))
     guide = guide_text(GUIDE)
     if guide:
-        pages.insert(0, ("guide", "Using Fire from the Skies with Chartroom", guide))
+        pages.insert(0, SitePage("guide", "Using Fire from the Skies with Chartroom", guide))
     return tuple(pages)
+
+
+def _searches(game, scenario, side: str) -> str:
+    """A side's search plan on the plotting sheet (FFTS 2.1, 7.4.9), and its search record."""
+    return (part("sheet", card=plotting_sheet(game, scenario, side)) + "\n"
+            + part("search", card=search_record(game, scenario, side)) + "\n")
+
+
+def _air_operations(game, scenario) -> list[tuple[str, str]]:
+    """Each carrier's (or air base's) air-operations log, by its name (FFTS 6.5-6.12)."""
+    return [(log["name"], part("airops", c=log) + "\n") for log in (air_ops_log(game, scenario, h) for h in carriers(scenario))]
+
+
+def scenario_sections(game, scenario) -> tuple[SiteSection, ...]:
+    """What a scenario's page shows of the game's own aids: each side's searches on the plotting sheet, and the
+    air-operations log of each carrier, as ``chartroom aids`` prints them."""
+    sections = [SiteSection(f"Searches: {game.side_name(side)}", _searches(game, scenario, side)) for side in game.side_ids]
+    logs = _air_operations(game, scenario)  # each log is headed by its carrier's name
+    if logs:
+        sections.append(SiteSection("Air operations", "".join(text for _, text in logs)))
+    return tuple(sections)

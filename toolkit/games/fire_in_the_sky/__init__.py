@@ -9,8 +9,9 @@ command or an overlay needs them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
-from toolkit.games import BaseGame
+from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
 from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
@@ -30,6 +31,10 @@ class FireInTheSky(BaseGame):
     map_kind = "hex-grid"
     required_parameters = {**{p: "the map queries" for p in REQUIRED_PARAMETERS}, **{p: "the rules checks" for p in CHECK_PARAMETERS}}
     new_template = NEW_TEMPLATE
+    pitch = ("The whole Pacific War, December 1941 to 1945, on one hex map: carriers, convoys, oil and "
+             "island bases, over sixteen turns (two editions: MMP v1.1 and Phalanx 2nd).")
+    core_aids = CORE_AIDS  # every core aid and page: its set-up, schedules, charts, bases and two editions fill them all
+    core_pages = CORE_PAGES
     templates = Path(__file__).resolve().parent / "templates"
 
     def build_checks(self) -> CheckRegistry:
@@ -50,11 +55,11 @@ class FireInTheSky(BaseGame):
 
         return aid_specs(game)
 
-    def site_pages(self, games):
+    def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The guides to its commands on the docs site (site.py)."""
         from toolkit.games.fire_in_the_sky.site import site_pages
 
-        return site_pages(games)
+        return site_pages(data)
 
     def permanently_removed(self, counter, edition) -> bool:
         return permanently_removed(counter, edition)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
-
-from toolkit.model import Game
+from toolkit.games import SiteData, SitePage
 from toolkit.render.sitepages import guide_text
 
 __all__ = ["site_pages", "GUIDES"]
@@ -13,6 +11,6 @@ __all__ = ["site_pages", "GUIDES"]
 GUIDES = (("odds", "Battle odds", "odds.md"), ("plan", "Operations plan", "plan.md"))
 
 
-def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
-    """``(stem, label, markdown)`` for each guide that is there."""
-    return tuple((stem, label, text) for stem, label, name in GUIDES if (text := guide_text(name)))
+def site_pages(data: SiteData) -> tuple[SitePage, ...]:
+    """A page for each guide that is there (the guides read no game data)."""
+    return tuple(SitePage(stem, label, text) for stem, label, name in GUIDES if (text := guide_text(name)))

@@ -8,8 +8,9 @@ and C (PF 8.3). Its checks, its calculations (``chartroom calc pacific-fury``) a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
-from toolkit.games import BaseGame
+from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
 from toolkit.games.pacific_fury.checks import registry
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.template import NEW_TEMPLATE
@@ -42,6 +43,11 @@ REQUIRED_PARAMETERS = {
 #: hexes), the generic charts (every table is on a card here) or the map (the zone card draws it).
 CORE_AIDS = ("setup", "manifest")
 
+#: The core pages Pacific Fury keeps: the zone map on its overview and the counter mix. Not the bases
+#: (two base boxes, no hexes), schedules (none), editions compared (one edition), errata (none recorded)
+#: or the sequence of play (its own page shows the sequence card beside the Event Tables).
+CORE_PAGES = ("map", "counters")
+
 #: Record-track markers of one side (PF 3.3: one Operation marker each).
 SIDE_MARKERS = {"jp-operation": "japan", "us-operation": "us", "japan": "japan", "us": "us"}
 
@@ -52,8 +58,12 @@ class PacificFury(BaseGame):
     map_kind = "areas"
     required_parameters = REQUIRED_PARAMETERS
     new_template = NEW_TEMPLATE
+    pitch = ("Guadalcanal, August to November 1942, in four sea zones: task forces, the Initiative Track "
+             "and the fight for Henderson Field, over four turns.")
     core_aids = CORE_AIDS
+    core_pages = CORE_PAGES
     templates = Path(__file__).resolve().parent / "templates"
+    site_scenario = "campaign.yaml"  # the game's one set-up (PF 3.0-3.3): the start its pages show
 
     def build_checks(self) -> CheckRegistry:
         return registry()
@@ -79,11 +89,17 @@ class PacificFury(BaseGame):
 
         return aid_specs(game)
 
-    def site_pages(self, games):
+    def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The game's pages on the docs site (site.py)."""
         from toolkit.games.pacific_fury.site import site_pages
 
-        return site_pages(games)
+        return site_pages(data)
+
+    def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
+        """The scenario's tracks and Operation Boxes, and each side's ship roster as it starts (site.py)."""
+        from toolkit.games.pacific_fury.site import scenario_sections
+
+        return scenario_sections(game, scenario)
 
     def calculations(self):
         """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""

@@ -11,20 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
+from toolkit.games import SiteData, SitePage, SiteSection
 from toolkit.games.pacific_fury.aids import event_card, planning_sheet, roster, sequence_card, track_sheet, zone_card
 from toolkit.games.pacific_fury.aids_odds import combat_card, odds_card
-from toolkit.model import Game, Scenario
-from toolkit.model.build_scenario import load_scenario
 from toolkit.render.env import environment
 from toolkit.render.sitepages import guide_text
 
-__all__ = ["TEMPLATES", "site_pages", "part"]
+__all__ = ["TEMPLATES", "site_pages", "scenario_sections", "part"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: The guide to the game, in the hand-written docs (``docs/``).
 GUIDE = "pacific-fury.md"
-#: The game's campaign, beside its manifest.
-CAMPAIGN = "campaign.yaml"
 
 #: Styles of the card classes on the site (the aids carry theirs in pf.css).
 SITE_STYLE = ("<style>.chartroom .pf-blank{display:inline-block;min-width:1.6rem;height:0.9rem;border:1px dashed #222;vertical-align:middle}"
@@ -48,19 +45,12 @@ def _rules_list(card: dict) -> str:
     return "".join(f"- {r['cite']} {r['title']}\n" for r in rules)
 
 
-def campaign(game: Game) -> Scenario | None:
-    """The game's one set-up (PF 3.0-3.3), for the start positions the pages show; None if it does not load."""
-    path = game.root / CAMPAIGN
-    if not path.is_file():
-        return None
-    return load_scenario(path, game.edition.id).scenario
-
-
-def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
-    """The game's pages: ``(stem, label, markdown)``, from its first edition (PF has one) and its campaign."""
-    game = next(iter(games.values()))
+def site_pages(data: SiteData) -> tuple[SitePage, ...]:
+    """The game's pages, from its first edition (PF has one) and the start of its campaign (PF 3.0-3.3),
+    which the core opened (``site_scenario``; ``None`` when it does not load: the cards then show no start)."""
+    game = data.game
     edition = game.edition.citation
-    start = campaign(game)
+    start = data.scenario
     intro = ("Generated from the game's data by Chartroom, like the player aids "
              "(`chartroom aids scenarios/pacific-fury/campaign.yaml -o DIR`).\n\n")
     zones = zone_card(game, None)
@@ -69,19 +59,28 @@ def site_pages(games: Mapping[str, Game]) -> tuple[tuple[str, str, str], ...]:
     events = event_card(game, None)
     sequence = sequence_card(game, None)
     pages = [
-        ("zones", "Sea zones", intro + part("zones", zones, edition) + "\nRules: \n\n" + _rules_list(zones)),
-        ("tracks", "Tracks and Operation Boxes", intro + part("tracks", tracks, edition) + "\n## Task-force planning\n\n"
+        SitePage("zones", "Sea zones", intro + part("zones", zones, edition) + "\nRules: \n\n" + _rules_list(zones)),
+        SitePage("tracks", "Tracks and Operation Boxes", intro + part("tracks", tracks, edition) + "\n## Task-force planning\n\n"
          + "".join(f"### {game.side_name(side)}\n\n" + part("planning", planning_sheet(game, None, side), edition) + "\n"
                    for side in game.side_ids)),
-        ("tables", "Combat tables and odds", intro + "## Combat\n\n" + part("combat", combat, edition)
+        SitePage("tables", "Combat tables and odds", intro + "## Combat\n\n" + part("combat", combat, edition)
          + "\n## Odds\n\n" + part("odds", odds, edition)),
-        ("events", "Events and sequence of play", intro + "## Event Tables\n\n" + part("events", events, edition)
+        SitePage("events", "Events and sequence of play", intro + "## Event Tables\n\n" + part("events", events, edition)
          + "\n## Sequence of play\n\n" + part("sequence", sequence, edition)),
-        ("rosters", "Ship rosters", intro + "".join(f"## {game.side_name(side)}\n\n" + part("roster", roster(game, start, side), edition) + "\n"
+        SitePage("rosters", "Ship rosters", intro + "".join(f"## {game.side_name(side)}\n\n" + part("roster", roster(game, start, side), edition) + "\n"
                                                     for side in game.side_ids)),
     ]
     guide = guide_text(GUIDE)
     if guide:
-        pages.insert(0, ("guide", "Using Pacific Fury with Chartroom", guide))
+        pages.insert(0, SitePage("guide", "Using Pacific Fury with Chartroom", guide))
     return tuple(pages)
 
+
+
+def scenario_sections(game, scenario) -> tuple[SiteSection, ...]:
+    """What a scenario's page shows of the game's own cards: the Initiative and Turn Record Tracks with its start
+    and arrivals (PF 3.3-3.6), and each side's ship roster with where each ship starts."""
+    edition = game.edition.citation
+    return (SiteSection("Tracks and Operation Boxes", part("tracks", track_sheet(game, scenario), edition)),
+            *(SiteSection(f"Ship roster: {game.side_name(side)}", part("roster", roster(game, scenario, side), edition))
+              for side in game.side_ids))
