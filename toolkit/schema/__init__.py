@@ -26,6 +26,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import math
 import os
 import re
 from functools import lru_cache
@@ -320,6 +321,9 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     key = _verdict_key(document, kind, game_root, signature)
     if key and _known_valid(key):
         return []
+    non_finite = _non_finite(document)
+    if non_finite:  # no verdict is kept: a document with one is never found valid
+        return non_finite
     if _fast_verdict(document.data, kind, game_root, signature):  # valid: jsonschema and its messages are not needed
         if key:
             _remember_valid(key)
@@ -346,6 +350,25 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     if not unique and key:
         _remember_valid(key)
     return sorted(unique.values(), key=Finding.sort_key)
+
+
+def _non_finite(document) -> list[Finding]:
+    """``.nan``, ``.inf`` and numbers too large for a float (``1e999``) wherever they stand: every number Chartroom
+    reads is finite (issue 21 item 4); jsonschema lets NaN through every bound (NaN < 0 and NaN > 0 are both false)."""
+    findings = []
+    stack = [((), document.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            written = "not a number (.nan)" if math.isnan(value) else "infinite (.inf or a number too large)"
+            dotted = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".") or "the document"
+            findings.append(Finding("error", "SCHEMA-NUMBER", f"{dotted}: {written}; give a finite number",
+                                    document.locate(path)))
+        elif isinstance(value, dict):
+            stack.extend(((*path, key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+    return sorted(findings, key=Finding.sort_key)
 
 
 def _core_digest() -> str:

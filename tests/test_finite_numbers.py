@@ -1,0 +1,63 @@
+"""Issue 21 item 4: every number read is finite: NaN and infinity in a game's data, a plan or a scenario are findings, never exit 3."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import GAME, ROOT, run_cli
+
+PF = ROOT / "scenarios" / "pacific-fury"
+PLAN = GAME / "plans" / "example-of-play-2nd.yaml"
+
+
+def _copy(tmp_path, source):
+    folder = tmp_path / source.name
+    shutil.copytree(source, folder)
+    return folder
+
+
+def _replace(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("spelling", [".nan", ".inf", "-.Inf", "1e999"])
+def test_a_non_finite_edition_parameter_is_located(tmp_path, capsys, spelling):
+    game = _copy(tmp_path, PF)
+    _replace(game / "editions" / "english.yaml", "last_turn: {value: 4,", f"last_turn: {{value: {spelling},")
+    status, out, err = run_cli(capsys, "check", game / "campaign.yaml")
+    assert status == 1 and "internal error" not in err
+    assert "english.yaml:54:" in out and "SCHEMA-NUMBER parameters.last_turn.value" in out and "finite" in out
+    status, _, err = run_cli(capsys, "calc", "pacific-fury", "sink", "--hits", "1", "--df", "3", "--data", game)
+    assert status == 2 and "english.yaml:54:" in err and len(err.splitlines()) == 1
+
+
+def test_a_counters_infinite_transport_is_located(tmp_path, capsys):
+    game = _copy(tmp_path, GAME)
+    _replace(game / "counters.yaml", "movement: 8, transport: 2,", "movement: 8, transport: .inf,")
+    status, out, err = run_cli(capsys, "check", game / "short-campaign.yaml")
+    assert status == 1 and "internal error" not in err
+    assert "counters.yaml:13:" in out and "transport: infinite" in out
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ("  oil: 24\n", "  oil: .nan\n", "start.oil"),
+    ("  tp: 8\n", "  tp: .nan\n", "start.tp"),
+    ("{op: oil-transport, oil: 4}", "{op: oil-transport, oil: .inf}", "steps[0].oil"),
+])
+def test_a_plans_non_finite_value_is_located(tmp_path, capsys, old, new, where):
+    plans = tmp_path / "game" / "plans"
+    shutil.copytree(GAME, tmp_path / "game")
+    path = plans / PLAN.name
+    _replace(path, old, new)
+    status, out, err = run_cli(capsys, "plan", path)
+    assert status == 2 and not out and len(err.splitlines()) == 1 and "internal error" not in err
+    assert f"{PLAN.name}:" in err and f"{where}: " in err and "finite number" in err
+
+
+def test_finite_numbers_still_pass(capsys):
+    assert run_cli(capsys, "plan", PLAN)[0] == 0
+    assert run_cli(capsys, "check", PF / "campaign.yaml")[0] == 0
