@@ -13,10 +13,16 @@ The aids are independent documents, so with more than one CPU they are laid out 
 processes (``jobs``; default the CPUs this process may use, ``CHARTROOM_JOBS`` or ``--jobs``
 to change it, 1 for none). Each aid's bytes do not depend on where it was made, and the files
 are written by this process in the aids' order: the same aids give the same files either way.
+
+WeasyPrint subsets the fonts it embeds with libharfbuzz-subset, or, where that system library is
+missing, with fontTools (and warns, at import, that it will be required one day). fontTools stamps
+each subset font with the time it was made; :func:`_fixed_font_dates` fixes that stamp, so the
+bytes do not depend on the clock on either path, and the warning is expected, not an error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import multiprocessing
@@ -24,6 +30,7 @@ import os
 import pickle
 import signal
 import sys
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -35,9 +42,16 @@ class PdfUnavailable(Exception):
     """WeasyPrint or its system libraries (pango) are missing."""
 
 
+#: WeasyPrint's warning, at import, on a machine without libharfbuzz-subset (Debian: libharfbuzz-subset0).
+#: The PDFs are the same either way (see the module's docstring), so it is not passed on.
+HARFBUZZ_SUBSET_WARNING = "HarfBuzz-Subset will be required"
+
+
 def _weasyprint():
     try:
-        import weasyprint  # noqa: PLC0415
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=HARFBUZZ_SUBSET_WARNING, category=DeprecationWarning)
+            import weasyprint  # noqa: PLC0415
     except ImportError as exc:  # missing package, or OSError-wrapped missing pango in some versions
         raise PdfUnavailable("PDF output needs WeasyPrint: pip install 'chartroom[pdf]'") from exc
     except OSError as exc:
@@ -97,12 +111,31 @@ def _cpu_quota() -> int | None:
 _WORKER: dict = {}  # one worker process's font configuration and image cache
 
 
+#: The date fontTools writes into the fonts it subsets (``SOURCE_DATE_EPOCH``, reproducible-builds.org):
+#: the epoch, unless the caller's environment chose another.
+FONT_DATE_EPOCH = "0"
+
+
+@contextlib.contextmanager
+def _fixed_font_dates():
+    """While PDFs are written, fonts subset by fontTools carry a fixed date instead of the clock's."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = FONT_DATE_EPOCH
+    try:
+        yield
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
 def _pdf_bytes(html: str, font_config=None, cache=None) -> tuple[bytes, int, object]:
-    """One aid as PDF bytes, its page count, and the laid-out document (no dates in its metadata)."""
+    """One aid as PDF bytes, its page count, and the laid-out document (no dates in its metadata or fonts)."""
     document = html_to_pdf(html, font_config=font_config, cache=cache)
     document.metadata.created = None
     document.metadata.modified = None
-    return document.write_pdf(), len(document.pages), document
+    with _fixed_font_dates():
+        return document.write_pdf(), len(document.pages), document
 
 
 def _worker_start() -> None:
@@ -114,9 +147,9 @@ def _worker_pdf(html: str):
     """``(bytes, pages)`` of one aid, or ``(None, exception)``: the exception as raised, or as text where it cannot travel."""
     try:
         if not _WORKER:
+            _weasyprint()
             from weasyprint.text.fonts import FontConfiguration
 
-            _weasyprint()
             _WORKER.update(font_config=FontConfiguration(), cache={})
         data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
         return data, pages
@@ -184,7 +217,8 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
             joined = laid_out[0].copy([page for doc in laid_out for page in doc.pages])
             joined.metadata.created = None
             joined.metadata.modified = None
-            combined = joined.write_pdf()
+            with _fixed_font_dates():
+                combined = joined.write_pdf()
         out.write(combined_name, combined)
         counts[combined_name] = sum(pages for aid, (_, pages) in zip(aids, results) if aid.stem != "index")
     return counts

@@ -1,0 +1,72 @@
+"""PDFs are the same bytes whichever way WeasyPrint subsets its fonts (issue 19).
+
+With libharfbuzz-subset (Debian: libharfbuzz-subset0) WeasyPrint subsets with HarfBuzz; without it,
+with fontTools, which stamps each subset font with the clock's time, and WeasyPrint warns at import.
+A machine without the library is simulated in a subprocess: WeasyPrint's ``dlopen`` of it fails, as
+it does there, and the clock fontTools reads moves on between the two PDFs.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from conftest import ROOT, import_or_missing
+
+SIMULATION = textwrap.dedent('''
+    import hashlib, itertools, sys
+    import cffi
+
+    real_dlopen = cffi.FFI.dlopen
+
+    def dlopen(self, name, *args, **kwargs):  # this machine has no libharfbuzz-subset
+        if "subset" in str(name):
+            raise OSError(f"simulated: no {name}")
+        return real_dlopen(self, name, *args, **kwargs)
+
+    cffi.FFI.dlopen = dlopen
+    from toolkit.render import pdf   # -W error: the import warning must not stop it
+    weasyprint = pdf._weasyprint()
+    from weasyprint.text import ffi
+    assert ffi.harfbuzz_subset is None, "the simulation did not hide libharfbuzz-subset"
+
+    import fontTools.misc.timeTools as timeTools
+
+    class Clock:  # each reading of the clock one hour after the last
+        ticks = itertools.count(1_800_000_000, 3600)
+        def time(self):
+            return next(self.ticks)
+
+    timeTools.time = Clock()
+    html = "<h1>Lexington</h1><p>Air-operations log, turn 0600</p>"
+    ours = [hashlib.sha256(pdf._pdf_bytes(html)[0]).hexdigest() for _ in range(2)]
+    plain = []
+    for _ in range(2):  # WeasyPrint alone, for contrast: the clock gets into the bytes
+        document = weasyprint.HTML(string=html).render()
+        document.metadata.created = document.metadata.modified = None
+        plain.append(hashlib.sha256(document.write_pdf()).hexdigest())
+    print("ours", "same" if ours[0] == ours[1] else "differ")
+    print("plain", "same" if plain[0] == plain[1] else "differ")
+''')
+
+
+def test_without_harfbuzz_subset_the_pdfs_are_byte_identical_and_the_warning_is_no_error():
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    done = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", SIMULATION], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[:2] == ["ours same", "plain differ"], done.stdout
+
+
+def test_the_font_date_is_fixed_only_while_writing_and_a_callers_own_is_kept(monkeypatch):
+    from toolkit.render import pdf
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    with pdf._fixed_font_dates():
+        assert pdf.os.environ["SOURCE_DATE_EPOCH"] == pdf.FONT_DATE_EPOCH
+    assert "SOURCE_DATE_EPOCH" not in pdf.os.environ
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    with pdf._fixed_font_dates():
+        assert pdf.os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
+    assert pdf.os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
