@@ -136,3 +136,12 @@ def test_patterns_match_in_linear_time_everywhere():
     assert patterns.search("^(a|aa)+$", "a" * 5000)
     assert time.monotonic() - started < 1
     assert patterns.problem("(a") and patterns.problem(r"(a)\1") and not patterns.problem("^[a-z0-9][a-z0-9-]*$")
+
+
+def test_a_games_file_linked_from_outside_the_folder_is_refused(game, capsys, tmp_path):
+    """Issue 21 item 5: every path a file names is contained (game.yaml's files: through a link)."""
+    outside = tmp_path / "elsewhere.yaml"
+    (game / "map.yaml").rename(outside)
+    (game / "map.yaml").symlink_to(outside)
+    status, out, _ = run_cli(capsys, "check", "campaign.yaml")
+    assert status == 1 and "game.yaml:" in out and "REF-FILE files.map: 'map.yaml' leads outside the game folder" in out
