@@ -97,6 +97,7 @@ def tiny(tmp_path):
         (tmp_path / name).write_text(textwrap.dedent(text).replace("SRC", SRC), encoding="utf-8")
     shutil.copy(GAME / "editions" / "v1.1.yaml", tmp_path / "v11.yaml")
     shutil.copy(GAME / "editions" / "2nd.yaml", tmp_path / "2nd.yaml")
+    shutil.copytree(GAME / "schemas", tmp_path / "schemas")  # Fire in the Sky's overlays: its fields of places and boxes
     return tmp_path
 
 

@@ -32,7 +32,7 @@ from toolkit.games.fire_in_the_sky.movement import (
 )
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import brisbane_lifeline, land_unit_supplied, supplied_hexes, supply_line
-from toolkit.model import Box, Counter, Edition, LandConnection, Map, Place, SplitHex
+from toolkit.model import Box, Counter, Edition, LandConnection, Map, Place, Section
 
 
 def _edition(edition_id: str) -> Edition:
@@ -63,7 +63,7 @@ C = {
 
 def base(name, hex_, flag="japan", **kw) -> Place:
     side = None if flag == "none" else "japan" if flag == "japan" else "allied"  # as the manifest's sides resolve it
-    return Place(name, hex_, "base", flag=flag, side=side, **kw)
+    return Place(name, hex_, "base", flag=flag, side=side, extra=kw)  # Fire in the Sky's own fields: air, home_base, resource...
 
 
 def line(n: int, *places: Place, impassable=(), land=(), boxes=(), splits=()) -> Map:
@@ -73,8 +73,10 @@ def line(n: int, *places: Place, impassable=(), land=(), boxes=(), splits=()) ->
 
 
 def make_map(hexes, places=(), impassable=(), land=(), boxes=(), splits=()) -> Map:
+    """A map with its split hexes (records as map.yaml's ``split_hexes:`` gives them) in Fire in the Sky's own section."""
+    sections = {"split_hexes": Section("split_hexes", list(splits), None)} if splits else {}
     return Map(frozenset(hexes), {p.name: p for p in places}, tuple(LandConnection(a, b) for a, b in land),
-               frozenset(frozenset(pair) for pair in impassable), tuple(splits), {b.name: b for b in boxes})
+               frozenset(frozenset(pair) for pair in impassable), {b.name: b for b in boxes}, sections=sections)
 
 
 def unit(key, at, side=None, uid=None, **kw) -> UnitState:
@@ -88,7 +90,7 @@ def state(m, *units, edition=V11, control=None, turn=2) -> GameState:
 
 
 def wcusa(*entries) -> Box:
-    return Box("West Coast USA", "off-map", "us", "us", None, tuple(entries), side="allied")
+    return Box("West Coast USA", "off-map", "us", None, tuple(entries), side="allied", extra={"home_base": "us"})
 
 
 # --- the graphs -----------------------------------------------------------------------
@@ -108,7 +110,7 @@ def test_names_resolve_with_did_you_mean():
 
 
 def test_gangetic_plain_is_not_a_sea_hex():
-    plain = Place("Gangetic Plain", "0103", "land", sea=False)
+    plain = Place("Gangetic Plain", "0103", "land", extra={"sea": False})
     m = line(5, base("A", "0101"), plain, base("B", "0105"))
     g = MapGraph(m)
     assert g.distance("A", "B") == 4          # across it for supply and range
@@ -123,7 +125,8 @@ def test_gangetic_plain_is_not_a_sea_hex():
 # The Malaya hex 0202 split in two: west half touches 0102/0103, east half 0302/0303.
 # 0201 and 0203 are outside the map, so the halves are the only sea link.
 MALAYA_HEXES = {"0101", "0102", "0103", "0202", "0301", "0302", "0303"}
-MALAYA = SplitHex("0202", "Malaya", (("west", ("0102", "0103")), ("east", ("0302", "0303"))))
+MALAYA = {"hex": "0202", "name": "Malaya", "halves": [{"name": "west", "neighbours": ["0102", "0103"]},
+                                                     {"name": "east", "neighbours": ["0302", "0303"]}]}
 
 
 def malaya_map(**flags) -> Map:
@@ -294,7 +297,7 @@ def test_japan_never_traces_through_an_off_map_box():
 
 def test_brisbane_lifeline_needs_the_us_home_base():
     m = line(6, base("Brisbane", "0102", flag="australia"),
-             boxes=[Box("Indian Ocean Ports", "off-map", "britain", "britain", None, ("0101",), side="allied")])
+             boxes=[Box("Indian Ocean Ports", "off-map", "britain", None, ("0101",), side="allied", extra={"home_base": "britain"})])
     assert supply_line(state(m), "allied", "Brisbane").supplied        # any Allied Home Base
     assert not brisbane_lifeline(state(m)).supplied                    # but not the US one
 

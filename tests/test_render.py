@@ -88,10 +88,10 @@ def test_setup_card_lists_every_unit_of_the_scenario(short_aids):
 
 
 def _tiny_game(count=2, unlimited=False, withdraw=False):
-    places = {"Truk": Place("Truk", "0101", "base", air=4, port=6, vp=1, flag="japan"),
-              "Kure": Place("Kure", "0102", "base", air=4, port=10, vp=5, flag="japan", home_base="japan")}
-    m = Map(frozenset({"0101", "0102", "0201"}), places, (), frozenset(), (),
-            {"West Coast USA": Box("West Coast USA", "off-map", "us", "us", None, ("0201",), side="allied")})
+    places = {"Truk": Place("Truk", "0101", "base", vp=1, flag="japan", extra={"air": 4, "port": 6}),
+              "Kure": Place("Kure", "0102", "base", vp=5, flag="japan", extra={"air": 4, "port": 10, "home_base": "japan"})}
+    m = Map(frozenset({"0101", "0102", "0201"}), places, (), frozenset(),
+            {"West Coast USA": Box("West Coast USA", "off-map", "us", None, ("0201",), side="allied", extra={"home_base": "us"})})
     ca = Counter("jp-ca", "Japanese CA", "japan", "japan", "naval", "CA", count=count, ratings={"transport": 1}, unlimited=unlimited)
     edition = Edition("v1.1", "FitS v1.1", {"reinforcement-forfeit": {"number": "7.1"}, "counter-mix": {"number": "2.1"}}, {}, {})
     data3 = {"turn": 3, "submarine_points": 2}

@@ -38,6 +38,7 @@ from toolkit.games.fire_in_the_sky.movement import (
     reaction,
     sea_deployment,
 )
+from toolkit.games.fire_in_the_sky.records import air_capacity
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import brisbane_lifeline, land_unit_supplied, supply_line
 
@@ -435,7 +436,7 @@ def test_players_notes_12_and_17_vp():
 def test_example_of_play_anti_aircraft_factors(name, aa):
     # v1.1 Example of Play: "2 Anti-Aircraft factors of the Rangoon base", Singapore 4, Manila 4,
     # Port Moresby 2 (2.2.3: half the printed Air Capacity).
-    assert loaded("short-campaign.yaml")[0].map.places[name].air // 2 == aa
+    assert air_capacity(loaded("short-campaign.yaml")[0].map.places[name]) // 2 == aa
 
 
 # ---------------------------------------------------------------------------

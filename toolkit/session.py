@@ -116,6 +116,7 @@ class Session:
         for name, needed_by in opened.module.required_parameters.items():
             if game.edition.param(name) is None:
                 opened.findings.append(Finding("error", "EDITION-PARAMETER", f"the edition defines no parameter {name!r}, which {needed_by} need", at))
+        opened.findings.extend(opened.module.data_findings(game))  # the game's own fields, which the core does not read
 
     # --- opening -----------------------------------------------------------------------
 

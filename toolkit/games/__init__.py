@@ -19,7 +19,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
-from toolkit.model import Counter, Edition, Game, Scenario
+from toolkit.findings import Finding
+from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
+from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry, Context
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
@@ -176,6 +178,15 @@ class GameModule(Protocol):
     ``scenario_sections(game, scenario)``
         The sections it adds to the site page of a scenario (:class:`SiteSection`), after the core's
         set-up cards and schedules: its own aids for that scenario.
+    ``data_findings(game)``
+        Findings about the game's own fields of its data (its overlay's keys, which the core
+        does not read), located in its files; reported whenever the game is opened.
+    ``base_facts(game, record)``
+        The game's own columns of a base, another place or a box in the base directory, by
+        name (the core gives name, hex, VP, flag and control); ``{}`` for none.
+    ``map_style(game)``
+        How the map drawing shows the game's own fields of places and boxes, and its terrain
+        (:class:`toolkit.model.mapstyle.MapStyle`); the default shows none.
     """
 
     name: str
@@ -210,6 +221,12 @@ class GameModule(Protocol):
     def site_pages(self, data: SiteData) -> Sequence[SitePage]: ...
 
     def scenario_sections(self, game: Game, scenario: Scenario) -> Sequence[SiteSection]: ...
+
+    def data_findings(self, game: Game) -> Sequence[Finding]: ...
+
+    def map_style(self, game: Game) -> MapStyle: ...
+
+    def base_facts(self, game: Game, record: Place | Box) -> dict: ...
 
 
 class BaseGame:
@@ -265,6 +282,15 @@ class BaseGame:
 
     def scenario_sections(self, game: Game, scenario: Scenario) -> Sequence[SiteSection]:
         return ()
+
+    def data_findings(self, game: Game) -> Sequence[Finding]:
+        return ()
+
+    def map_style(self, game: Game) -> MapStyle:
+        return MapStyle()
+
+    def base_facts(self, game: Game, record: Place | Box) -> dict:
+        return {}
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

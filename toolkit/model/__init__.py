@@ -15,7 +15,7 @@ from toolkit.findings import Location
 from toolkit.model.hexes import HexGrid
 
 __all__ = [
-    "Side", "Place", "Box", "Sheet", "LandConnection", "SplitHex", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
+    "Side", "Place", "Box", "Sheet", "LandConnection", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
     "UnitEntry", "Placement", "ControlEntry", "Section", "Scenario", "Game",
 ]
 
@@ -29,23 +29,48 @@ class Side:
     nations: tuple[str, ...] = ()
 
 
+def _fields(extra) -> tuple[tuple[str, object], ...]:
+    """A record's own fields as sorted (name, value) pairs, so two records with the same fields are equal."""
+    items = extra.items() if isinstance(extra, dict) else extra
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+class _GameFields:
+    """Fields a game's overlay schema adds to a record (its ``#place_fields`` or ``#box_fields`` hook).
+
+    The core reads none of them; a game reads its own with :meth:`get` (Fire in the Sky's
+    capacities, for one, through its module's accessors).
+    """
+
+    extra: tuple = ()
+
+    def get(self, name: str, default=None):
+        """The game field ``name`` as the data gives it, or ``default`` when the record leaves it out."""
+        for key, value in self.extra:
+            if key == name:
+                return value
+        return default
+
+
 @dataclass(frozen=True)
-class Place:
-    """A land hex: a base (square) or a circle (FitS v1.1 2.2.2, 2.2.3; 2nd 3.2.3, 3.2.4)."""
+class Place(_GameFields):
+    """A named place on the map: a base (a side controls it, it may score Victory Points) or a place of the game's own kind.
+
+    ``hex`` is its hex (an area's name on an area map). ``extra`` holds the fields the game's
+    overlay adds, given as a mapping or pairs and kept as sorted pairs (:meth:`get` reads one).
+    """
 
     name: str
     hex: str
-    kind: str  # "base" | "land"
-    air: int = 0
-    port: int = 0
-    atoll: bool = False
+    kind: str  # "base", or a kind of the game's own
     vp: int = 0
     flag: str = "none"
-    home_base: str | None = None
-    resource: bool = False
-    sea: bool = True
     at: Location = field(default=Location(""), compare=False)
     side: str | None = None  # the side of the printed flag's nation, from the game manifest
+    extra: tuple = field(default=(), hash=False)  # a game's field may hold a list: compared, never hashed
+
+    def __post_init__(self):
+        object.__setattr__(self, "extra", _fields(self.extra))
 
     @property
     def is_base(self) -> bool:
@@ -60,34 +85,30 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Box:
-    """An off-map, holding or special box (FitS v1.1 2.2.4, 2.2.6; 2nd 3.2.5, 3.2.6)."""
+class Box(_GameFields):
+    """A box printed on or beside the map: off-map (reached through Entry Hexes), holding (stands for a place) or special.
+
+    ``extra`` holds the fields the game's overlay adds (:meth:`get` reads one).
+    """
 
     name: str
     kind: str  # "off-map" | "holding" | "special"
     nation: str | None = None
-    home_base: str | None = None
     connects_to: str | None = None
     entry_hexes: tuple[str, ...] = ()
     of: str | None = None
     at: Location = field(default=Location(""), compare=False)
     side: str | None = None  # the side of its nation, from the game manifest
+    extra: tuple = field(default=(), hash=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "extra", _fields(self.extra))
 
 
 @dataclass(frozen=True)
 class LandConnection:
     a: str
     b: str
-    at: Location = field(default=Location(""), compare=False)
-
-
-@dataclass(frozen=True)
-class SplitHex:
-    """A hex split in two half sea hexes by an impassable hexside (the Malaya hex)."""
-
-    hex: str
-    name: str
-    halves: tuple[tuple[str, tuple[str, ...]], ...]  # (half name, hexes reached by sea from it)
     at: Location = field(default=Location(""), compare=False)
 
 
@@ -124,9 +145,8 @@ class Map:
     places: dict[str, Place]
     land_connections: tuple[LandConnection, ...]
     impassable: frozenset[frozenset[str]]
-    split_hexes: tuple[SplitHex, ...]
     boxes: dict[str, Box]
-    hex_km: int = 900
+    hex_km: float | None = None  # the nominal scale, where the map states one
     kind: str = "hex-grid"  # or "areas": zones, boxes and tracks joined by listed adjacency; or "plotting-sheet"
     grid: HexGrid = field(default_factory=HexGrid)
     adjacency: frozenset[frozenset[str]] = frozenset()  # the listed pairs of an area map
@@ -134,6 +154,14 @@ class Map:
     pair_records: dict = field(default_factory=dict, compare=False, hash=False)  # area map: frozenset pair -> AreaPair, every listed pair
     area_positions: dict = field(default_factory=dict, compare=False, hash=False)  # area map: name -> (column, row) drawing hint, or empty
     sheet: "Sheet | None" = None  # plotting sheet: its size, north and scale
+    terrain: dict = field(default_factory=dict, compare=False, hash=False)  # hex grid: hex -> terrain id, for the hexes that give one
+    sections: dict = field(default_factory=dict, compare=False, hash=False)  # name -> Section: the game's own keys of the map (#sections)
+    edition: str = ""  # the edition it was built for (a game reads its sections' records of this edition)
+
+    def section(self, name: str, default=None):
+        """The value of the game's own map key ``name`` (its overlay's ``sections``), or ``default``."""
+        found = self.sections.get(name)
+        return found.value if found is not None else default
 
     @property
     def north(self) -> float:
@@ -188,16 +216,6 @@ class Counter:
     unstated: tuple[str, ...] = ()  # rating names the rules do not state: absent from ratings, never invented
 
     @property
-    def transport(self) -> float:
-        """Transport rating of one counter: land units keep their full rating when reduced (v1.1 2.1.1.3)."""
-        r = self.ratings
-        if self.type == "air":
-            return float(r.get("steps", 2))
-        if self.type == "land":
-            return float(r.get("transport", r.get("combat", 0)))
-        return float(r.get("transport", 0))
-
-    @property
     def steps(self) -> int:
         if self.type == "air":
             return int(self.ratings.get("steps", 2))
@@ -208,10 +226,6 @@ class Counter:
     @property
     def movement(self) -> int:
         return int(self.ratings.get("movement", 0))
-
-    @property
-    def is_carrier(self) -> bool:
-        return self.cls in ("CV", "CVL", "BBV")
 
 
 @dataclass(frozen=True)
@@ -296,7 +310,7 @@ class Marker:
 
 @dataclass(frozen=True)
 class Section:
-    """A game's own top-level section of a scenario (its overlay's ``sections``), as the last file of the chain gives it.
+    """A game's own top-level section of a scenario or a map (its overlay's ``sections``); of a scenario, as the last file of the chain gives it.
 
     ``value`` is the validated data; ``locate(path)`` gives the location of a node inside it,
     so a game's checks report at the line a designer wrote.

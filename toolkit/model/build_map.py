@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from toolkit.findings import Finding
 from toolkit.load import Document
-from toolkit.model import AreaPair, Box, LandConnection, Map, Place, Sheet, SplitHex
-from toolkit.model.hexes import HexGrid, hex_id
+from toolkit.model import AreaPair, Box, LandConnection, Map, Place, Section, Sheet
+from toolkit.model.hexes import HexGrid, hex_id, parse_hex_id
 from toolkit.model.reading import Loaded, in_edition, suggest
 
-__all__ = ["build_map"]
+__all__ = ["build_map", "CORE_KEYS"]
+
+#: The keys the core reads, of a map and of its places and boxes; any other key is the game's own (its overlay's hooks).
+CORE_KEYS = {
+    "map": frozenset({"kind", "game", "grid", "playing_area", "hexes", "areas", "adjacency", "sheet", "places", "land_connections",
+                      "impassable_hexsides", "boxes"}),
+    "place": frozenset({"name", "hex", "kind", "vp", "flag", "editions", "source", "reconstructed", "notes"}),
+    "box": frozenset({"name", "kind", "nation", "connects_to", "entry_hexes", "of", "editions", "source", "reconstructed"}),
+}
 
 
 def build_map(doc: Document, edition: str, loaded: Loaded, side_of: dict | None = None) -> Map:
@@ -50,28 +58,55 @@ class _MapBuilder:
         adjacency = frozenset(key for key, pair in pair_records.items() if pair.adjacent)
         if self.is_sheet:
             self.hexes.update(hex_id(c, r) for c in range(1, self.grid_record["columns"] + 1) for r in range(1, self.grid_record["rows"] + 1))
-        for _, run in self.records("playing_area"):
+        for i, run in self.records("playing_area"):
             first, last = run["rows"]
+            self._within_grid(run["column"], last, ("playing_area", i))
             self.hexes.update(hex_id(run["column"], row) for row in range(first, last + 1))
+        terrain = self._hexes()
         self._places(areas, area_kinds)
-        parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), tuple(self._split_hexes()), self._boxes())
+        parts = (tuple(self._land_connections()), frozenset(self._impassable_hexsides()), self._boxes())
+        own = {"sections": self._sections(), "edition": self.edition}
         if self.is_sheet:
             record = self.grid_record
             sheet = Sheet(record["columns"], record["rows"], float(record.get("north", 0)), record.get("hex_nm"), self.doc.locate(("sheet",)))
-            return Map(frozenset(self.hexes), self.places, *parts, 0, "plotting-sheet", self.grid, sheet=sheet)
+            return Map(frozenset(self.hexes), self.places, *parts, None, "plotting-sheet", self.grid, sheet=sheet, **own)
         if self.is_areas:
-            return Map(frozenset(areas), self.places, *parts, self.grid_record.get("hex_km", 0), "areas", self.grid, adjacency, area_kinds, pair_records, positions)
-        return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km", 900), "hex-grid", self.grid)
+            return Map(frozenset(areas), self.places, *parts, None, "areas", self.grid, adjacency, area_kinds, pair_records, positions, **own)
+        return Map(frozenset(self.hexes), self.places, *parts, self.grid_record.get("hex_km"), "hex-grid", self.grid, terrain=terrain, **own)
+
+    def _hexes(self) -> dict[str, str]:
+        """The hexes listed one by one (``hexes:``) join the playing area; the terrain of each that gives one."""
+        terrain: dict[str, str] = {}
+        seen: dict[str, int] = {}
+        for i, record in self.records("hexes"):
+            h = record["hex"]
+            if h in seen:
+                self.report("MAP-DUPLICATE", f"hex {h} is listed twice (first at line {self.doc.locate(('hexes', seen[h])).line})", ("hexes", i, "hex"))
+                continue
+            seen[h] = i
+            self._within_grid(*parse_hex_id(h), ("hexes", i, "hex"))
+            self.hexes.add(h)
+            if "terrain" in record:
+                terrain[h] = record["terrain"]
+        return terrain
+
+    def _within_grid(self, column: int, row: int, path: tuple) -> None:
+        """A hex beyond the grid's ``columns`` and ``rows`` is no hex of the map (MAP-OUTSIDE)."""
+        columns, rows = self.grid_record.get("columns"), self.grid_record.get("rows")
+        if not self.is_sheet and columns and rows and (column > columns or row > rows):
+            self.report("MAP-OUTSIDE", f"hex {hex_id(column, row)} lies beyond the grid of {columns} columns and {rows} rows", path)
+
+    def _sections(self) -> dict[str, Section]:
+        """The map's keys the core does not read: the game's own (its overlay's ``sections``)."""
+        return {key: Section(key, value, self.doc) for key, value in self.data.items() if key not in CORE_KEYS["map"]}
 
     def _places(self, areas: list[str], area_kinds: dict) -> None:
         by_hex: dict[str, str] = {}
         for i, record in self.records("places"):
             place = Place(
                 name=record["name"], hex=record["hex"], kind=record.get("kind", "base"),
-                air=record.get("air", 0) or 0, port=record.get("port", 0) or 0, atoll=bool(record.get("atoll", False)),
-                vp=record.get("vp", 0) or 0, flag=record.get("flag", "none") or "none", home_base=record.get("home_base"),
-                resource=bool(record.get("resource", False)), sea=record.get("sea", True) is not False, at=self.doc.locate(("places", i)),
-                side=self.side_of.get(record.get("flag")),
+                vp=record.get("vp", 0) or 0, flag=record.get("flag", "none") or "none", at=self.doc.locate(("places", i)),
+                side=self.side_of.get(record.get("flag")), extra=_own(record, "place"),
             )
             if place.name in self.places:
                 self.report("MAP-DUPLICATE", f"place {place.name!r} is defined twice (first at line {self.places[place.name].at.line})",
@@ -108,26 +143,12 @@ class _MapBuilder:
                             ("impassable_hexsides", i, "between"))
             yield frozenset(pair)
 
-    def _split_hexes(self):
-        hexes = self.hexes
-        for i, record in self.records("split_hexes"):
-            halves = tuple((h["name"], tuple(h.get("neighbours", []))) for h in record.get("halves", []))
-            if hexes and record["hex"] not in hexes:
-                self.report("MAP-OUTSIDE", f"split hex {record['hex']} is not in the playing area", ("split_hexes", i, "hex"))
-            else:
-                for k, (_, reached) in enumerate(halves):
-                    for j, n in enumerate(reached):
-                        if n not in self.grid.neighbours(record["hex"]) or (hexes and n not in hexes):
-                            self.report("MAP-HEXSIDE", f"{n} is not a hex next to the split hex {record['hex']} in the playing area",
-                                        ("split_hexes", i, "halves", k, "neighbours", j))
-            yield SplitHex(record["hex"], record.get("name", record["hex"]), halves, self.doc.locate(("split_hexes", i)))
-
     def _boxes(self) -> dict[str, Box]:
         boxes: dict[str, Box] = {}
         for i, record in self.records("boxes"):
             entries = tuple(e["hex"] if isinstance(e, dict) else e for e in record.get("entry_hexes", []) if in_edition(e, self.edition))
-            box = Box(record["name"], record.get("kind", "special"), record.get("nation"), record.get("home_base"),
-                      record.get("connects_to"), entries, record.get("of"), self.doc.locate(("boxes", i)), self.side_of.get(record.get("nation")))
+            box = Box(record["name"], record.get("kind", "special"), record.get("nation"), record.get("connects_to"), entries,
+                      record.get("of"), self.doc.locate(("boxes", i)), self.side_of.get(record.get("nation")), _own(record, "box"))
             for j, entry in enumerate(record.get("entry_hexes", [])):
                 h = entry["hex"] if isinstance(entry, dict) else entry
                 if self.hexes and h not in self.hexes:
@@ -193,6 +214,11 @@ def _positions(doc: Document, edition: str, loaded: Loaded) -> dict[str, tuple[i
         taken[cell] = r["name"]
         positions[r["name"]] = cell
     return positions
+
+
+def _own(record: dict, kind: str) -> dict:
+    """The fields of a place or box record the core does not read: the game's own (its overlay's hooks)."""
+    return {key: value for key, value in record.items() if key not in CORE_KEYS[kind]}
 
 
 def _resolve_hex(name: str, places: dict, hexes) -> str | None:

@@ -10,7 +10,6 @@ the charts of the edition, the sequence of play, a base directory and the map.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -19,7 +18,8 @@ from typing import Protocol, Sequence
 
 from markupsafe import Markup
 
-from toolkit.model import Counter, Game, Scenario, UnitEntry, steps_to_counters
+from toolkit.model import Box, Counter, Game, Place, Scenario, UnitEntry, steps_to_counters
+from toolkit.model.mapstyle import MapStyle
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.env import nation_label as env_nation_label
 from toolkit.render.env import side_label as env_side_label
@@ -53,6 +53,10 @@ class GameAids(Protocol):
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]: ...
 
     def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]: ...
+
+    def map_style(self, game: Game) -> MapStyle: ...
+
+    def base_facts(self, game: Game, record: Place | Box) -> dict: ...
 
 
 def aids_of(game: Game, module: GameAids) -> tuple[tuple[str, str, str], ...]:
@@ -332,18 +336,11 @@ def manifest_rows(game: Game) -> list[dict]:
     return rows
 
 
-def base_directory(game: Game, scenario: Scenario | None) -> dict:
-    """Every base with its capacities, AA (half the printed Air Capacity, rounded as the edition says), VP, control and flags."""
-    capacity = game.edition.param("land_capacity") or {}
-    land_capacity = capacity.get("normal", 8) if isinstance(capacity, dict) else 8
-    atoll_capacity = capacity.get("atoll", 4) if isinstance(capacity, dict) else 4
+def base_directory(game: Game, scenario: Scenario | None, module: GameAids) -> dict:
+    """Every base with its VP, printed flag and control, and the game's own facts of it (``module.base_facts``:
+    Fire in the Sky's capacities, AA and Land Capacity); the other places and the boxes likewise."""
+    facts = module.base_facts
     aa = game.edition.param("aa_rating") or {}
-    fraction = aa.get("fraction", 0.5) if isinstance(aa, dict) else 0.5
-    rounding = aa.get("rounding") if isinstance(aa, dict) else None
-
-    def aa_of(air: int) -> str:
-        value = air * fraction
-        return fmt_number(math.floor(value) if rounding == "down" else value)
 
     def control(place) -> str:
         return game.control_of(scenario, place.name) if scenario is not None else place.printed_control
@@ -352,24 +349,21 @@ def base_directory(game: Game, scenario: Scenario | None) -> dict:
     for place in sorted(game.map.places.values(), key=lambda p: p.name.casefold()):
         if place.is_base:
             bases.append({
-                "name": place.name, "hex": place.hex, "air": place.air, "port": place.port,
-                "aa": aa_of(place.air), "land": atoll_capacity if place.atoll else land_capacity,
-                "atoll": place.atoll, "vp": place.vp, "flag": nation_label(game, place.flag),
-                "control": side_label(game, control(place)),
-                "changed": control(place) != place.printed_control,
-                "home": nation_label(game, place.home_base) if place.home_base else "", "resource": place.resource,
+                "name": place.name, "hex": place.hex, "vp": place.vp, "flag": nation_label(game, place.flag),
+                "control": side_label(game, control(place)), "changed": control(place) != place.printed_control,
+                **facts(game, place),
             })
         else:
-            circles.append({"name": place.name, "hex": place.hex, "sea": place.sea})
+            circles.append({"name": place.name, "hex": place.hex, **facts(game, place)})
     boxes = []
     for box in sorted(game.map.boxes.values(), key=lambda b: (b.kind, b.name)):
         boxes.append({"name": box.name, "kind": box.kind, "nation": nation_label(game, box.nation) if box.nation else "",
-                      "home": nation_label(game, box.home_base) if box.home_base else "", "connects_to": box.connects_to or "",
-                      "entry": ", ".join(sorted(box.entry_hexes)), "of": box.of or ""})
+                      "connects_to": box.connects_to or "", "entry": ", ".join(sorted(box.entry_hexes)), "of": box.of or "",
+                      **facts(game, box)})
     return {"bases": bases, "circles": circles, "boxes": boxes, "aa_rule": game.edition.cite("bases"),
             "stacking_rule": game.edition.cite("stacking-land"), "home_rule": game.edition.cite("home-bases"),
             "resource_rule": game.edition.cite("resource-hexes"),
-            "aa_rounding": rounding or "not stated (halves kept)"}
+            "aa_rounding": (aa.get("rounding") if isinstance(aa, dict) else None) or "not stated (halves kept)"}
 
 
 # --- charts and sequence of play (from the model's tables) ----------------------------------
@@ -548,7 +542,7 @@ def render_aids(game: Game, scenario: Scenario, module: GameAids, paper: str = "
             context["sop"] = sequence_of_play(game)
             template = "sequence.html"
         elif stem == "bases":
-            context["directory"] = base_directory(game, scenario)
+            context["directory"] = base_directory(game, scenario, module)
             template = "bases.html"
         elif stem == "map":
             context["svg"] = Markup(svg)  # rendered by the autoescaping SVG template
@@ -562,4 +556,5 @@ def render_aids(game: Game, scenario: Scenario, module: GameAids, paper: str = "
 def map_svg(game: Game, scenario: Scenario, module: GameAids, fit_mm=None) -> str:
     """The map with control, and the overlays the game module computes (Air ZOC, supply)."""
     layers = module.overlays(game, scenario)
-    return render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), fit_mm=fit_mm, layers=layers)
+    return render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), fit_mm=fit_mm, layers=layers,
+                          style=module.map_style(game))

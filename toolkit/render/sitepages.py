@@ -133,10 +133,10 @@ def game_pages(folder: Path, session) -> GamePart:
         part.pages[f"{base}/index.md"] = _page(title, fragment("site/problem.html", problem=problem))
         return part
     first_game = games[editions[0]] if editions[0] in games else next(iter(games.values()))
-    part.pitch, part.picture = module.pitch, map_picture(first_game, title)
+    part.pitch, part.picture = module.pitch, map_picture(first_game, title, module.map_style(first_game))
     declared = set(module.core_pages)
     core = [(stem, label, text) for stem, label in PAGE_LABELS if stem in declared
-            and (text := _core_page(stem, title, folder, info, games, loaded)) is not None]
+            and (text := _core_page(stem, title, folder, info, games, loaded, module)) is not None]
     added = [(stem, label, _page(f"{title}: {label}", text)) for stem, label, text in module.site_pages(session.site_data(folder, module, games))]
     scenarios = []
     for rel in info.get("files", {}).get("scenarios", []):
@@ -158,11 +158,11 @@ def game_pages(folder: Path, session) -> GamePart:
     return part
 
 
-def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loaded: dict) -> str | None:
+def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loaded: dict, module) -> str | None:
     """A core page of a game, or ``None`` where its data has nothing for it (never an empty table)."""
     if stem == "bases":
         with_bases = [g for g in games.values() if any(p.is_base for p in g.map.places.values())]
-        return _page(f"{title}: bases", *[f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None))
+        return _page(f"{title}: bases", *[f"## {md(g.edition.citation)}\n\n" + fragment("parts/bases.html", directory=base_directory(g, None, module))
                                           for g in with_bases]) if with_bases else None
     if stem == "counters":
         with_counters = [g for g in games.values() if g.counters]
@@ -188,13 +188,14 @@ def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loa
     raise ValueError(f"no core page {stem!r}")
 
 
-def map_picture(game, title: str) -> str:
+def map_picture(game, title: str, style=None) -> str:
     """The game's map as a standalone SVG, drawn by the renderer of its map's kind (hex grid, areas,
-    plotting sheet): the picture on the home page and on the game's overview."""
+    plotting sheet): the picture on the home page and on the game's overview; a hex grid in the
+    game's ``style`` (its module's ``map_style``)."""
     if game.map.kind == "plotting-sheet":
         return render_sheet_svg(game.map, f"{title} - plotting sheet ({game.edition.citation})",
                                 marks={place.hex: place.name for place in game.map.places.values() if place.hex})
-    return render_map_svg(game, None, title=f"{title} - map ({game.edition.citation})")
+    return render_map_svg(game, None, title=f"{title} - map ({game.edition.citation})", style=style)
 
 
 def _plural(n: int, word: str) -> str:
@@ -320,7 +321,8 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
                  files=[names.get(f, f) for f in scenario.files],
                  errors=sum(1 for f in findings if f.severity == "error"), warnings=sum(1 for f in findings if f.severity == "warning")),
         "## Map at the start\n",
-        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays)),
+        fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays,
+                                                       style=module.map_style(game))),
     ]
     if "setup" in module.core_aids:
         for side in game.side_ids:

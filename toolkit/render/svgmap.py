@@ -1,17 +1,20 @@
-"""The map as SVG, drawn from the data: hexes, bases, land circles, connections, boxes, overlays.
+"""The hex map as SVG, drawn from the data: hexes and their terrain, places, connections, boxes, overlays.
 
-Geometry follows :mod:`toolkit.model.hexes`: flat-topped hexes in vertical columns,
-column numbers growing east, rows growing south, even-numbered columns half a hex
-lower ("odd-q" on the 0-based index). Every hex of the playing area is exactly one
+Geometry follows the map's :class:`~toolkit.model.hexes.HexGrid`: flat-topped hexes in
+vertical columns (``odd-q`` or ``even-q``: which columns sit half a hex lower) or pointy-topped
+hexes in horizontal rows (``odd-r`` or ``even-r``: which rows sit half a hex to the right);
+column numbers grow east, rows south. Every hex of the playing area is exactly one
 ``<polygon class="hex">``; nothing else on the map is a polygon, so the hexes can be
 counted. Output is deterministic: sorted iteration, fixed precision, no ids that
 depend on anything but the data.
 
 A map of kind ``areas`` is drawn by :func:`toolkit.render.svgareas.render_area_map_svg` instead.
 
-Overlays for a scenario: ``control`` (who holds each base at the start), ``air_zoc``
-and ``supply`` (from :mod:`toolkit.games.fire_in_the_sky.air_zoc` and :mod:`toolkit.games.fire_in_the_sky.supply`
-when those modules exist; without them the overlay is left out and the legend says so).
+What only one game records (capacities, marks on its places, notes of its boxes, hexes drawn
+cut in parts, its legend) comes from the game's :class:`~toolkit.model.mapstyle.MapStyle`.
+Overlays for a scenario: ``control`` (who holds each base at the start), and the node sets a
+game module computes (``air_zoc``, ``supply``); without them the overlay is left out and the
+legend says so.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import math
 from dataclasses import dataclass, field
 
 from toolkit.model import Game, Scenario
-from toolkit.model.hexes import parse_hex_id
+from toolkit.model.hexes import HexGrid, parse_hex_id
+from toolkit.model.mapstyle import TERRAIN_COLOURS, MapStyle
 from toolkit.render.env import environment, side_label
-from toolkit.render.svgareas import render_area_map_svg
+from toolkit.render.svgareas import SIDE_COLOURS, render_area_map_svg
 from toolkit.render.svgframe import headings, page_size
 from toolkit.render.svgframe import r as _r
 
@@ -33,6 +37,7 @@ HEIGHT = math.sqrt(3) * SIZE
 MARGIN = 24.0
 SIDE_BAND = 150.0  # room for off-map boxes left or right of the grid
 TITLE_BAND = 46.0
+MIN_WIDTH = 600.0
 BOTTOM_BAND = 150.0
 OVERLAYS = ("control", "air_zoc", "supply")
 
@@ -43,7 +48,10 @@ CONTROL_CLASS = {"none": "neutral"}  # a side's class is its id
 
 @dataclass
 class MapLayout:
-    """Pixel geometry of one map: where each hex centre lies."""
+    """Pixel geometry of one map: where each hex centre lies, for the grid's layout and offset.
+
+    Neighbouring hexes' centres lie ``HEIGHT`` apart (the hexes touch along a whole hexside).
+    """
 
     hexes: frozenset
     col_min: int = 1
@@ -52,38 +60,63 @@ class MapLayout:
     top: float = MARGIN + TITLE_BAND
     cols: int = 0
     rows: int = 0
+    grid: HexGrid = field(default_factory=HexGrid)
 
     @classmethod
-    def of(cls, hexes, left: float, top: float) -> "MapLayout":
+    def of(cls, hexes, left: float, top: float, grid: HexGrid | None = None) -> "MapLayout":
         parsed = [parse_hex_id(h) for h in hexes] or [(1, 1)]
         cmin = min(c for c, _ in parsed)
         cmax = max(c for c, _ in parsed)
         rmin = min(r for _, r in parsed)
         rmax = max(r for _, r in parsed)
-        return cls(frozenset(hexes), cmin, rmin, left, top, cmax - cmin + 1, rmax - rmin + 1)
+        return cls(frozenset(hexes), cmin, rmin, left, top, cmax - cmin + 1, rmax - rmin + 1, grid or HexGrid())
+
+    @property
+    def pointy(self) -> bool:
+        return self.grid.layout == "pointy-top"
+
+    def _shoved(self, line: int) -> bool:
+        """Whether the 1-based column (flat-top) or row (pointy-top) ``line`` sits half a hex over."""
+        odd = (line - 1) % 2 == 1
+        return odd if self.grid.offset in ("odd-q", "odd-r") else not odd
 
     def center(self, hex_: str) -> tuple[float, float]:
         col, row = parse_hex_id(hex_)
+        if self.pointy:  # rows of hexes; a shoved row sits half a hex to the right
+            x = self.left + HEIGHT / 2 + HEIGHT * (col - self.col_min) + (HEIGHT / 2 if self._shoved(row) else 0.0)
+            y = self.top + SIZE + 1.5 * SIZE * (row - self.row_min)
+            return x, y
         x = self.left + SIZE + 1.5 * SIZE * (col - self.col_min)
-        y = self.top + HEIGHT / 2 + HEIGHT * (row - self.row_min) + (HEIGHT / 2 if (col - 1) % 2 == 1 else 0.0)
+        y = self.top + HEIGHT / 2 + HEIGHT * (row - self.row_min) + (HEIGHT / 2 if self._shoved(col) else 0.0)
         return x, y
+
+    def corners(self, x: float, y: float, size: float = SIZE) -> list[tuple[float, float]]:
+        return _corners(x, y, size, 30 if self.pointy else 0)
+
+    def number_y(self, y: float) -> float:
+        """Where a hex's number sits: under its top edge (flat-top) or its top corner (pointy-top)."""
+        return y - SIZE + 12.5 if self.pointy else y - HEIGHT / 2 + 7.5
 
     @property
     def width(self) -> float:
+        if self.pointy:
+            return HEIGHT * self.cols + HEIGHT / 2
         return 1.5 * SIZE * (self.cols - 1) + 2 * SIZE
 
     @property
     def height(self) -> float:
+        if self.pointy:
+            return 1.5 * SIZE * (self.rows - 1) + 2 * SIZE
         return HEIGHT * self.rows + HEIGHT / 2
 
 
-def hex_center(hex_: str, col_min: int = 1, row_min: int = 1) -> tuple[float, float]:
+def hex_center(hex_: str, col_min: int = 1, row_min: int = 1, grid: HexGrid | None = None) -> tuple[float, float]:
     """Centre of a hex on an unshifted layout (for tests and callers that need geometry)."""
-    return MapLayout(frozenset(), col_min, row_min, 0.0, 0.0).center(hex_)
+    return MapLayout(frozenset(), col_min, row_min, 0.0, 0.0, grid=grid or HexGrid()).center(hex_)
 
 
-def _corners(x: float, y: float, size: float = SIZE) -> list[tuple[float, float]]:
-    return [(x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+def _corners(x: float, y: float, size: float = SIZE, start: int = 0) -> list[tuple[float, float]]:
+    return [(x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(start, 360 + start, 60)]
 
 
 def _points(corners) -> str:
@@ -149,54 +182,75 @@ def _label_lines(name: str, limit: int = 18) -> list[str]:
 
 
 def render_map_svg(game: Game, scenario: Scenario | None = None, overlays=("control",), title: str | None = None,
-                   css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None, layers=None) -> str:
+                   css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None, layers=None,
+                   style: MapStyle | None = None) -> str:
     """The map of ``game`` (and the start of ``scenario``) as a standalone SVG document string.
 
     ``fit_mm`` (width, height) sizes the drawing to fit that area in millimetres, keeping its
     proportions (for print); without it the size is in pixels of the drawing. ``layers`` holds the
-    node sets per side the game module computed for the overlays (``air_zoc``, ``supply``).
+    node sets per side the game module computed for the overlays (``air_zoc``, ``supply``);
+    ``style`` is the game's way of drawing its own fields (the game module's ``map_style``).
     Each map kind has its renderer: a hex grid here, areas in :mod:`toolkit.render.svgareas`.
     """
     if game.map.kind == "areas":  # no hexes to draw: areas, listed adjacency, places inside
         return render_area_map_svg(game, scenario, overlays=overlays, title=title, css_class=css_class, fit_mm=fit_mm)
     layers = layers or {}
+    style = style or MapStyle()
     m = game.map
     overlays = tuple(o for o in overlays if o in OVERLAYS)
     left_boxes, right_boxes = _sides_of_the_grid(m)
     left = MARGIN + (SIDE_BAND if left_boxes else 0.0)
-    layout = MapLayout.of(m.hexes, left, MARGIN + TITLE_BAND)
-    width = left + layout.width + (SIDE_BAND if right_boxes else 0.0) + MARGIN
+    layout = MapLayout.of(m.hexes, left, MARGIN + TITLE_BAND, m.grid)
+    width = max(left + layout.width + (SIDE_BAND if right_boxes else 0.0) + MARGIN, MIN_WIDTH)  # a small grid keeps room for title and legend
     grid_bottom = layout.top + layout.height
 
     sides = game.side_ids
     zoc = {side: _hex_set(v, game) for side, v in layers["air_zoc"].items()} if "air_zoc" in overlays and "air_zoc" in layers else None
     supply = {side: _hex_set(v, game) for side, v in layers["supply"].items()} if "supply" in overlays and "supply" in layers else None
     show_control = scenario is not None and "control" in overlays
-    boxes, entry_marks = _off_map_boxes(m, layout, left_boxes, right_boxes)
+    boxes, entry_marks = _off_map_boxes(m, layout, left_boxes, right_boxes, style)
     strip, strip_bottom = _box_strip(m, grid_bottom, width)
     legend_y = (strip_bottom + 40.0) if strip else grid_bottom + 14.0
     notes: list[str] = []
-    if scenario is not None and "air_zoc" in overlays and zoc is None:
+    if scenario is not None and "air_zoc" in overlays and zoc is None and layers:  # a game that computes no overlays has nothing to miss
         notes.append("Air ZOC overlay not drawn: the game module computes none for this map.")
-    if scenario is not None and "supply" in overlays and supply is None:
+    if scenario is not None and "supply" in overlays and supply is None and layers:
         notes.append("Supply overlay not drawn: the game module computes none for this map.")
     height = max(grid_bottom + BOTTOM_BAND, legend_y + 80.0, legend_y + 96.0 + 12.0 * len(notes))
     heading, sub = headings(game, scenario, title, len(m.hexes), "hexes")
     size_w, size_h = page_size(width, height, fit_mm)
-    return environment().get_template("map.svg").render(
+    terrains = sorted(set(m.terrain.values()))
+    return environment(str(style.templates) if style.templates else None).get_template(style.template).render(
         width=_r(width), height=_r(height), size_w=size_w, size_h=size_h, css_class=css_class, heading=heading, subheading=sub,
-        hexes=_hex_cells(m, layout), zoc=_zoc_paths(m, layout, zoc, sides), supply_dots=_supply_dots(layout, supply, sides),
-        impassable=_impassable_hexsides(m, layout), splits=_split_hexes(m, layout), connections=_land_connections(m, layout),
-        places=_places(game, scenario, layout, show_control, supply or {}), boxes=boxes,
-        entry_marks=[entry_marks[k] for k in sorted(entry_marks)], strip=strip,
+        css=_css(game, style, terrains), hexes=_hex_cells(m, layout, style), zoc=_zoc_paths(m, layout, zoc, sides),
+        supply_dots=_supply_dots(layout, supply, sides), impassable=_impassable_hexsides(m, layout),
+        splits=_divided_hexes(m, layout, style), connections=_land_connections(m, layout),
+        places=_places(game, scenario, layout, show_control, supply or {}, style), boxes=boxes,
+        entry_marks=[entry_marks[k] for k in sorted(entry_marks)], strip=strip, legend=style.legend,
         legend_x=MARGIN, legend_y=_r(legend_y), notes=notes, show_zoc=bool(zoc), show_supply=supply is not None,
         show_control=show_control, status=overlay_status(), hex_count=len(m.hexes),
+        sides=[{"id": side, "name": game.side_name(side)} for side in sides], terrains=terrains,
+        has_impassable=bool(m.impassable), has_connections=bool(m.land_connections),
     )
+
+
+def _css(game: Game, style: MapStyle, terrains: list[str]) -> list[str]:
+    """Extra style rules: the style's own, or each side's colour (manifest order) and each terrain's fill."""
+    if style.css is not None:
+        return [line for line in style.css.splitlines() if line.strip()]
+    rules = []
+    for i, side in enumerate(game.side_ids):
+        colour = style.side_colours.get(side, SIDE_COLOURS[i % len(SIDE_COLOURS)])
+        rules += [f".cr-ctl-{side}{{fill:{colour}}}", f".cr-supply-{side}{{fill:{colour}}}",
+                  f".cr-zoc-{side}{{fill:{colour};fill-opacity:0.16;stroke:{colour};stroke-width:1;stroke-dasharray:3 2}}"]
+    rules += [f".cr-hex.cr-terrain-{t}{{fill:{style.terrain_colours.get(t, TERRAIN_COLOURS[i % len(TERRAIN_COLOURS)])}}}"
+              for i, t in enumerate(terrains)]
+    return rules
 
 
 def _sides_of_the_grid(m) -> tuple[list, list]:
     """Off-map boxes drawn left or right of the grid, by where their Entry Hexes (or their base) lie."""
-    probe = MapLayout.of(m.hexes, 0.0, 0.0)
+    probe = MapLayout.of(m.hexes, 0.0, 0.0, m.grid)
     mid_x = probe.width / 2
     left_boxes, right_boxes = [], []
     for box in sorted((b for b in m.boxes.values() if b.kind == "off-map"), key=lambda b: b.name):
@@ -207,7 +261,7 @@ def _sides_of_the_grid(m) -> tuple[list, list]:
     return left_boxes, right_boxes
 
 
-def _hex_cells(m, layout: MapLayout) -> list[dict]:
+def _hex_cells(m, layout: MapLayout, style: MapStyle) -> list[dict]:
     by_hex = m.by_hex
     hexes = []
     for h in sorted(m.hexes):
@@ -215,9 +269,11 @@ def _hex_cells(m, layout: MapLayout) -> list[dict]:
         place = by_hex.get(h)
         cls = "hex"
         if place is not None:
-            cls += " land" if place.sea else " land nonsea"
-        hexes.append({"id": h, "points": _points(_corners(x, y)), "cls": cls.strip(),
-                      "nx": _r(x), "ny": _r(y - HEIGHT / 2 + 7.5)})
+            cls += " land nonsea" if style.place_marks(place).inland else " land"
+        if h in m.terrain:
+            cls += f" terrain-{m.terrain[h]}"
+        hexes.append({"id": h, "points": _points(layout.corners(x, y)), "cls": cls.strip(),
+                      "nx": _r(x), "ny": _r(layout.number_y(y)), "terrain": m.terrain.get(h, "")})
     return hexes
 
 
@@ -232,7 +288,7 @@ def _zoc_paths(m, layout: MapLayout, zoc: dict | None, sides) -> list[dict]:
             continue
         side = "both" if len(exerted[h]) > 1 else exerted[h][0]
         x, y = layout.center(h)
-        paths.append({"d": _path(_corners(x, y, SIZE - 2.5)), "cls": f"zoc zoc-{side}", "hex": h})
+        paths.append({"d": _path(layout.corners(x, y, SIZE - 2.5)), "cls": f"zoc zoc-{side}", "hex": h})
     return paths
 
 
@@ -246,15 +302,15 @@ def _impassable_hexsides(m, layout: MapLayout) -> list[dict]:
     return lines
 
 
-def _split_hexes(m, layout: MapLayout) -> list[dict]:
-    """The line across a split hex, and a letter in each half toward the hexes it reaches."""
+def _divided_hexes(m, layout: MapLayout, style: MapStyle) -> list[dict]:
+    """The line across a hex drawn cut in parts, and a letter in each part toward the hexes it faces."""
     splits = []
-    for split in sorted(m.split_hexes, key=lambda s: s.hex):
+    for split in sorted(style.divided_hexes(m), key=lambda s: s.hex):
         if split.hex not in m.hexes:
             continue
         cx, cy = layout.center(split.hex)
         halves = []
-        for half, reached in split.halves:
+        for half, reached in split.parts:
             pts = [layout.center(n) for n in reached if n in m.hexes]
             hx, hy = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (cx, cy)
             halves.append((half, hx - cx, hy - cy))
@@ -294,8 +350,8 @@ def _supply_dots(layout: MapLayout, supply: dict | None, sides) -> list[dict]:
     return dots
 
 
-def _places(game: Game, scenario: Scenario | None, layout: MapLayout, show_control: bool, supplied: dict) -> list[dict]:
-    """Bases (capacities, VP, control at the start or the printed flag) and land circles."""
+def _places(game: Game, scenario: Scenario | None, layout: MapLayout, show_control: bool, supplied: dict, style: MapStyle) -> list[dict]:
+    """Bases (the game's marks, VP, control at the start or the printed flag) and the other places."""
     m = game.map
     sides = game.side_ids
     places = []
@@ -305,24 +361,25 @@ def _places(game: Game, scenario: Scenario | None, layout: MapLayout, show_contr
         x, y = layout.center(place.hex)
         info = {"name": place.name, "hex": place.hex, "x": _r(x), "y": _r(y), "base": place.is_base,
                 "label": _label_lines(place.name, 12), "ly": _r(y + 10.5), "lx": _r(x)}
+        marks = style.place_marks(place)
         if place.is_base:
             side = game.control_of(scenario, place.name) if show_control else place.printed_control
-            caps = f"{place.air}-{place.port}"
-            bw = max(24.0, 6.4 * len(caps) + 5.0)
+            bw = max(24.0, 6.4 * len(marks.caps) + 5.0)
+            control = game.side_name(side) if side in sides else side_label(side)
             info.update({
-                "cls": f"base ctl-{CONTROL_CLASS.get(side, side)}" + (" home" if place.home_base else ""),
-                "sx": _r(x - bw / 2), "sy": _r(y - 16), "bw": _r(bw), "caps": caps, "air": place.air, "port": place.port,
-                "vp": place.vp, "atoll": place.atoll, "resource": place.resource, "home": bool(place.home_base),
-                "control": game.side_name(side) if side in sides else side_label(side), "flag": place.flag,
+                "cls": f"base ctl-{CONTROL_CLASS.get(side, side)}" + (" home" if marks.ring else ""),
+                "sx": _r(x - bw / 2), "sy": _r(y - 16), "bw": _r(bw), "caps": marks.caps, "details": ", ".join((*marks.details, control)),
+                "vp": place.vp, "classes": marks.classes, "dot": marks.dot, "ring": marks.ring,
+                "control": control, "flag": place.flag,
                 "supplied": sorted(s for s, hexes_ in supplied.items() if place.hex in hexes_),
             })
         else:
-            info.update({"cls": "circle" + ("" if place.sea else " nonsea")})
+            info.update({"cls": "circle" + (" nonsea" if marks.inland else "")})
         places.append(info)
     return places
 
 
-def _off_map_boxes(m, layout: MapLayout, left_boxes: list, right_boxes: list) -> tuple[list[dict], dict]:
+def _off_map_boxes(m, layout: MapLayout, left_boxes: list, right_boxes: list, style: MapStyle) -> tuple[list[dict], dict]:
     """Off-map boxes beside the grid, each linked to its Entry Hexes; the Entry Hex marks."""
     boxes = []
     entry_marks = {}
@@ -344,9 +401,7 @@ def _off_map_boxes(m, layout: MapLayout, left_boxes: list, right_boxes: list) ->
                 ex, ey = layout.center(h)
                 item.links.append({"x1": _r(anchor_x), "y1": _r(y + h_box / 2), "x2": _r(ex), "y2": _r(ey), "hex": h})
                 entry_marks[h] = {"x": _r(ex - 6), "y": _r(ey - 6), "hex": h, "box": box.name}
-            sub = []
-            if box.home_base:
-                sub.append(f"Home Base ({box.home_base})")
+            sub = list(style.box_notes(box))
             if box.connects_to:
                 sub.append(f"to {box.connects_to}")
             boxes.append({"name": box.name, "x": _r(item.x), "y": _r(item.y), "w": _r(item.w), "h": _r(item.h), "cls": item.cls,

@@ -518,6 +518,9 @@ def _translate(error, document, failing=(), sections=()) -> list[Finding]:
     if keyword == "unevaluatedProperties" and isinstance(instance, dict):
         # A core schema open to a game's sections: jsonschema names the keys nothing evaluated.
         named = _unexpected_keys(error.message)
+        if path and any(f[: len(path)] == path for f in failing):
+            # A record whose game fields (an overlay hook) fail is "unevaluated" as a whole: its own error says what to fix.
+            return []
         unexpected = {k for k in named if not any(f[: len(path) + 1] == path + (k,) for f in failing)}
         allowed = list(schema.get("properties", {})) + (list(sections) if not path else [])
         out = [finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}", document.locate(path + (key,), key=True), "SCHEMA-KEY")

@@ -15,6 +15,7 @@ from typing import Mapping, Sequence
 from toolkit.games import BaseGame, Calculation, SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies import checks, checks_air_ops
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
+from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
 
 __all__ = ["GAME", "FireFromTheSkies"]
@@ -52,6 +53,10 @@ class FireFromTheSkies(BaseGame):
 
     def build_checks(self) -> CheckRegistry:
         return CheckRegistry.from_modules([checks, checks_air_ops])
+
+    def map_style(self, game) -> MapStyle:
+        """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red."""
+        return MapStyle(side_colours={"allied": "#1f4e9c", "japanese": "#c8102e"})
 
     def context(self, game, scenario) -> FFTSContext:
         return FFTSContext(game, scenario)

@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
+from toolkit.games.fire_in_the_sky.bases import base_facts
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
 from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
+from toolkit.games.fire_in_the_sky.map_style import map_style
+from toolkit.games.fire_in_the_sky.records import split_hex_findings
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
@@ -60,6 +63,18 @@ class FireInTheSky(BaseGame):
         from toolkit.games.fire_in_the_sky.site import site_pages
 
         return site_pages(data)
+
+    def data_findings(self, game) -> list:
+        """Its split hexes on the playing area, each half reaching hexes next to it (v1.1 2.2.1.2; 2nd 15.1)."""
+        return split_hex_findings(game.map)
+
+    def base_facts(self, game, record) -> dict:
+        """Capacities, AA, Land Capacity, atolls, Home Bases and Resource Hexes in the base directory (bases.py)."""
+        return base_facts(game, record)
+
+    def map_style(self, game):
+        """Capacities, atolls, Home Bases, Resource Hexes and the split hex on the map (map_style.py)."""
+        return map_style(game)
 
     def permanently_removed(self, counter, edition) -> bool:
         return permanently_removed(counter, edition)

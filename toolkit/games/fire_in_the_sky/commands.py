@@ -31,6 +31,8 @@ from toolkit.model.build import suggest
 __all__ = ["register", "HANDLERS"]
 
 from toolkit.exits import EXIT_INPUT, EXIT_OK  # noqa: E402
+from toolkit.games.fire_in_the_sky.records import air_capacity, home_base, is_atoll, is_resource_hex, is_sea_hex, port_capacity, split_hexes
+from toolkit.games.fire_in_the_sky.records import transport as counter_transport
 
 GAME_ID = "fire-in-the-sky"
 MODES = ("sea-deployment", "one-hex", "operational", "reaction")
@@ -304,9 +306,9 @@ def export_map(game) -> dict:
             "hex": h, "column": attrs["column"], "row": attrs["row"], "cube": list(attrs["cube"]),
             "sea": h in graph.sea or h in graph.splits,
             "place": None if place is None else {
-                "name": place.name, "kind": place.kind, "air": place.air, "port": place.port, "atoll": place.atoll,
-                "vp": place.vp, "flag": place.flag, "home_base": place.home_base, "resource": place.resource,
-                "sea": place.sea,
+                "name": place.name, "kind": place.kind, "air": air_capacity(place), "port": port_capacity(place),
+                "atoll": is_atoll(place), "vp": place.vp, "flag": place.flag, "home_base": home_base(place),
+                "resource": is_resource_hex(place), "sea": is_sea_hex(place),
             },
         })
     pairs = lambda g: sorted(sorted((u, v)) for u, v in g.edges())  # noqa: E731
@@ -320,8 +322,8 @@ def export_map(game) -> dict:
              for c in m.land_connections), key=lambda r: r["between"]),
         "split_hexes": [{"hex": s.hex, "name": s.name,
                          "halves": [{"name": half, "node": f"{s.hex}/{half}", "neighbours": sorted(n)} for half, n in s.halves]}
-                        for s in sorted(m.split_hexes, key=lambda s: s.hex)],
-        "boxes": [{"name": b.name, "kind": b.kind, "nation": b.nation, "home_base": b.home_base,
+                        for s in sorted(split_hexes(m), key=lambda s: s.hex)],
+        "boxes": [{"name": b.name, "kind": b.kind, "nation": b.nation, "home_base": home_base(b),
                    "connects_to": b.connects_to, "entry_hexes": sorted(b.entry_hexes), "of": b.of}
                   for b in sorted(m.boxes.values(), key=lambda b: b.name)],
     }
@@ -437,7 +439,7 @@ def _cost_sea(args) -> int:
     counter = _counter(game, args.unit)
     if args.steps is not None and counter.type != "air":
         raise UsageError(f"--steps is for air units; {args.unit} is a {counter.type} unit")
-    transport = float(args.steps or counter.steps) if counter.type == "air" else counter.transport
+    transport = float(args.steps or counter.steps) if counter.type == "air" else counter_transport(counter)
     tp = sea_deployment_cost(game.edition, counter.type, transport, args.deployments) * args.count
     rule = game.edition.cite("sea-deployment")
     return _emit(args, {"tp": _num(tp), "rule": rule}, f"{_num(tp)} TP ({rule})")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from toolkit.games.fire_in_the_sky.records import is_sea_hex, split_hexes
 from toolkit.graph.adjacency import adjacency_graph
 from toolkit.model import Map
 from toolkit.model.build import suggest
@@ -86,7 +87,7 @@ class MapGraph:
         self.places_by_hex = {p.hex: p for p in m.places.values()}
         self.off_map = {b.name: b for b in m.boxes.values() if b.kind == "off-map"}
         self.holding = {b.name: b for b in m.boxes.values() if b.kind == "holding" and b.of in m.places}
-        self.splits = {s.hex: s for s in m.split_hexes if s.hex in m.hexes}
+        self.splits = {s.hex: s for s in split_hexes(m) if s.hex in m.hexes}
         self.grid = self._build_grid()
         self.sea = self._build_sea()
         self.land = self._build_land()
@@ -122,7 +123,7 @@ class MapGraph:
 
     def _build_sea(self) -> nx.Graph:
         m = self.map
-        not_sea = {p.hex for p in m.places.values() if not p.sea}
+        not_sea = {p.hex for p in m.places.values() if not is_sea_hex(p)}
         sea = nx.Graph()
         for node, data in self.grid.nodes(data=True):
             if node not in not_sea and node not in self.splits:

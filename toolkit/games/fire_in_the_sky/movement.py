@@ -21,6 +21,7 @@ import networkx as nx
 
 from toolkit.games.fire_in_the_sky.air_zoc import enemy_air_zoc
 from toolkit.games.fire_in_the_sky.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
+from toolkit.games.fire_in_the_sky.records import is_resource_hex, is_sea_hex
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, derived, enemy_of
 from toolkit.graph.stops import stop_bfs
 
@@ -312,7 +313,7 @@ def operational_movement(state: GameState, task_force_units, allowance: int | No
     if param(ed, "operational_land_units_end_on_land") and any(u.type == "land" for u in tf):  # 2nd 3.1.3
         found = {n: d for n, d in found.items() if (graph.node_hex(n) or n) in graph.places_by_hex}
     origin = graph.places_by_hex.get(graph.node_hex(start) or "")
-    resource = bool(origin and origin.resource)
+    resource = bool(origin and is_resource_hex(origin))
     costs: dict[int, Cost] = {}
 
     short = int(param(ed, "naval_oil_short_hexes"))
@@ -359,7 +360,7 @@ def reaction(state: GameState, units, allowance: int | None = None) -> Reach:
     start = _start(state, tf)
     found = {n: d for n, d in _zoc_search(state, side, start, allowance).items() if _has_enemy(state, n, side)}
     origin = graph.places_by_hex.get(graph.node_hex(start) or "")
-    resource = bool(origin and origin.resource)
+    resource = bool(origin and is_resource_hex(origin))
     reach = Reach(rule, "" if found else "no hex holding an enemy unit within reach")
     return _label_reach(state, reach, found,
                         lambda d: reaction_cost(ed, tf, d, turn=state.turn, start_resource=resource))
@@ -381,7 +382,7 @@ def amphibious_reach(state: GameState, side: str) -> frozenset[str]:
     sources = state.friendly_bases(side)
     cutoff = int(param(state.edition, "amphibious_range"))
     near = nx.multi_source_dijkstra_path_length(view, sources, cutoff=cutoff) if sources else {}
-    result = frozenset(p.name for p in state.map.places.values() if p.sea and p.hex in near)
+    result = frozenset(p.name for p in state.map.places.values() if is_sea_hex(p) and p.hex in near)
     return result
 
 

@@ -35,6 +35,7 @@ from toolkit.games.fire_in_the_sky.dice import (
     two_dice_at_least,
 )
 from toolkit.games.fire_in_the_sky.movement import air_points
+from toolkit.games.fire_in_the_sky.records import is_carrier
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import Counter, Edition
 
@@ -139,7 +140,7 @@ def pool(charts: CombatCharts, pieces, situation: Situation, kind: str) -> list[
     groups = []
     long_range = sum(p.steps for p in pieces if p.type == "air" and p.long_range)
     for p in pieces:
-        if p.type == "naval" and p.counter.is_carrier and p.task_force:
+        if p.type == "naval" and is_carrier(p.counter) and p.task_force:
             n = int(p.rating("air_strength", 0))
         elif p.type == "air" and not p.task_force and not p.long_range:
             n = air_points(at_base_steps=p.steps)

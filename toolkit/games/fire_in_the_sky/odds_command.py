@@ -23,6 +23,7 @@ from toolkit.games.fire_in_the_sky.commands import (
     _positive,
     _turn,
 )
+from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.model.build import suggest
 
 __all__ = ["register", "cmd_odds"]
@@ -224,9 +225,9 @@ def _run(args) -> int:
             place = game.map.places.get(args.base)
             if place is None or not place.is_base:
                 raise UsageError(f"--base {args.base}: no base of that name{suggest(args.base, [n for n, p in game.map.places.items() if p.is_base])}")
-            capacity = int(place.air or 0)
+            capacity = air_capacity(place)
         elif at and base is not None and base.is_base and not target.task_force:
-            capacity = int(base.air or 0)
+            capacity = air_capacity(base)
         if capacity is None and not target.task_force:
             raise UsageError(f"{target.id} is at a base: give --base PLACE for its anti-aircraft")
         result = odds.air_strike(charts, game.edition, attackers, defenders, target, situation,
@@ -239,7 +240,7 @@ def _run(args) -> int:
         ships = lambda pieces: [p for p in pieces if p.type == "naval" and p.task_force]  # noqa: E731
         if not ships(attackers) or not ships(defenders):
             raise UsageError("surface combat needs ships in a Task Force on both sides")
-        carriers = [p.id for p in ships(attackers) + ships(defenders) if p.counter.is_carrier]
+        carriers = [p.id for p in ships(attackers) + ships(defenders) if is_carrier(p.counter)]
         if carriers:
             raise UsageError(f"{', '.join(carriers)}: a Task Force with a carrier goes to a Carrier Task Force box and its ships do "
                              "not fight on the surface (v1.1 12.3.1; 2nd 11.2.1): list the Bombardment Task Force ships only")

@@ -27,6 +27,7 @@ from toolkit.games.fire_in_the_sky.movement import (
     operational_movement,
     sea_deployment,
 )
+from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_capacity
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
@@ -361,19 +362,19 @@ class Planner:
         here = [u for u in self.state.units_at(h, self.side) if not u.task_force]
         land = sum(u.transport for u in here if u.type == "land" and not u.counter.unlimited)
         capacity = self.edition.param("land_capacity") or {}
-        limit = capacity.get("atoll" if place.atoll else "normal")
+        limit = capacity.get("atoll" if is_atoll(place) else "normal")
         if limit is not None and land > limit:
             raise PlanError("PLAN-STACKING", f"{place.name} holds land units of Transport {_num(land)}, over its Land Capacity "
                             f"{limit}", self.edition.cite("stacking-land"), path)
         if place.is_base:
             air = sum(u.steps for u in here if u.type == "air")
             port = sum(u.transport for u in here if u.type == "naval")
-            if air > (place.air or 0):
-                raise PlanError("PLAN-STACKING", f"{place.name} holds {air} air steps, over its Air Capacity {place.air}",
+            if air > air_capacity(place):
+                raise PlanError("PLAN-STACKING", f"{place.name} holds {air} air steps, over its Air Capacity {air_capacity(place)}",
                                 self.edition.cite("stacking-air-port"), path)
-            if port > (place.port or 0) + EPSILON:
+            if port > port_capacity(place) + EPSILON:
                 raise PlanError("PLAN-STACKING", f"{place.name} holds naval Transport {_num(port)} in port, over its Port Capacity "
-                                f"{place.port}", self.edition.cite("stacking-air-port"), path)
+                                f"{port_capacity(place)}", self.edition.cite("stacking-air-port"), path)
 
 
 def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Ledger:

@@ -17,6 +17,7 @@ from typing import Mapping
 
 from toolkit.games.fire_in_the_sky.checks import FitSContext
 from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, map_graph
+from toolkit.games.fire_in_the_sky.records import home_base, is_carrier, transport
 from toolkit.model import Counter, Edition, Game, Map, Scenario
 
 __all__ = ["UnitState", "GameState", "enemy_of", "SIDES", "derived"]
@@ -73,14 +74,14 @@ class UnitState:
 
     @property
     def is_carrier(self) -> bool:
-        return self.counter.is_carrier
+        return is_carrier(self.counter)
 
     @property
     def transport(self) -> float:
         """Transport rating: air steps for air units (v1.1 2.1.1.2; 2nd 3.1.2), else the counter's."""
         if self.type == "air":
             return float(self.steps)
-        return self.counter.transport
+        return transport(self.counter)
 
     @property
     def movement(self) -> int:
@@ -218,11 +219,11 @@ class GameState:
         """
         nodes = []
         for p in self.map.places.values():
-            if p.home_base and (nation is None or p.home_base == nation) and _side_of_nation(p.home_base) == side \
+            if home_base(p) and (nation is None or home_base(p) == nation) and _side_of_nation(home_base(p)) == side \
                     and self.controller(p.name) == side:
                 nodes.append(p.hex)
         for b in self.graph.off_map.values():
-            if b.home_base and (nation is None or b.home_base == nation) and _side_of_nation(b.home_base) == side:
+            if home_base(b) and (nation is None or home_base(b) == nation) and _side_of_nation(home_base(b)) == side:
                 nodes.append(b.name)
         return sorted(nodes)
 

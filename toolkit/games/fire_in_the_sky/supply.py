@@ -32,6 +32,7 @@ import networkx as nx
 
 from toolkit.games.fire_in_the_sky.air_zoc import blocking_hexes
 from toolkit.games.fire_in_the_sky.costs import param
+from toolkit.games.fire_in_the_sky.records import is_resource_hex
 from toolkit.games.fire_in_the_sky.state import GameState, derived, enemy_of
 from toolkit.graph.stops import stop_bfs
 
@@ -258,7 +259,7 @@ def resource_hexes_supplied(state: GameState) -> list[str]:
     """Resource Hexes Japan controls and traces a Supply Line to (v1.1 5.1; 2nd 5.1), by name."""
     out = []
     for place in sorted(state.map.places.values(), key=lambda p: p.name):
-        if place.resource and place.is_base and state.controller(place.name) == "japan":
+        if is_resource_hex(place) and place.is_base and state.controller(place.name) == "japan":
             if supply_line(state, "japan", place.hex).supplied:
                 out.append(place.name)
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, placement, stacking  # noqa: E402,I001
+from toolkit.games.fire_in_the_sky.records import transport
 from toolkit.model import Place
 from toolkit.rules import CheckRegistry, Context, Unit
 
@@ -29,7 +30,7 @@ class FitSUnit(Unit):
         """Transport ratings of the whole entry (v1.1 2.1.1): its air steps, else each copy's rating."""
         if self.counter.type == "air":
             return float(self.steps)
-        return self.counter.transport * self.entry.count
+        return transport(self.counter) * self.entry.count
 
 
 class FitSContext(Context):

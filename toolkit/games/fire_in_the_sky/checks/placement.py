@@ -7,6 +7,7 @@ off-map box; the Gangetic Plain is not a sea hex.
 
 from __future__ import annotations
 
+from toolkit.games.fire_in_the_sky.records import is_sea_hex
 from toolkit.rules import Context, check
 
 
@@ -59,7 +60,7 @@ def off_map(ctx: Context):
 @check("PLACE-SEA", "sea-hexes", "A naval unit in a hex that is not a sea hex (the Gangetic Plain).")
 def not_sea(ctx: Context):
     for unit in ctx.units:
-        if unit.counter.type == "naval" and unit.place is not None and not unit.place.sea:
+        if unit.counter.type == "naval" and unit.place is not None and not is_sea_hex(unit.place):
             yield f"{unit.counter.name}: {unit.place.name} is not a sea hex; naval units cannot be there", unit.entry.at
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_capacity
 from toolkit.rules import Context, check, fmt
 
 
@@ -34,9 +35,9 @@ def land_stacking(ctx: Context):
     totals, last = _totals(ctx, "land", in_port_only=True)
     for (name, side), total in sorted(totals.items()):
         place = ctx.map.places[name]
-        limit = capacity["atoll"] if place.atoll else capacity["normal"]
+        limit = capacity["atoll"] if is_atoll(place) else capacity["normal"]
         if total > limit:
-            kind = "an atoll" if place.atoll else "a land hex"
+            kind = "an atoll" if is_atoll(place) else "a land hex"
             yield (f"{name} is {kind} with Land Capacity {limit}; {side} land units there total Transport {fmt(total)} "
                    f"(a reduced unit still counts its full rating): move {fmt(total - limit)} out", last[(name, side)].entry.at)
 
@@ -48,7 +49,7 @@ def _base_capacity(ctx: Context, unit_type: str, capacity: str, what: str, remed
         place = ctx.map.places[name]
         if not place.is_base:
             continue
-        printed = getattr(place, capacity)
+        printed = air_capacity(place) if capacity == "air" else port_capacity(place)
         factor = ctx.capacity_factor(place)
         limit = printed * factor
         if total > limit:
