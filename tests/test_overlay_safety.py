@@ -55,6 +55,8 @@ HOSTILE = [
     ('{"patternProperties": {"(?<=a)b": {}}}', "schemas/counters.schema.json:1:35", "look-around"),
     ('{"minimum": NaN}', "schemas/counters.schema.json:1:1", "not a JSON number"),
     (b'{"title": "\xff"}', "schemas/counters.schema.json:1:12", "not UTF-8"),
+    ('{"$schema": "https://json-schemc.org/draft/2020-12/schema"}', "schemas/counters.schema.json:1:13", "draft 2020-12 only"),
+    ('{"$defs": {"a": {"$schema": "http://json-schema.org/draft-07/schema#"}}}', "schemas/counters.schema.json:1:29", "draft 2020-12 only"),
     ('{"$ref": "https://example.com/x.json"}', "schemas/counters.schema.json:1:10", "never reaches the network"),
     ('{"allOf": [{"$ref": "http://localhost:1/x.json#/a"}]}', "schemas/counters.schema.json:1:21", "never reaches the network"),
     ('{"$ref": "file:///dev/zero"}', "schemas/counters.schema.json:1:10", "outside the game folder"),

@@ -4,7 +4,7 @@ Every ``<game>/schemas/*.schema.json`` is read and judged before any validator i
 
 - a regular file inside the game folder (no link leading out, no FIFO or device), of at most
   :data:`MAX_OVERLAY_BYTES`, in UTF-8, holding one JSON object (no ``NaN``);
-- a valid JSON Schema (draft 2020-12, checked against the metaschema) whose ``pattern`` and
+- a valid JSON Schema (draft 2020-12 and no other ``$schema``, checked against the metaschema) whose ``pattern`` and
   ``patternProperties`` compile in the linear-time engine (:mod:`toolkit.schema.patterns`);
 - whose every ``$ref`` and ``$dynamicRef`` names the core schemas, the game's own overlay
   schemas, or a place inside the file: never the network, never a file elsewhere. Validators are
@@ -31,6 +31,8 @@ __all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "
 
 #: An overlay schema larger than this is refused (Chartroom's own are under 40 KB).
 MAX_OVERLAY_BYTES = 256 * 1024
+#: The metaschema an overlay may name in ``$schema``: any other would have to be fetched.
+DRAFT_2020_12 = ("https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#")
 
 
 class OverlayProblem(Exception):
@@ -123,6 +125,10 @@ def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: P
     """The metaschema, the patterns and the references of one overlay; raise :class:`OverlayProblem` at the first fault."""
     import jsonschema_rs  # about 15 ms: only when an overlay is read
 
+    for path, value in _keyed(contents, "$schema"):  # another metaschema would be fetched: refuse it first
+        if value not in DRAFT_2020_12:
+            raise OverlayProblem(json_location(text, shown, (*path, "$schema")),
+                                 f"$schema {value!r}: Chartroom reads JSON Schema draft 2020-12 only ({DRAFT_2020_12[0]}), offline")
     try:
         jsonschema_rs.meta.validate(contents)
     except jsonschema_rs.ValidationError as error:
@@ -157,6 +163,19 @@ def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: P
                 if why:
                     raise OverlayProblem(json_location(text, shown, (*path, "patternProperties", pattern)), f"patternProperties {pattern!r}: {why}")
         stack.extend(((*path, key), value, base) for key, value in reversed(list(node.items())) if isinstance(value, (dict, list)))
+
+
+def _keyed(contents, key: str):
+    """(path, value) of every ``key`` in the JSON ``contents``, at any depth."""
+    stack = [((), contents)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            if key in node:
+                yield path, node[key]
+            stack.extend(((*path, k), v) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(node) if isinstance(v, (dict, list)))
 
 
 def _reference_problem(ref: str, base: str, contents: dict, known: dict, root: Path) -> str:
