@@ -79,3 +79,31 @@ def test_exact_answers_refuse_questions_beyond_the_work_budget():
     with pytest.raises(TooBig, match="too big to answer exactly"):
         total([{0: Fraction(1, 6), 1: Fraction(1, 3), 2: Fraction(1, 2)}] * 400)
     assert time.monotonic() - started < 5
+
+
+# --- the reproducers on the command line: one line, exit 2, in bounded time -----------------------------
+
+@pytest.mark.parametrize("argv, said", [
+    (["odds", "convoy", "--asw-dice", "9999", "--sub-points", "1"], "9999 dice: too many to answer exactly (at most 300)"),
+    (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "9999"], "9999 dice: too many"),
+    (["odds", "air", "--attacker", "jp-air:5", "--defender", "us-air:1000000"], "1000000 dice: too many"),
+    (["calc", "pacific-fury", "fire", "--cf", *["5"] * 400], "too big to answer exactly"),
+    (["calc", "fire-from-the-skies", "search", "--from", "0505", "--arc", "nan", "720", "--range", "3", "--launch", "1"],
+     "--arc: 'nan' is not a finite number"),
+    (["calc", "fire-from-the-skies", "search", "--from", "0505", "--arc", "0", "inf", "--range", "3", "--launch", "1"],
+     "--arc: 'inf' is not a finite number"),
+])
+def test_huge_and_non_finite_arguments_are_one_line_exit_2(capsys, argv, said):
+    import time
+
+    started = time.process_time()
+    status, out, err = run_cli(capsys, *argv)
+    assert time.process_time() - started < 5
+    assert status == 2 and said in err and len(err.strip().splitlines()) == 1 and "internal error" not in err
+
+
+def test_questions_within_the_budget_are_still_answered(capsys):
+    status, out, _ = run_cli(capsys, "odds", "convoy", "--asw-dice", "12", "--sub-points", "3")
+    assert status == 0 and "/" in out
+    status, out, _ = run_cli(capsys, "calc", "pacific-fury", "fire", "--cf", *["5"] * 20)
+    assert status == 0

@@ -16,6 +16,7 @@ from toolkit.audit import AuditError, audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_findings
+from toolkit.exact import TooBig, finite_float
 from toolkit.games import all_bundled
 from toolkit.model.build import suggest
 from toolkit.model.reading import manifest_editions
@@ -97,7 +98,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         handlers.update(module.HANDLERS)
     for game in all_bundled():  # each game module adds the commands of its own rule queries
         handlers.update(game.register_commands(sub))
+    _finite_numbers(parser)
     return parser
+
+
+def _finite_numbers(parser: argparse.ArgumentParser) -> None:
+    """Every ``type=float`` option of every command reads a finite number (issue 21 item 4): ``nan`` and ``inf``
+    are refused as bad arguments (exit 2), wherever a game declared the option."""
+    for action in parser._actions:
+        if action.type is float:
+            action.type = finite_float
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _finite_numbers(child)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         if exc.filename is None:
             return _internal(exc)
         print(f"chartroom: {shown(exc.filename)}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except TooBig as exc:  # a question beyond the exact work budget: the bound to lower, as bad arguments are
+        print(f"chartroom: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_INPUT
     except Exception as exc:  # last resort: one line, never a traceback
         return _internal(exc)

@@ -14,11 +14,13 @@ Chance in the rules is dice, so every probability Chartroom computes is a
 
 from __future__ import annotations
 
+import argparse
+import math
 from fractions import Fraction
 from typing import Iterable, Mapping
 
 __all__ = ["shown", "as_json", "fraction_text", "Distribution", "convolve", "total", "mean", "at_least", "TooBig",
-           "MAX_EXACT_DICE", "MAX_EXACT_WORK", "check_dice"]
+           "MAX_EXACT_DICE", "MAX_EXACT_WORK", "check_dice", "finite_float"]
 
 #: A count's exact distribution: value -> chance, in increasing order of value.
 Distribution = dict[int, Fraction]
@@ -35,6 +37,25 @@ class TooBig(ValueError):
     """A question too big to answer exactly within the work budget; the message (one line) says what to lower."""
 
 
+def finite_float(text: str) -> float:
+    """A command-line number that is finite: ``nan``, ``inf`` and ``1e999`` are refused where they are read.
+
+    >>> finite_float("22.5")
+    22.5
+    >>> finite_float("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'nan' is not a finite number
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
 def check_dice(n: int, what: str = "dice") -> None:
     """Refuse ``n`` dice beyond :data:`MAX_EXACT_DICE` (and a negative number of them).
 
@@ -42,12 +63,12 @@ def check_dice(n: int, what: str = "dice") -> None:
     >>> check_dice(301, "ASW dice")
     Traceback (most recent call last):
     ...
-    toolkit.exact.TooBig: 301 ASW dice: too many to answer exactly (at most 300); lower the number
+    toolkit.exact.TooBig: 301 ASW dice: too many to answer exactly (at most 300); give fewer dice, Air Points or air steps
     """
     if n < 0:
         raise ValueError(f"a number of {what} is never negative")
     if n > MAX_EXACT_DICE:
-        raise TooBig(f"{n} {what}: too many to answer exactly (at most {MAX_EXACT_DICE}); lower the number")
+        raise TooBig(f"{n} {what}: too many to answer exactly (at most {MAX_EXACT_DICE}); give fewer dice, Air Points or air steps")
 
 
 def fraction_text(value: Fraction | int) -> str:
