@@ -9,6 +9,7 @@ only ``...`` in the shown output stands for any lines the docs leave out.
 
 from __future__ import annotations
 
+import doctest
 import re
 import shlex
 
@@ -18,6 +19,7 @@ from conftest import ROOT
 from toolkit.cli import main
 
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
+PYCON = re.compile(r"```pycon\n(.*?)```", re.S)
 
 
 def examples():
@@ -54,3 +56,18 @@ def matches(got: list[str], shown: list[str]) -> bool:
 def test_the_elision_matcher():
     assert matches(["a", "b", "c"], ["a", "...", "c"]) and matches(["a", "c"], ["a", "  ...", "c"])
     assert not matches(["a", "b"], ["a", "...", "c"]) and not matches(["a", "b"], ["a"])
+
+
+def python_pages():
+    return [pytest.param(doc, id=doc.stem) for doc in sorted((ROOT / "docs").glob("*.md")) if PYCON.search(doc.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("doc", python_pages())
+def test_the_docs_python_examples_run(doc, monkeypatch):
+    """Every ``pycon`` block of a page, run in order as one doctest from the checkout (names carry over between blocks)."""
+    monkeypatch.chdir(ROOT)
+    text = "\n".join(PYCON.findall(doc.read_text(encoding="utf-8")))
+    test = doctest.DocTestParser().get_doctest(text, {}, doc.stem, str(doc), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 0

@@ -124,8 +124,6 @@ def test_its_question_answers_from_python(ridgeline):
         movement_cost(game, "Atlantis", "0101")
 
 
-@pytest.mark.skip(reason="asking an outside game's question from the command line is the one command surface i18-cli builds; "
-                         "the coordinator un-skips once `chartroom calc` takes a game folder")
 def test_its_question_answers_on_the_command_line(ridgeline, capsys):
     status, out, err = run(capsys, "calc", str(GAME), "movement-cost", "Aldham", "Brenford")
     assert status == 0, err
@@ -144,7 +142,6 @@ def _has_command(*words) -> bool:
     return True
 
 
-@pytest.mark.skip(reason="`map distance` for every map kind is built by i18-cli; the coordinator un-skips on merge")
 def test_map_distance_counts_hexes_on_its_pointy_top_grid(ridgeline, capsys):
     status, out, err = run(capsys, "map", "distance", "Aldham", "Brenford", "--game", GAME)
     assert status == 0, err

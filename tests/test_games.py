@@ -87,3 +87,11 @@ def test_every_bundled_game_keeps_the_module_contract(name, folder):
         for check in checks.for_edition(edition):
             assert check.rule in opened.game.edition.rules, (edition, check.code, check.rule)
             assert opened.game.edition.cite(check.rule).startswith(opened.game.citation + " "), check.code
+
+
+def test_fire_in_the_sky_declares_the_commands_its_parsers_add():
+    """The names are declared without importing the parsers (start-up); they must be the ones the parsers add."""
+    from toolkit.games.fire_in_the_sky import GAME
+    from toolkit.games.fire_in_the_sky.parsers import COMMANDS
+
+    assert GAME.commands == COMMANDS

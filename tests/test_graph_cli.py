@@ -307,9 +307,7 @@ def test_full_map_commands_run(short, capsys):
     assert truk["deployments"] == 1 and truk["cost"] == {"tp": 0.5, "oil": 0}
 
 
-@pytest.mark.parametrize("argv", [
-    ["map", "export", "--game", "pacific-fury"],           # was an internal error: an area name is no hex id (found by the CLI fuzz)
-    ["map", "distance", "The Slot", "Ironbottom Sound", "--game", "pacific-fury"],
+@pytest.mark.parametrize("argv", [  # `map` answers for every game now (tests/test_surface.py)
     ["cost", "asw", "--rolls", "2", "--game", "fire-from-the-skies"],
     ["zoc", "scenarios/pacific-fury/campaign.yaml", "--side", "japan"],
 ])

@@ -114,6 +114,7 @@ def test_files_the_readme_writes_into_the_checkout_are_ignored_by_git():
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("needs git and a git checkout")
     written = [w[w.index(">") + 1] if ">" in w else w[2] for w in _readme_commands() if ">" in w or w[1] == "new"]
+    written += [w[w.index("-o") + 1] for w in _readme_commands() if "-o" in w]  # aids, site, map draw
     assert "map.json" in written and "my-variant.yaml" in written
     for name in written:
         done = subprocess.run(["git", "check-ignore", "-q", name], cwd=ROOT)

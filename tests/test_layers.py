@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 
 #: Lowest first. A module's layer is the first prefix that matches its dotted name.
 LAYERS = [
-    ("base", ["toolkit", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.exact"]),
+    ("base", ["toolkit", "toolkit.errors", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.exact"]),
     ("load", ["toolkit.load"]),
     ("schema", ["toolkit.schema"]),
     ("model", ["toolkit.model"]),
@@ -25,7 +25,7 @@ LAYERS = [
     ("rules", ["toolkit.rules", "toolkit.crossref"]),
     ("render", ["toolkit.render", "toolkit.report", "toolkit.audit", "toolkit.fmt"]),
     ("games", ["toolkit.games"]),
-    ("commands", ["toolkit.session", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli", "toolkit.variant_cli", "toolkit.calc_cli"]),
+    ("commands", ["toolkit.session", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli", "toolkit.variant_cli", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.surface"]),
 ]
 
 
@@ -110,3 +110,46 @@ def test_no_game_is_named_outside_its_module():
 @pytest.mark.parametrize("name", ["toolkit.model.hexes", "toolkit.games.fire_in_the_sky.state", "toolkit.cli"])
 def test_layer_of_known_modules(name):
     assert layer_of(name) is not None
+
+
+def import_cycles(package: Path = PACKAGE) -> list[list[str]]:
+    """Circles of imports between toolkit modules (at the top or inside functions; ``from package import name``
+    counts as importing the package, ``from package import module`` the module)."""
+    modules = {module_name(p, package): p for p in package.rglob("*.py")}
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    for here, path in modules.items():
+        for target, _ in imports(path):
+            while target not in modules and "." in target:
+                target = target.rsplit(".", 1)[0]
+            if target in modules and target != here:
+                edges[here].add(target)
+    cycles, state = [], {}
+
+    def visit(node, trail):
+        state[node] = "open"
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == "open":
+                cycles.append(trail[trail.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[node] = "done"
+
+    for start in sorted(modules):
+        if start not in state:
+            visit(start, [start])
+    return cycles
+
+
+def test_no_import_circle():
+    """Issue 18, item 9: Fire in the Sky's commands shared private helpers in a circle; none is left anywhere."""
+    assert import_cycles() == []
+
+
+def test_an_import_circle_is_caught(tmp_path):
+    package = tmp_path / "toolkit"
+    (package / "games").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "games" / "__init__.py").write_text("")
+    (package / "games" / "a.py").write_text("from toolkit.games.b import helper\n")
+    (package / "games" / "b.py").write_text("def helper():\n    from toolkit.games.a import x\n")
+    assert import_cycles(package) == [["toolkit.games.a", "toolkit.games.b", "toolkit.games.a"]]

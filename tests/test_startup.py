@@ -71,3 +71,29 @@ def test_an_invalid_document_still_gets_jsonschemas_messages(tmp_path):
 def test_graph_commands_still_import_networkx():
     code, modules = imported("map", "distance", "Truk", "Rabaul")
     assert code == 0 and "networkx" in modules
+
+
+def _games(modules: set[str]) -> set[str]:
+    return {m.split(".")[2] for m in modules if m.startswith("toolkit.games.") and m.split(".")[2] in
+            ("fire_in_the_sky", "pacific_fury", "fire_from_the_skies")}
+
+
+SHORT = "scenarios/fire-in-the-sky/short-campaign.yaml"
+
+
+@pytest.mark.parametrize("argv, game", [
+    (["supply", SHORT, "--side", "allied", "--to", "Brisbane"], "fire_in_the_sky"),
+    (["odds", "air", "--attacker", "jp-air:4", "--defender", "us-air:4"], "fire_in_the_sky"),
+    (["odds", "fire-in-the-sky", "air", "--attacker", "jp-air:4", "--defender", "us-air:4"], "fire_in_the_sky"),
+    (["calc", "supply", SHORT, "--side", "allied", "--to", "Brisbane"], "fire_in_the_sky"),
+    (["map", "distance", "Truk", "Rabaul"], "fire_in_the_sky"),
+    (["odds", "pacific-fury", "fire", "--cf", "4"], "pacific_fury"),
+    (["calc", "zones", "--game", "pacific-fury"], "pacific_fury"),
+    (["map", "distance", "The Slot", "Ironbottom Sound", "--game", "pacific-fury"], "pacific_fury"),
+    (["calc", "fire-from-the-skies", "bearing", "--from", "0101", "--to", "0303"], "fire_from_the_skies"),
+])
+def test_a_game_command_imports_no_other_game(argv, game):
+    """Issue 18, item 9: a command of one game imports only that game's module (and check no networkx, above)."""
+    code, modules = imported(*argv)
+    assert code == 0
+    assert _games(modules) == {game}

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from toolkit.findings import ChartroomError
+from toolkit.errors import InputError
+from toolkit.findings import LoadError
 from toolkit.load import display_path, load_file
 
 __all__ = ["AuditError", "audit_game", "audit_document", "empty_slots", "render_audit"]
@@ -99,7 +100,7 @@ def _is_inline_ref(record: dict) -> bool:
     return "counter" in keys or ("hex" in keys and keys <= {"hex", "editions"}) or ("neighbours" in keys and keys <= {"name", "neighbours"})
 
 
-class AuditError(Exception):
+class AuditError(InputError):
     """A data file of the game cannot be read; the message is one located line."""
 
 
@@ -109,7 +110,7 @@ def audit_game(folder: Path) -> list[dict]:
     for path in sorted(folder.rglob("*.yaml")):
         try:
             document = load_file(path)
-        except ChartroomError as error:
+        except LoadError as error:
             raise AuditError(str(error)) from None
         counts = audit_document(document.data, document.locate)
         counts["file"] = display_path(path)

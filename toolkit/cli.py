@@ -12,12 +12,13 @@ import sys
 from pathlib import Path
 
 from toolkit import __version__
-from toolkit.audit import AuditError, audit_game, render_audit
+from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossref
-from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_findings
-from toolkit.exact import TooBig, finite_float
-from toolkit.games import all_bundled
+from toolkit.errors import ChartroomError
+from toolkit.exact import finite_float
+from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
+from toolkit.games import all_bundled, default_module, guard_commands
 from toolkit.model.build import suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.outputs import path_problem, shown
@@ -64,8 +65,11 @@ class _Parser(argparse.ArgumentParser):
 CORE_COMMANDS = ("check", "audit", "rules", "schema")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it)."""
+def build_parser(command: str | None = None, games=None) -> argparse.ArgumentParser:
+    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it).
+
+    ``games`` are the game modules whose questions and commands it offers (default: every bundled game).
+    """
     parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
     parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -89,15 +93,26 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
     parser.handlers = handlers
+    parser.games = []
     if command in CORE_COMMANDS:
         return parser
-    from toolkit import calc_cli, render_cli, variant_cli
+    from toolkit import calc_cli, map_cli, render_cli, variant_cli
 
-    for module in (render_cli, variant_cli, calc_cli):
+    for module in (render_cli, variant_cli, map_cli):
         module.register(sub)
         handlers.update(module.HANDLERS)
-    for game in all_bundled():  # each game module adds the commands of its own rule queries
-        handlers.update(game.register_commands(sub))
+    parser.games = list(games if games is not None else all_bundled())
+    default = default_module() if games is None or any(g.default_game for g in parser.games) else None
+    calc_cli.register(sub, parser.games, default)
+    handlers.update(calc_cli.HANDLERS)
+    taken = {name: "the core" for name in sub.choices}
+    for game in parser.games:  # each game module adds the commands of its own questions, if they clash with none
+        guarded = guard_commands(sub, game, taken)
+        added = game.register_commands(guarded)
+        handlers.update({name: handler for name, handler in added.items() if name in guarded.added})
+        taken.update({name: game.game_id for name in guarded.added})
+        for message in guarded.refused.values():  # the game's own `chartroom check` reports it as a located finding
+            print(f"chartroom: warning: {Session().module_location(game)}: GAME-MODULE {message}", file=sys.stderr)
     _finite_numbers(parser)
     return parser
 
@@ -121,13 +136,13 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except ChartroomError as error:  # every error a command meets: one line, its status (toolkit.exits.for_error)
+        print(f"chartroom: {' '.join(str(error).split())}", file=sys.stderr)
+        return for_error(error)
     except OSError as exc:  # a path the system rejected somewhere a command did not expect: input, not a bug
         if exc.filename is None:
             return _internal(exc)
         print(f"chartroom: {shown(exc.filename)}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_INPUT
-    except TooBig as exc:  # a question beyond the exact work budget: the bound to lower, as bad arguments are
-        print(f"chartroom: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_INPUT
     except Exception as exc:  # last resort: one line, never a traceback
         return _internal(exc)
@@ -155,7 +170,14 @@ def _path_problem(args) -> str:
 
 def _main(argv) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv and argv[0] in CORE_COMMANDS else None)
+    session = Session()
+    if argv and argv[0] in CORE_COMMANDS:
+        parser = build_parser(argv[0])
+    else:  # the game of a line and the game modules it needs (toolkit.surface: not for the core commands, as above)
+        from toolkit.surface import canonical, games_for, offering_bundled
+
+        argv = canonical(argv, session, session.bundled_games(), offering_bundled)
+        parser = build_parser(None, games_for(argv, session))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
@@ -164,7 +186,8 @@ def _main(argv) -> int:
     if problem:
         print(f"chartroom: {problem}", file=sys.stderr)
         return EXIT_INPUT
-    args.session = Session()
+    args.session = session
+    args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
     with args.session.memos.active():  # what the command loads outside the session's own methods shares its memos
         return parser.handlers[args.command](args)
@@ -205,11 +228,7 @@ def cmd_audit(args) -> int:
     roots = _games(args, args.game)
     if roots is None:
         return EXIT_INPUT
-    try:
-        rows = [row for root in roots for row in audit_game(root)]
-    except AuditError as error:
-        print(f"chartroom: {error}", file=sys.stderr)
-        return EXIT_INPUT
+    rows = [row for root in roots for row in audit_game(root)]
     _write(render_audit(rows, args.format))
     return EXIT_OK
 

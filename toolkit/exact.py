@@ -19,6 +19,8 @@ import math
 from fractions import Fraction
 from typing import Iterable, Mapping
 
+from toolkit.errors import InputError
+
 __all__ = ["shown", "as_json", "fraction_text", "Distribution", "convolve", "total", "mean", "at_least", "TooBig",
            "MAX_EXACT_DICE", "MAX_EXACT_WORK", "check_dice", "finite_float"]
 
@@ -33,8 +35,8 @@ MAX_EXACT_DICE = 300
 MAX_EXACT_WORK = 100_000
 
 
-class TooBig(ValueError):
-    """A question too big to answer exactly within the work budget; the message (one line) says what to lower."""
+class TooBig(InputError, ValueError):
+    """A question too big to answer exactly within the work budget; the message (one line) says what to lower (exit 2)."""
 
 
 def finite_float(text: str) -> float:

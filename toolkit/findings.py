@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from toolkit.errors import ChartroomError, InputError
+
+__all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES"]
+
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -55,7 +59,7 @@ class Finding:
         }
 
 
-class ChartroomError(Exception):
+class LoadError(InputError):
     """An input that cannot be read at all: reported as one located line, exit status 2."""
 
     def __init__(self, location: Location, message: str, code: str = "LOAD"):

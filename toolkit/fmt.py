@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from toolkit.findings import ChartroomError
+from toolkit.errors import InputError
+from toolkit.findings import LoadError
 from toolkit.load import decode, display_path, load_text, read_bytes
 from toolkit.outputs import write_atomically as _write_atomically
 
@@ -46,7 +47,7 @@ WIDTH = 4096
 BOM = b"\xef\xbb\xbf"
 
 
-class FmtRefused(Exception):
+class FmtRefused(InputError):
     """The text cannot be formatted safely; the message says why (one line)."""
 
 
@@ -278,7 +279,7 @@ def _same(a, b) -> bool:
 def format_text(text: str, name: str = "<text>") -> str:
     """The canonical layout of ``text`` (decoded, LF or CRLF); raises :class:`FmtRefused`.
 
-    ``text`` must already load with Chartroom's loader (raises ChartroomError otherwise).
+    ``text`` must already load with Chartroom's loader (raises LoadError otherwise).
     """
     document = load_text(text, name)
     original = document.data
@@ -296,7 +297,7 @@ def format_text(text: str, name: str = "<text>") -> str:
             raise FmtRefused("the layout does not settle (formatting it again changes it)")
     try:
         reloaded = load_text(result, name).data
-    except ChartroomError:
+    except LoadError:
         reloaded = ...
     if not _same(original, reloaded):
         raise FmtRefused("the formatted text would read as different data (a scalar ruamel.yaml cannot keep as written)")
@@ -358,7 +359,7 @@ def format_path(path: Path, check: bool = False) -> FmtResult:
         if kind is None:
             return FmtResult(name, "skipped", "not a Chartroom document (no kind: of a Chartroom schema)")
         formatted = format_text(text, name)
-    except ChartroomError as error:
+    except LoadError as error:
         return FmtResult(name, "error", f"{error.location}: error {error.code} {error.message}")
     except FmtRefused as refusal:
         return FmtResult(name, "error", f"{name}: not formatted: {refusal}")

@@ -21,10 +21,12 @@ import stat
 import tempfile
 from pathlib import Path
 
+from toolkit.errors import InputError
+
 __all__ = ["OutputError", "OutputFolder", "digest_of", "write_atomically", "write_new"]
 
 
-class OutputError(Exception):
+class OutputError(InputError):
     """An output cannot be written safely; the message is one line naming the path."""
 
 

@@ -81,9 +81,7 @@ def _warning(message: str) -> None:
 
 def cmd_aids(args) -> int:
     # Jinja and the aids cost about 0.2 s to import (python -X importtime): only `aids` and `site` pay.
-    from toolkit.outputs import OutputError
-    from toolkit.render import AidsError, build_aids
-    from toolkit.render.pdf import PdfUnavailable
+    from toolkit.render import build_aids
 
     scenario = Path(args.scenario)
     if not scenario.is_file():
@@ -106,19 +104,9 @@ def cmd_aids(args) -> int:
         unreadable = first is None or first.code.startswith(UNREADABLE) or first.code == "REF-EDITION"
         _error(f"cannot make aids: {detail} (see chartroom check)")
         return EXIT_INPUT if unreadable else EXIT_FINDINGS
-    try:
+    try:  # OutputError, AidsError, PdfUnavailable: one line and their exit status (toolkit.cli, toolkit.exits.for_error)
         written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress,
                              force=args.force, jobs=jobs, warn=_warning)
-    except OutputError as exc:
-        _error(exc)
-        return EXIT_INPUT
-    except AidsError as exc:
-        _error(exc)
-        return exc.status
-    except PdfUnavailable as exc:
-        _error(exc)
-        return EXIT_INPUT
-
     except OSError as exc:
         _error(f"cannot write the aids: {exc.strerror or exc}")
         return EXIT_INPUT
@@ -132,16 +120,12 @@ def cmd_aids(args) -> int:
 
 
 def cmd_site(args) -> int:
-    from toolkit.render.site import SiteError, build_site
+    from toolkit.render.site import build_site
 
     progress = Progress()
-    try:
-        build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
-                   config=Path(args.config) if args.config else None, progress=progress, force=args.force,
-                   warn=_warning)
-    except SiteError as exc:
-        _error(exc)
-        return EXIT_INPUT
+    build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
+               config=Path(args.config) if args.config else None, progress=progress, force=args.force,
+               warn=_warning)
     progress.done(f"site written to {args.output}")
     print(Path(args.output) / "index.html")
     return EXIT_OK

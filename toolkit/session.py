@@ -25,16 +25,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from toolkit.errors import InputError
 from toolkit.exits import for_findings
-from toolkit.findings import ChartroomError, Finding, Location
+from toolkit.findings import Finding, LoadError, Location
 from toolkit.fmt import yaml_files
-from toolkit.games import GameModule, GameModuleError, SiteData, game_module
-from toolkit.load import display_path, load_file, resolved
+from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
+from toolkit.load import Document, display_path, load_file, resolved
 from toolkit.load.memo import SessionMemos
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
-from toolkit.model.reading import manifest_editions
+from toolkit.model.reading import find_game_root, manifest_editions
 from toolkit.rules import run_checks
+from toolkit.schema import validate
 
 __all__ = ["Session", "Opened", "GAME_KINDS"]
 
@@ -107,9 +109,10 @@ class Session:
         try:
             opened.module = self.module_named(game.rules_module)
         except GameModuleError as error:
-            at = manifest.locate(("rules_module",)) if manifest else Location(str(game.root / "game.yaml"))
-            opened.findings.append(Finding("error", "GAME-MODULE", str(error), at))
+            opened.findings.append(Finding("error", "GAME-MODULE", str(error), _manifest_at(manifest, game)))
             return
+        for message in command_clashes(opened.module, {}).values():  # a game may not shadow a core command
+            opened.findings.append(Finding("error", "GAME-MODULE", message, _manifest_at(manifest, game)))
         edition_doc = next((d for d in loaded.documents if isinstance(d.data, dict) and d.data.get("kind") == "edition"
                             and d.data.get("edition") == game.edition.id), None)
         at = edition_doc.locate(("parameters",), key=True) if edition_doc else game.edition.at
@@ -144,6 +147,34 @@ class Session:
     def bundled_games(self) -> list[str]:
         root = bundled_scenarios()
         return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+
+    def default_game(self) -> str:
+        """The id of the game a command answers when it names none (the module that says it is the default)."""
+        module = default_module()
+        if module is None:
+            raise InputError("no default game: give --game GAME (a game id or folder)")
+        return module.game_id
+
+    def module_of(self, name: str | Path) -> GameModule | None:
+        """The module of the game ``name`` (an id or a folder), or None when there is no such game or its manifest
+        names no module that imports (``chartroom check`` says why)."""
+        root = self.game_root(name)
+        manifest = self.game_manifest(root)[0] if root is not None else None
+        if manifest is None:
+            return None
+        try:
+            return self.module_named(manifest.get("rules_module"))
+        except GameModuleError:
+            return None
+
+    def module_location(self, module: GameModule) -> str:
+        """Where the manifest of ``module``'s game names it (``game.yaml:LINE:COL``), or the module's name."""
+        root = self.game_root(module.game_id)
+        try:
+            document = self.read_file(root / "game.yaml") if root is not None else None
+        except LoadError:
+            document = None
+        return str(document.locate(("rules_module",))) if document is not None else f"game module {module.name}"
 
     def editions_help(self) -> str:
         """The editions of every bundled game, for the help of ``--edition``: ``game: a, b; other: c``."""
@@ -180,6 +211,29 @@ class Session:
         probe = Loaded()
         manifest = read_document(root / "game.yaml", "game", probe, root)
         return (manifest.data if manifest is not None else None), Opened(probe.findings, probe.documents)
+
+    @_with_memos
+    def read_file(self, path: Path) -> Document:
+        """One data file as read (positions kept); raises :class:`~toolkit.findings.LoadError` when it cannot be read."""
+        return load_file(path)
+
+    @_with_memos
+    def validate(self, document: Document, kind: str, root: Path | None) -> list[Finding]:
+        """The error findings of ``document`` against the schema of ``kind`` (with the overlay of the game in ``root``)."""
+        return [f for f in validate(document, kind, root) if f.severity == "error"]
+
+    def root_of(self, path: Path) -> Path | None:
+        """The folder of the game a data file belongs to: ``game.yaml`` beside or above it, else the bundled game it names."""
+        return find_game_root(path, self.game_of(path))
+
+    def game_of(self, path: Path) -> str | None:
+        """The game a data file names (``game:``), or None when it names none or cannot be read."""
+        try:
+            data = self.read_file(path).data
+        except LoadError:
+            return None
+        game = data.get("game") if isinstance(data, dict) else None
+        return game if isinstance(game, str) else None
 
     @_with_memos
     def open_document(self, path: Path) -> Opened:
@@ -248,7 +302,7 @@ class Session:
                 continue
             try:
                 document = load_file(path)
-            except ChartroomError as error:  # a broken variant must not pass unseen
+            except LoadError as error:  # a broken variant must not pass unseen
                 findings.append(error.finding())
                 continue
             kind = document.data.get("kind") if isinstance(document.data, dict) else None
@@ -280,7 +334,7 @@ class Session:
             files += 1
             try:
                 document = load_file(path)
-            except ChartroomError as error:
+            except LoadError as error:
                 findings.append(error.finding())
                 continue
             kind = document.data.get("kind") if isinstance(document.data, dict) else None
@@ -290,6 +344,11 @@ class Session:
                 findings.extend(self.open_document(path).findings)
         unique = {(f.location, f.code, f.message): f for f in findings}
         return sorted(unique.values(), key=Finding.sort_key), files
+
+
+def _manifest_at(manifest, game) -> Location:
+    """Where the manifest names the game's module (its ``rules_module:``)."""
+    return manifest.locate(("rules_module",)) if manifest else Location(str(game.root / "game.yaml"))
 
 
 def _found(folder: Path, editions: list[str], listed: list[Path], unlisted: list[Path], others: list[Path]) -> str:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolkit.errors import InputError
 from toolkit.findings import Finding
 from toolkit.load import display_path, load_text, resolved
 from toolkit.load.extends import resolve_extends
@@ -26,7 +27,7 @@ from toolkit.session import Session
 __all__ = ["VariantError", "new_variant", "variant_text", "Difference", "diff_scenarios", "render_diff"]
 
 
-class VariantError(Exception):
+class VariantError(InputError):
     """A variant cannot be written or two scenarios cannot be compared; the message is one line."""
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
 from toolkit.fmt import format_path, yaml_files
 from toolkit.load import display_path
-from toolkit.variant import VariantError, diff_scenarios, new_variant, render_diff
+from toolkit.variant import diff_scenarios, new_variant, render_diff
 
 __all__ = ["register", "HANDLERS"]
 
@@ -40,19 +40,13 @@ def _error(message: str) -> int:
 
 
 def cmd_new(args) -> int:
-    try:
-        path = new_variant(args.path, args.base, args.session)
-    except VariantError as exc:
-        return _error(str(exc))
+    path = new_variant(args.path, args.base, args.session)  # a VariantError is one line, exit 2 (toolkit.cli)
     print(f"wrote {display_path(path)}; check it with: chartroom check {display_path(path)}")
     return EXIT_OK
 
 
 def cmd_diff(args) -> int:
-    try:
-        differences = diff_scenarios(args.a, args.b, args.session)
-    except VariantError as exc:
-        return _error(str(exc))
+    differences = diff_scenarios(args.a, args.b, args.session)
     sys.stdout.write(render_diff(differences, display_path(Path(args.a)), display_path(Path(args.b)), args.format))
     return EXIT_OK
 

@@ -10,22 +10,40 @@ editions, places or rule numbers: the core asks the module, or reads the game's 
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import pkgutil
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
+from toolkit.errors import InputError
 from toolkit.findings import Finding
+from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry, Context
 
+if TYPE_CHECKING:  # annotations only: the modules load when a calculation or a map question is asked (below)
+    from toolkit.games.calculation import Calculation
+    from toolkit.games.maps import Distance, MapExport
+
+#: Names this package gives from its modules of calculations and map questions, loaded on first use (PEP 562):
+#: ``chartroom check`` asks neither, and their dataclasses and the hex geometry cost about 6 ms to import.
+_LAZY = {"CalcInputError": "calculation", "CalcResult": "calculation", "Calculation": "calculation", "ScenarioInput": "calculation",
+         "parameters_type": "calculation", "Distance": "maps", "MapExport": "maps"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
-           "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES"]
+           "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES",
+           "ScenarioInput", "parameters_type", "RESERVED_COMMANDS", "CommandClash", "guard_commands", "command_clashes",
+           "with_commands", "default_module"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -92,43 +110,6 @@ class AidSpec:
     context: Callable[[Game, Scenario], dict]
 
 
-@dataclass(frozen=True)
-class CalcResult:
-    """The answer of one calculation: text lines for a reader, plain data for a program.
-
-    ``rules`` are the citations the answer rests on (``"PF 10.2"``); ``caveats`` say what it
-    rests on that the rulebook does not print (a placeholder value, a pair the rules leave
-    open), each naming the record to edit. Probabilities in ``data`` are exact
-    (:func:`toolkit.exact.as_json`).
-    """
-
-    title: str
-    lines: tuple[str, ...]
-    data: dict
-    rules: tuple[str, ...] = ()
-    caveats: tuple[str, ...] = ()
-
-
-class CalcInputError(Exception):
-    """Arguments a calculation cannot answer for (an unknown ship, a value off its track): one line, exit 2."""
-
-
-@dataclass(frozen=True)
-class Calculation:
-    """One question a player works out by hand, answered by ``chartroom calc GAME NAME``.
-
-    ``arguments(parser)`` adds its options; ``run(game, args)`` answers from the game's data
-    (its :class:`~toolkit.model.Game`) and returns a :class:`CalcResult`, or raises
-    :class:`CalcInputError`.
-    """
-
-    name: str
-    summary: str
-    arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[..., CalcResult]
-    examples: tuple[str, ...] = field(default=())
-
-
 @runtime_checkable
 class GameModule(Protocol):
     """What a game gives the core.
@@ -146,8 +127,21 @@ class GameModule(Protocol):
         Its :class:`~toolkit.rules.CheckRegistry`; the core runs those that apply to the edition.
     ``context(game, scenario)``
         The :class:`~toolkit.rules.Context` its checks receive.
+    ``commands``
+        The names of the commands it adds with ``register_commands`` (none may be a core command,
+        :data:`RESERVED_COMMANDS`, or another game's: the clash is refused, a GAME-MODULE finding).
     ``register_commands(subparsers)``
-        Adds its CLI commands and returns ``{command: handler(args) -> exit status}``.
+        Adds its CLI commands and returns ``{command: handler(args) -> exit status}``. The core adds
+        them twice: as ``chartroom calc GAME NAME`` and, for the default game, at the top level.
+    ``default_game``
+        True for the one game answered when a command names none (the first game Chartroom had, so
+        that its spellings from before the other games keep working).
+    ``map_distance(game, a, b, sea, scenario)`` / ``map_export(game)``
+        ``chartroom map distance`` and ``map export``: a :class:`~toolkit.games.maps.Distance`
+        and a :class:`~toolkit.games.maps.MapExport` (by default, by map kind: :mod:`toolkit.games.maps`).
+    ``odds_kinds(subparsers)``
+        Adds the kinds of battle ``chartroom odds GAME KIND`` answers besides its calculations of
+        group ``odds``, and returns their handlers (``{}`` by default).
     ``permanently_removed(counter, edition)``
         Whether a sunk counter leaves the game for good.
     ``overlays(game, scenario)``
@@ -194,6 +188,8 @@ class GameModule(Protocol):
     map_kind: str
     required_parameters: Mapping[str, str]
     new_template: str
+    commands: tuple[str, ...]
+    default_game: bool
     pitch: str
     core_aids: tuple[str, ...]
     core_pages: tuple[str, ...]
@@ -205,6 +201,12 @@ class GameModule(Protocol):
     def context(self, game: Game, scenario: Scenario) -> Context: ...
 
     def register_commands(self, subparsers) -> dict[str, Callable]: ...
+
+    def odds_kinds(self, subparsers) -> dict[str, Callable]: ...
+
+    def map_distance(self, game: Game, a: str, b: str, sea: bool = False, scenario: Scenario | None = None) -> Distance: ...
+
+    def map_export(self, game: Game) -> MapExport: ...
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool: ...
 
@@ -244,6 +246,8 @@ class BaseGame:
     map_kind = "hex-grid"
     required_parameters: Mapping[str, str] = {}
     new_template = ""
+    commands: tuple[str, ...] = ()
+    default_game = False
 
     def build_checks(self) -> CheckRegistry:
         """The game's checks, built once per module object (override this, not :meth:`checks`)."""
@@ -261,6 +265,20 @@ class BaseGame:
 
     def register_commands(self, subparsers) -> dict[str, Callable]:
         return {}
+
+    def odds_kinds(self, subparsers) -> dict[str, Callable]:
+        return {}
+
+    def map_distance(self, game: Game, a: str, b: str, sea: bool = False, scenario: Scenario | None = None) -> Distance:
+        """Hexes or steps between two places, by the map's kind (:func:`toolkit.games.maps.distance`); ``scenario``
+        (given with ``--scenario``) may name more places, as a game's module decides."""
+        if sea:
+            raise InputError(f"--sea: {game.title}'s map does not tell sea from land; leave it out")
+        return importlib.import_module(f"{__name__}.maps").distance(game, a, b)
+
+    def map_export(self, game: Game) -> MapExport:
+        """The resolved map as plain data, by the map's kind (:func:`toolkit.games.maps.export`)."""
+        return importlib.import_module(f"{__name__}.maps").export(game)
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool:
         return True
@@ -304,7 +322,7 @@ class BaseGame:
         return used
 
 
-class GameModuleError(Exception):
+class GameModuleError(InputError):
     """A manifest names a module that is not there, does not import, or is no game module."""
 
 
@@ -343,3 +361,22 @@ def bundled_modules() -> list[str]:
 def all_bundled() -> Sequence[GameModule]:
     """Every bundled game module (for the commands they add to ``chartroom``)."""
     return [game_module(name) for name in bundled_modules()]
+
+
+def with_commands() -> list[str]:
+    """The bundled game modules that add commands of their own: those holding a ``commands`` module.
+
+    Found without importing any game (as Django finds management commands), so that a command of one
+    game imports no other game's module.
+    """
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        folder = Path(info.module_finder.path) / info.name
+        if info.ispkg and any(sub.name == "commands" for sub in pkgutil.iter_modules([str(folder)])):
+            found.append(info.name)
+    return sorted(found)
+
+
+def default_module() -> GameModule | None:
+    """The bundled game answered when a command names none (:attr:`BaseGame.default_game`), or None."""
+    return next((module for module in map(game_module, with_commands()) if module.default_game), None)

@@ -1,7 +1,7 @@
 """Loading YAML files into documents that remember where every value came from.
 
 Nothing else in Chartroom touches YAML. Every problem becomes a
-:class:`~toolkit.findings.ChartroomError` located at ``file:line:col`` (1-based).
+:class:`~toolkit.findings.LoadError` located at ``file:line:col`` (1-based).
 Files are only read, never written.
 """
 
@@ -13,7 +13,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.findings import ChartroomError, Location
+from toolkit.findings import LoadError, Location
 from toolkit.load.memo import BoundedMemo
 from toolkit.load.types import Parsed, YamlProblem
 
@@ -94,9 +94,9 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     try:
         parsed = parse(text)
     except YamlProblem as problem:
-        raise ChartroomError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
+        raise LoadError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:
-        raise ChartroomError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
+        raise LoadError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
     cache.put(key, digest, parsed)
     document = Document(path or Path(name), name, parsed.data, parsed, digest)
     _cache.put((key_path, name, digest), document)
@@ -104,14 +104,14 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
 
 
 def load_file(path: str | os.PathLike) -> Document:
-    """Read and parse one YAML file; raise :class:`ChartroomError` on any problem."""
+    """Read and parse one YAML file; raise :class:`LoadError` on any problem."""
     path = Path(path)
     name = display_path(path)
     return load_text(decode(read_bytes(path, name), name), name, path)
 
 
 def read_bytes(path: Path, name: str | None = None) -> bytes:
-    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; raise :class:`ChartroomError` otherwise.
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; raise :class:`LoadError` otherwise.
 
     The file is opened without blocking and checked on the open descriptor, so a FIFO, a
     device or a socket is refused instead of hanging or reading for ever, and at most
@@ -121,21 +121,21 @@ def read_bytes(path: Path, name: str | None = None) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise ChartroomError(Location(name), "no such file", "LOAD-FILE") from None
+        raise LoadError(Location(name), "no such file", "LOAD-FILE") from None
     except IsADirectoryError:
-        raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE") from None
+        raise LoadError(Location(name), "is a folder, not a YAML file", "LOAD-FILE") from None
     except PermissionError:
-        raise ChartroomError(Location(name), "permission denied", "LOAD-FILE") from None
+        raise LoadError(Location(name), "permission denied", "LOAD-FILE") from None
     except OSError as exc:
-        raise ChartroomError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
+        raise LoadError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE")
+            raise LoadError(Location(name), "is a folder, not a YAML file", "LOAD-FILE")
         if not stat.S_ISREG(info.st_mode):
-            raise ChartroomError(Location(name), "is not a regular file", "LOAD-FILE")
+            raise LoadError(Location(name), "is not a regular file", "LOAD-FILE")
         if info.st_size > MAX_FILE_BYTES:
-            raise ChartroomError(Location(name), _too_big(info.st_size), "LOAD-SIZE")
+            raise LoadError(Location(name), _too_big(info.st_size), "LOAD-SIZE")
         chunks, total = [], 0
         while total <= MAX_FILE_BYTES:
             chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
@@ -144,14 +144,14 @@ def read_bytes(path: Path, name: str | None = None) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > MAX_FILE_BYTES:
-            raise ChartroomError(Location(name), _too_big(total, at_least=True), "LOAD-SIZE")
+            raise LoadError(Location(name), _too_big(total, at_least=True), "LOAD-SIZE")
         return b"".join(chunks)
     except BlockingIOError:
-        raise ChartroomError(Location(name), "is not a regular file", "LOAD-FILE") from None
+        raise LoadError(Location(name), "is not a regular file", "LOAD-FILE") from None
     except IsADirectoryError:
-        raise ChartroomError(Location(name), "is a folder, not a YAML file", "LOAD-FILE") from None
+        raise LoadError(Location(name), "is a folder, not a YAML file", "LOAD-FILE") from None
     except OSError as exc:
-        raise ChartroomError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
+        raise LoadError(Location(name), f"cannot read: {exc.strerror or exc}", "LOAD-FILE") from None
     finally:
         os.close(fd)
 
@@ -171,10 +171,10 @@ def decode(raw: bytes, name: str) -> str:
         good = raw[: exc.start].decode("utf-8", "replace")
         line = good.count("\n") + 1
         column = len(good) - (good.rfind("\n") + 1) + 1
-        raise ChartroomError(Location(name, line, column), f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", "LOAD-ENCODING") from None
+        raise LoadError(Location(name, line, column), f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8", "LOAD-ENCODING") from None
     if "\x00" in text:
         offset = text.index("\x00")
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        raise ChartroomError(Location(name, line, column), "NUL character: this is not a text file", "LOAD-ENCODING")
+        raise LoadError(Location(name, line, column), "NUL character: this is not a text file", "LOAD-ENCODING")
     return text

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.errors import InputError
 
-class YamlProblem(Exception):
+
+class YamlProblem(InputError):
     """A problem at a 0-based (line, column) of the text."""
 
     def __init__(self, line: int, column: int, message: str, code: str = "YAML-SYNTAX"):

@@ -56,6 +56,7 @@ from ruamel.yaml.events import (
 )
 from ruamel.yaml.reader import ReaderError
 
+from toolkit.errors import InternalError
 from toolkit.load.types import Parsed, YamlProblem
 
 try:  # ruamel.yaml.clib: ruamel's C event parser (a libyaml build), same events as the pure parser
@@ -237,7 +238,7 @@ def fast_events(text: str):
         yield event
 
 
-class FastPathRefused(Exception):
+class FastPathRefused(InternalError):
     """The C parser's events for this text might not be the pure parser's."""
 
 

@@ -6,7 +6,7 @@ import dataclasses
 import os
 from pathlib import Path
 
-from toolkit.findings import ChartroomError, Finding
+from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
@@ -151,7 +151,7 @@ def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded
         return game, ""  # the game's own map, named: nothing differs
     try:
         document = load_file(path)
-    except ChartroomError as error:
+    except LoadError as error:
         loaded.findings.append(error.finding())
         return None, ""
     data = document.data

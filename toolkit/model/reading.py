@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from toolkit.findings import ChartroomError, Finding
+from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
@@ -64,7 +64,7 @@ def read_document(path: Path, kind: str | None, loaded: Loaded, game_root=None) 
     """
     try:
         document = load_file(path)
-    except ChartroomError as error:
+    except LoadError as error:
         loaded.findings.append(error.finding())
         return None
     return check_document(document, kind, loaded, game_root)
@@ -109,7 +109,7 @@ def manifest_editions(root: Path) -> list[str]:
     """The edition ids the manifest in ``root`` lists ([] when it cannot be read)."""
     try:
         manifest = load_file(root / "game.yaml").data
-    except ChartroomError:
+    except LoadError:
         return []
     records = manifest.get("editions") if isinstance(manifest, dict) else None
     return [r["id"] for r in records or [] if isinstance(r, dict) and isinstance(r.get("id"), str)]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from toolkit.outputs import OutputFolder
-from toolkit.render.aids import AidsError, map_svg, render_aids
+from toolkit.render.aids import AidsError, AidsFindingsError, map_svg, render_aids
 from toolkit.render.env import environment
 
 __all__ = ["build_aids", "AidsError", "environment", "AIDS_MANIFEST"]
@@ -39,7 +39,7 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     game_errors = opened.game_errors()
     if game_errors:
         first = game_errors[0]
-        raise AidsError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {opened.game.root})", 1)
+        raise AidsFindingsError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {opened.game.root})")
     if pdf:  # fail before writing anything when WeasyPrint is missing
         from toolkit.render.pdf import _weasyprint
 

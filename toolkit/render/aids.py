@@ -18,6 +18,7 @@ from typing import Protocol, Sequence
 
 from markupsafe import Markup
 
+from toolkit.errors import FindingsError, InputError
 from toolkit.model import Box, Counter, Game, Place, Scenario, UnitEntry, steps_to_counters
 from toolkit.model.mapstyle import MapStyle
 from toolkit.render.env import environment, fmt_number, humanize
@@ -88,16 +89,12 @@ PROVENANCE = ("source", "reconstructed", "verified", "differs_from_2nd", "notes"
 FOR_PROGRAMS = ("when", "units")
 
 
-class AidsError(Exception):
-    """A scenario whose aids cannot be made; the message is one line for the user.
+class AidsError(InputError):
+    """A scenario whose aids cannot be made (input that cannot be read, a bad argument); one line for the user."""
 
-    ``status`` is the exit status the command should give: 2 for input that cannot be
-    read or a bad argument, 1 for data with error findings.
-    """
 
-    def __init__(self, message: str, status: int = 2):
-        super().__init__(message)
-        self.status = status
+class AidsFindingsError(AidsError, FindingsError):
+    """Aids refused because the game's data has error findings (exit status 1)."""
 
 
 @dataclass

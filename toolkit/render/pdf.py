@@ -35,10 +35,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from toolkit.errors import InputError
+
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
 
-class PdfUnavailable(Exception):
+class PdfUnavailable(InputError):
     """WeasyPrint or its system libraries (pango) are missing."""
 
 

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
+from toolkit.errors import InputError
 from toolkit.outputs import OutputError, OutputFolder
 from toolkit.render.sitepages import generate_pages
 
@@ -35,7 +36,7 @@ CONFIG = _site_sources() / "mkdocs.yml"
 MARKER = ".chartroom-site"
 
 
-class SiteError(Exception):
+class SiteError(InputError):
     """The site could not be built; the message is one line."""
 
 

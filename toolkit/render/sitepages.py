@@ -477,7 +477,7 @@ def reference_pages(session, cli_parser) -> dict[str, str]:
 def copied_docs(guides: Path | None = None) -> dict[str, str]:
     """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
     out = {}
-    for name in ("authoring.md", "data-format.md", "designing-a-variant.md", "adding-a-game.md"):
+    for name in ("authoring.md", "data-format.md", "designing-a-variant.md", "adding-a-game.md", "python-api.md"):
         path = (guides or guides_dir()) / name
         if path.is_file():
             out[f"guide/{name}"] = path.read_text(encoding="utf-8")
@@ -520,7 +520,7 @@ def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, s
     pages.update(copied_docs())
     nav = {"home": home_games(parts), "games": nav_games, "scenarios": nav_scenarios,
            "guides": [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],
-           "developers": [{label: p} for label, p in (("Adding a game", "guide/adding-a-game.md"), ("Data format", "guide/data-format.md"))
-                          if p in pages],
+           "developers": [{label: p} for label, p in (("Adding a game", "guide/adding-a-game.md"), ("Data format", "guide/data-format.md"),
+                                                      ("Asking from Python", "guide/python-api.md")) if p in pages],
            "reference": [{"Schemas": "reference/schemas.md"}, {"Command line": "reference/cli.md"}, {"Rules cross-reference": "reference/rules.md"}]}
     return pages, nav

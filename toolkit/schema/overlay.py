@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
-from toolkit.findings import ChartroomError, Finding, Location
+from toolkit.findings import Finding, LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
 from toolkit.schema import patterns
 
@@ -81,13 +81,13 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
             raise OverlayProblem(Location(shown), "is a link leading outside the game folder; an overlay schema must be a file in it")
         try:
             data = read_bytes(path, shown)
-        except ChartroomError as error:
+        except LoadError as error:
             raise OverlayProblem(error.location, f"overlay schema {error.message}") from None
         if len(data) > MAX_OVERLAY_BYTES:
             raise OverlayProblem(Location(shown), f"overlay schema is {len(data)} bytes; Chartroom reads overlay schemas of at most {MAX_OVERLAY_BYTES} bytes")
         try:
             text = decode(data, shown)
-        except ChartroomError as error:
+        except LoadError as error:
             raise OverlayProblem(error.location, f"overlay schema: {error.message}") from None
         texts[name], raw[name] = text, data
         contents[name] = _parse(text, shown)

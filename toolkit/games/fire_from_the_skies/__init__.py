@@ -10,13 +10,16 @@ its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
-from toolkit.games import BaseGame, Calculation, SiteData, SitePage, SiteSection
+from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies import checks, checks_air_ops
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
+
+if TYPE_CHECKING:  # an annotation: the calculations load when asked (calcs.py), not for `chartroom check`
+    from toolkit.games import Calculation
 
 __all__ = ["GAME", "FireFromTheSkies"]
 
@@ -63,6 +66,13 @@ class FireFromTheSkies(BaseGame):
 
     def counters_in_use(self, game, scenario) -> dict[str, int]:
         return {}
+
+    def map_distance(self, game, a, b, sea=False, scenario=None):
+        """Hexes and bearing on the sheet; places, hex ids and the scenario's task forces by name (map_questions.py)."""
+        # The hex geometry of bearings (toolkit.graph.arcs, about 2 ms): `chartroom check` asks no map question.
+        from toolkit.games.fire_from_the_skies.map_questions import map_distance
+
+        return map_distance(game, a, b, sea, scenario)
 
     # The calculations, aids and site pages import the renderer and jinja2: only the commands
     # that use them pay for those imports, not chartroom check (tests/test_startup.py).

@@ -14,38 +14,12 @@ from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
 from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, open_scenario
+from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
-from toolkit.model.hexes import parse_hex_id
-from toolkit.model.reading import suggest
 
 __all__ = ["CALCULATIONS"]
 
 SPEEDS = ("slow", "normal", "fast")
-
-
-def _hex(game, value: str, what: str, task_forces: dict | None = None) -> str:
-    """A hex of the sheet given by its id (CCRR), a place the sheet names, or (with a scenario) a task force
-    ("TF 16", "Task Force 16", "16"); names are not case-sensitive, and a name two things share is refused."""
-    try:
-        parse_hex_id(value)
-    except ValueError:
-        pass
-    else:
-        if game.map.hexes and value not in game.map.hexes:
-            raise CalcInputError(f"{what} {value} is not on the plotting sheet")
-        return value
-    key = " ".join(value.split()).casefold()
-    found = {f"place {name}": place.hex for name, place in game.map.places.items() if name.casefold() == key}
-    for tf, hex_id in (task_forces or {}).items():
-        if key in (str(tf).casefold(), f"tf {tf}".casefold(), f"task force {tf}".casefold()):
-            found[f"task force {tf}"] = hex_id
-    if len(found) > 1:
-        raise CalcInputError(f"{what} {value!r} names both {' and '.join(found)}: give the hex id or \"TF {value}\"")
-    if found:
-        return next(iter(found.values()))
-    choices = list(game.map.places) + [f"TF {tf}" for tf in task_forces or {}]
-    raise CalcInputError(f"{what} {value!r} is no hex id (four digits CCRR){', place' if game.map.places else ''}"
-                         f"{' or task force' if task_forces else ''} of the plotting sheet{suggest(value, choices)}")
 
 
 def _named(given: str, hex_id: str) -> str:
@@ -58,11 +32,11 @@ def _sheet_args(p) -> None:
                                                       "may also name its places and task forces (TF 16)")
 
 
-def _on_sheet(game, args):
+def _on_sheet(game, params):
     """The game on the sheet of ``--scenario`` (FFTS 2.1: each scenario has its own), with its task forces' hexes; else the game's sheet."""
-    if not getattr(args, "scenario", None):
+    if not getattr(params, "scenario", None):
         return game, {}
-    _, data, on_sheet = open_scenario(game, args.scenario)
+    _, data, on_sheet = open_scenario(game, params.scenario)
     return on_sheet, {tf.id: tf.hex for tf in data.task_forces}
 
 
@@ -74,12 +48,12 @@ def _bearing_args(p) -> None:
     _sheet_args(p)
 
 
-def _bearing_run(game, args) -> CalcResult:
-    game, task_forces = _on_sheet(game, args)
-    a, b = _hex(game, args.origin, "--from", task_forces), _hex(game, args.target, "--to", task_forces)
+def _bearing_run(game, params) -> CalcResult:
+    game, task_forces = _on_sheet(game, params)
+    a, b = sheet_hex(game, params.origin, "--from", task_forces), sheet_hex(game, params.target, "--to", task_forces)
     grid, north = game.map.grid, game.map.north
     hexes = grid.distance(a, b)
-    title = f"From {_named(args.origin, a)} to {_named(args.target, b)}"
+    title = f"From {_named(params.origin, a)} to {_named(params.target, b)}"
     if a == b:
         return CalcResult(title, ("the same hex: range 0, no bearing",), {"from": a, "to": b, "range": 0, "bearing": None},
                           game.edition.cites("7.4.9"))
@@ -101,23 +75,23 @@ def _endurance_args(p) -> None:
     p.add_argument("--turn", type=int, metavar="TURN", help="the turn now: how much endurance is left")
 
 
-def _endurance_run(game, args) -> CalcResult:
-    if args.endurance < 1 or args.launch < 1 or args.combat_turns < 0:
+def _endurance_run(game, params) -> CalcResult:
+    if params.endurance < 1 or params.launch < 1 or params.combat_turns < 0:
         raise CalcInputError("--launch and --endurance are 1 or more, --combat-turns 0 or more")
     roles = tuple(game.edition.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
-    last = last_normal_turn(args.launch, args.endurance, args.combat_turns, args.role, roles)
+    last = last_normal_turn(params.launch, params.endurance, params.combat_turns, params.role, roles)
     late = int(game.edition.param("fuel_crash_turns", 3))
     crashes = [(last + k, crash_chance(last + k, last)) for k in range(1, late + 1)]
-    lines = [f"launched on turn {args.launch} (not counted), endurance {args.endurance} turns"
-             + (f", {args.combat_turns} turn(s) of combat" + (" costing as many turns" if args.role in roles else " at no cost for its role") if args.combat_turns else ""),
+    lines = [f"launched on turn {params.launch} (not counted), endurance {params.endurance} turns"
+             + (f", {params.combat_turns} turn(s) of combat" + (" costing as many turns" if params.role in roles else " at no cost for its role") if params.combat_turns else ""),
              f"last turn of normal endurance: {last} (the last turn to land with no risk; the landing turn counts)"]
     lines += [f"landing on turn {t}: crashes with chance {shown(p)}" for t, p in crashes[:-1]]
     lines.append(f"still flying on turn {crashes[-1][0]}: crashes")
-    data = {"launch_turn": args.launch, "endurance": args.endurance, "last_normal_turn": last,
+    data = {"launch_turn": params.launch, "endurance": params.endurance, "last_normal_turn": last,
             "crash_chance": {str(t): as_json(p) for t, p in crashes}}
-    if args.turn is not None:
-        left = last - args.turn
-        lines.append(f"on turn {args.turn}: {max(left, 0)} turn(s) of normal endurance left" + (f", {-left} turn(s) past it" if left < 0 else ""))
+    if params.turn is not None:
+        left = last - params.turn
+        lines.append(f"on turn {params.turn}: {max(left, 0)} turn(s) of normal endurance left" + (f", {-left} turn(s) past it" if left < 0 else ""))
         data["turns_left"] = left
     return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4"))
 
@@ -134,40 +108,40 @@ def _search_args(p) -> None:
     _sheet_args(p)
 
 
-def _search_run(game, args) -> CalcResult:
-    game, task_forces = _on_sheet(game, args)
-    origin = _hex(game, args.origin, "--from", task_forces)
-    if args.range < 1 or args.launch < 1:
+def _search_run(game, params) -> CalcResult:
+    game, task_forces = _on_sheet(game, params)
+    origin = sheet_hex(game, params.origin, "--from", task_forces)
+    if params.range < 1 or params.launch < 1:
         raise CalcInputError("--range and --launch are 1 or more")
     p = game.edition.param
-    sector = Sector.between(origin, args.arc[0], args.arc[1], args.range)
-    per_af = p("search_arc_paired", 30) if args.paired else p("search_arc_per_af_far", 30) if args.range > p("search_far_range", 7) else p("search_arc_per_af", 60)
+    sector = Sector.between(origin, params.arc[0], params.arc[1], params.range)
+    per_af = p("search_arc_paired", 30) if params.paired else p("search_arc_per_af_far", 30) if params.range > p("search_far_range", 7) else p("search_arc_per_af", 60)
     afs = math.ceil(sector.width / per_af)
     caveats = []
-    if args.paired and args.range > p("search_range_paired", 6):
+    if params.paired and params.range > p("search_range_paired", 6):
         caveats.append(f"paired searchers fly at most {p('search_range_paired', 6)} hexes (FFTS 7.4.5): this search is not allowed")
-    if any(line % p("search_arc_step", 30) for line in args.arc):
+    if any(line % p("search_arc_step", 30) for line in params.arc):
         caveats.append(f"search arcs are set in {p('search_arc_step', 30)}-degree steps (FFTS 7.4.8): this arc is not allowed")
     rings = covered(game.map.grid, sector, game.map.north, game.map.hexes)
     depth = int(p("search_band_hexes", 2))
-    turns, turn = [], args.launch + 1
+    turns, turn = [], params.launch + 1
     while True:
-        reach = search_reach(args.launch, args.range, args.speed, turn)
+        reach = search_reach(params.launch, params.range, params.speed, turn)
         if reach is None:
             break
         band = sorted(h for d in search_band(reach, depth) for h in rings.get(d, ()))
         turns.append({"turn": turn, "reach": reach, "hexes": band})
         turn += 1
-    home = turns[-1]["turn"] if turns else args.launch
-    lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {args.range}: {afs} AF(s) of {per_af} degrees",
-             f"flies out from turn {args.launch + 1}, back over its start on turn {home}: it needs {home - args.launch} turns of endurance"]
+    home = turns[-1]["turn"] if turns else params.launch
+    lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {params.range}: {afs} AF(s) of {per_af} degrees",
+             f"flies out from turn {params.launch + 1}, back over its start on turn {home}: it needs {home - params.launch} turns of endurance"]
     lines += [f"turn {t['turn']}: {t['reach']} hex(es) out, searches {len(t['hexes'])}: {' '.join(t['hexes']) or '-'}" for t in turns]
-    data = {"origin": origin, "arc": [sector.start, sector.end], "width": sector.width, "range": args.range, "afs_needed": afs,
-            "arc_per_af": per_af, "home_turn": home, "endurance_needed": home - args.launch, "turns": turns,
+    data = {"origin": origin, "arc": [sector.start, sector.end], "width": sector.width, "range": params.range, "afs_needed": afs,
+            "arc_per_af": per_af, "home_turn": home, "endurance_needed": home - params.launch, "turns": turns,
             "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
     caveats.append("a hex is searched when the arc's sector meets its interior (a bearing line that cuts it counts, a hexside along it does not), FFTS 7.4.8")
     caveats.append(f"the band is the hexes reached and the {depth} rings inside them, never behind the start (FFTS 8.2, read so)")
-    return CalcResult(f"Search from {_named(args.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
+    return CalcResult(f"Search from {_named(params.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
 
 
 # --- landing accidents -------------------------------------------------------------------------------
@@ -185,13 +159,13 @@ def _landing_args(p) -> None:
                    help="a condition that applies (repeat for several; the worst is used, FFTS 6.12.7); default normal")
 
 
-def _landing_run(game, args) -> CalcResult:
+def _landing_run(game, params) -> CalcResult:
     table = _landing_table(game)
-    conditions = args.condition or ["normal"]
+    conditions = params.condition or ["normal"]
     unknown = [c for c in conditions if c not in table]
     if unknown:
         raise CalcInputError(f"no landing condition {unknown[0]!r}; conditions: {', '.join(table)}")
-    if args.afs < 1:
+    if params.afs < 1:
         raise CalcInputError("--afs is 1 or more")
     die = 10
 
@@ -204,28 +178,28 @@ def _landing_run(game, args) -> CalcResult:
     group, chance = int(row["afs_per_roll"]), Fraction(len(row["accident_on"]), die)
     limit = int(game.edition.param("land_per_aos", 6))
     readings = {}
-    for reading, rolls in (("a partial group rolls", math.ceil(args.afs / group)), ("only whole groups roll", args.afs // group)):
+    for reading, rolls in (("a partial group rolls", math.ceil(params.afs / group)), ("only whole groups roll", params.afs // group)):
         safe = (1 - chance) ** rolls
-        expected_landed = sum((1 - chance) ** (j - 1) * chance * (min(j * group, args.afs) - 1) for j in range(1, rolls + 1)) + safe * args.afs
+        expected_landed = sum((1 - chance) ** (j - 1) * chance * (min(j * group, params.afs) - 1) for j in range(1, rolls + 1)) + safe * params.afs
         readings[reading] = {"rolls": rolls, "all_land": safe, "accident": 1 - safe, "expected_landed": expected_landed}
     lines = [f"condition {worst}: one D10 roll per {group} AF(s), an accident on {', '.join(map(str, row['accident_on']))}"
              + (f" (the worst of {', '.join(conditions)})" if len(conditions) > 1 else "")]
     for reading, r in readings.items():
         if group == 1 and reading != "a partial group rolls":
             continue
-        lines.append(f"{r['rolls']} roll(s){f' ({reading})' if group > 1 else ''}: all {args.afs} land with chance {shown(r['all_land'])}; "
+        lines.append(f"{r['rolls']} roll(s){f' ({reading})' if group > 1 else ''}: all {params.afs} land with chance {shown(r['all_land'])}; "
                      f"an accident (1 AF destroyed, landings stop) {shown(r['accident'])}; AFs landed on average {shown(r['expected_landed'])}")
     caveats = []
-    if args.afs > limit:
+    if params.afs > limit:
         caveats.append(f"a carrier or base lands at most {limit} AFs in an AOS (FFTS 6.12)")
-    if group > 1 and args.afs % group:
-        caveats.append(f"FFTS 6.12.1 says 'for every {group} AFs': whether the last {args.afs % group} AF(s) roll is not stated, so both readings are shown")
+    if group > 1 and params.afs % group:
+        caveats.append(f"FFTS 6.12.1 says 'for every {group} AFs': whether the last {params.afs % group} AF(s) roll is not stated, so both readings are shown")
     caveats.append("AFs land in order, one roll for each group as it lands: a failed roll destroys one AF of its group, "
                    "the rest of that group is down, and no more AFs land that AOS (FFTS 6.12.1, 6.12.8)")
-    data = {"afs": args.afs, "condition": worst, "afs_per_roll": group, "accident_on": list(row["accident_on"]),
+    data = {"afs": params.afs, "condition": worst, "afs_per_roll": group, "accident_on": list(row["accident_on"]),
             "readings": {k: {"rolls": v["rolls"], "all_land": as_json(v["all_land"]), "accident": as_json(v["accident"]),
                              "expected_landed": as_json(v["expected_landed"])} for k, v in readings.items()}}
-    return CalcResult(f"Landing {args.afs} AF(s)", tuple(lines), data, game.edition.cites("6.12"), tuple(caveats))
+    return CalcResult(f"Landing {params.afs} AF(s)", tuple(lines), data, game.edition.cites("6.12"), tuple(caveats))
 
 
 CALCULATIONS = {
@@ -251,22 +225,22 @@ def _within_the_game(run):
     """``run`` refusing turns outside the game's day and counts no air group reaches, before any work
     (an endurance of 10**20 turns would otherwise be walked turn by turn)."""
 
-    def checked(game, args) -> CalcResult:
+    def checked(game, params) -> CalcResult:
         first, last = game.turns
         for name in ("launch", "turn"):
-            value = getattr(args, name, None)
+            value = getattr(params, name, None)
             if isinstance(value, int) and not first <= value <= last:
                 raise CalcInputError(f"--{name} {value}: the game's turns run {first} to {last} (game.yaml turns)")
         for name in ("endurance", "combat_turns", "range"):
-            value = getattr(args, name, None)
+            value = getattr(params, name, None)
             if isinstance(value, int) and value > last:
                 what = "hexes than a search flies out and back in" if name == "range" else "turns than"
                 raise CalcInputError(f"--{name.replace('_', '-')} {value}: more {what} the game's day of {last} turns")
         for name in _AF_COUNTS:
-            value = getattr(args, name, None)
+            value = getattr(params, name, None)
             if isinstance(value, int) and value > MAX_AFS:
                 raise CalcInputError(f"--{name.replace('_', '-')} {value}: more AFs than any carrier or base holds (at most {MAX_AFS})")
-        return run(game, args)
+        return run(game, params)
 
     return checked
 

@@ -11,12 +11,11 @@ import math
 from fractions import Fraction
 
 from toolkit.exact import as_json, shown
-from toolkit.games import CalcInputError, CalcResult, Calculation
+from toolkit.games import CalcInputError, CalcResult, Calculation, ScenarioInput
 from toolkit.games.fire_from_the_skies.air import last_normal_turn, strike_radius
 from toolkit.games.fire_from_the_skies.data import read
 from toolkit.games.fire_from_the_skies.handling import fewest_aos, launch_schedule, recovery
 from toolkit.games.fire_from_the_skies.victory import READINGS, ShipLoss, VPTable, score
-from toolkit.model.build_scenario import load_scenario
 
 __all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "open_scenario"]
 
@@ -31,14 +30,14 @@ def _chart(game, name: str) -> dict:
     raise CalcInputError(f"the game's charts have no {name} table")
 
 
-def open_scenario(game, path: str):
-    """The scenario at ``path`` read into FFTS records (:func:`.data.read`), and its game on the scenario's own
-    plotting sheet; a load error is a CalcInputError."""
-    loaded = load_scenario(path, game.edition.id)
-    if loaded.scenario is None or not loaded.ok:
-        first = next((f for f in loaded.findings if f.severity == "error"), None)
-        raise CalcInputError(f"--scenario {path}: cannot load it" + (f" ({first.location}: {first.code} {first.message})" if first else ""))
-    return loaded.scenario, read(loaded.scenario), loaded.game
+def open_scenario(game, given: ScenarioInput):
+    """The scenario the caller opened (through its session: ``chartroom`` does it for ``--scenario``) read into
+    FFTS records (:func:`.data.read`), and its game on the scenario's own plotting sheet."""
+    if not isinstance(given, ScenarioInput):
+        raise CalcInputError(f"scenario {given!r}: give the scenario opened by a session (toolkit.games.ScenarioInput), not a path")
+    if given.game.id != game.id:
+        raise CalcInputError(f"--scenario {given.name}: a scenario of {given.game.id}, not of {game.id}")
+    return given.scenario, read(given.scenario), given.game
 
 
 # --- strike radius ---------------------------------------------------------------------------------
@@ -75,36 +74,36 @@ def _rows_text(rows) -> list[str]:
     return out
 
 
-def _radius_run(game, args) -> CalcResult:
+def _radius_run(game, params) -> CalcResult:
     caveats = ["the strike attacks in the turn it reaches its target and turns straight back: any delay the Strike Sighting Table "
                "(12.5) or forming a larger strike (6.11, Air Operations Tables) adds is not counted (both are empty slots)",
                "a strike flies one hex a turn, slow aircraft not on turns divisible by 4, fast ones 2 hexes on turns divisible by 6 (10.6)"]
     rules = game.edition.cites("4.2", "4.3", "4.4", "6.12", "10.6")
-    if args.scenario or args.mission:
-        if not (args.scenario and args.mission):
+    if params.scenario or params.mission:
+        if not (params.scenario and params.mission):
             raise CalcInputError("--scenario and --mission go together")
-        return _radius_mission(game, args, caveats, rules)
-    if args.launch is None or args.endurance is None:
+        return _radius_mission(game, params, caveats, rules)
+    if params.launch is None or params.endurance is None:
         raise CalcInputError("give --launch and --endurance (or --scenario and --mission)")
-    if args.launch < 1 or args.endurance < 1 or args.combat_turns < 0 or args.afs < 1:
+    if params.launch < 1 or params.endurance < 1 or params.combat_turns < 0 or params.afs < 1:
         raise CalcInputError("--launch, --endurance and --afs are 1 or more, --combat-turns 0 or more")
-    last, landing, radius, rows = _radius_one(game, args.launch, args.endurance, args.speed, args.role, args.combat_turns, args.afs)
-    lines = [f"launched on turn {args.launch}, endurance {args.endurance}, {args.speed} speed, {args.role}: last turn of normal endurance {last}",
+    last, landing, radius, rows = _radius_one(game, params.launch, params.endurance, params.speed, params.role, params.combat_turns, params.afs)
+    lines = [f"launched on turn {params.launch}, endurance {params.endurance}, {params.speed} speed, {params.role}: last turn of normal endurance {last}",
              f"strike radius: {radius} hex(es) (every AF lands by turn {last})"]
     if landing > 1:
-        lines.append(f"{args.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {landing - 1} turn(s) after the strike is home")
+        lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {landing - 1} turn(s) after the strike is home")
     lines += _rows_text(rows)
-    data = {"launch_turn": args.launch, "endurance": args.endurance, "speed": args.speed, "role": args.role, "combat_turns": args.combat_turns,
-            "afs": args.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
+    data = {"launch_turn": params.launch, "endurance": params.endurance, "speed": params.speed, "role": params.role, "combat_turns": params.combat_turns,
+            "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
     return CalcResult("Strike radius", tuple(lines), data, rules, tuple(caveats))
 
 
-def _radius_mission(game, args, caveats, rules) -> CalcResult:
-    _, data, _ = open_scenario(game, args.scenario)
-    mission = next((m for m in data.missions if m.id == args.mission), None)
+def _radius_mission(game, params, caveats, rules) -> CalcResult:
+    _, data, _ = open_scenario(game, params.scenario)
+    mission = next((m for m in data.missions if m.id == params.mission), None)
     if mission is None:
-        raise CalcInputError(f"--mission {args.mission}: no such mission in {args.scenario}; missions: {', '.join(m.id for m in data.missions)}")
-    launch = args.launch if args.launch is not None else mission.launch_turn
+        raise CalcInputError(f"--mission {params.mission}: no such mission in {params.scenario}; missions: {', '.join(m.id for m in data.missions)}")
+    launch = params.launch if params.launch is not None else mission.launch_turn
     groups = mission.groups or (tuple(range(len(mission.aircraft))),)
     lines, out_groups, radii = [], [], []
     landing = fewest_aos(mission.total, int(game.edition.param("land_per_aos", 6)))
@@ -123,7 +122,7 @@ def _radius_mission(game, args, caveats, rules) -> CalcResult:
                 lines.append(f"  {kind.name} ({a.load}): endurance is an empty slot; no radius")
                 members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "radius": None})
                 continue
-            last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, args.combat_turns, 1)
+            last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, params.combat_turns, 1)
             radii.append(radius)
             lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {radius} hex(es)")
             members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "endurance": endurance, "last_normal_turn": last,
@@ -153,38 +152,38 @@ def _launch_args(p) -> None:
     p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
 
 
-def _launch_run(game, args) -> CalcResult:
-    if args.spotted < 0 or args.hangar < 0 or args.spotted + args.hangar < 1:
+def _launch_run(game, params) -> CalcResult:
+    if params.spotted < 0 or params.hangar < 0 or params.spotted + params.hangar < 1:
         raise CalcInputError("give the AFs to launch: --spotted and/or --hangar, 1 or more in all")
     p = game.edition.param
-    limit = int((p("launch_per_aos") or {}).get(CATAPULTS[args.catapults], 12))
+    limit = int((p("launch_per_aos") or {}).get(CATAPULTS[params.catapults], 12))
     caveats = ["the AFs are readied already: readying times are in the Air Operations Tables (6.8), an empty slot",
                "the flight deck holds the AFs raised (its room, 6.4.1, is on the air operations form); an elevator in the take-off area "
                "cannot raise aircraft while they take off over it (6.8.2): where the elevators are is on the form too"]
     raise_per_aos, limits = None, []
-    if args.hangar:
-        if args.handling_points is not None and args.hangar_kind:
-            cost = Fraction(str(p("hp_hangar_to_deck_open", 0.5) if args.hangar_kind == "open" else p("hp_hangar_to_deck_closed", 1)))
-            by_hp = math.floor(Fraction(str(args.handling_points)) / cost)
+    if params.hangar:
+        if params.handling_points is not None and params.hangar_kind:
+            cost = Fraction(str(p("hp_hangar_to_deck_open", 0.5) if params.hangar_kind == "open" else p("hp_hangar_to_deck_closed", 1)))
+            by_hp = math.floor(Fraction(str(params.handling_points)) / cost)
             raise_per_aos = by_hp
-            limits.append(f"{args.handling_points:g} handling points at {cost} HP an AF ({args.hangar_kind} hangar, 6.7.3/6.7.4): {by_hp} AF(s) an AOS")
+            limits.append(f"{params.handling_points:g} handling points at {cost} HP an AF ({params.hangar_kind} hangar, 6.7.3/6.7.4): {by_hp} AF(s) an AOS")
         else:
             caveats.append("without --handling-points and --hangar-kind (empty slots of the air operations form) hangar AFs are raised "
                            "all at once: the turns shown are the fewest possible")
-        if args.elevator_rate is not None:
-            raise_per_aos = args.elevator_rate if raise_per_aos is None else min(raise_per_aos, args.elevator_rate)
-            limits.append(f"elevators {args.elevator_rate} AF(s) an AOS (6.8.1)")
+        if params.elevator_rate is not None:
+            raise_per_aos = params.elevator_rate if raise_per_aos is None else min(raise_per_aos, params.elevator_rate)
+            limits.append(f"elevators {params.elevator_rate} AF(s) an AOS (6.8.1)")
         if raise_per_aos is not None and raise_per_aos < 1:
             raise CalcInputError("the handling points or elevators given raise no AF in an AOS: the hangar AFs never launch")
-    steps = launch_schedule(args.spotted, args.hangar, limit, raise_per_aos, args.turn)
+    steps = launch_schedule(params.spotted, params.hangar, limit, raise_per_aos, params.turn)
     turns = len(steps)
-    lines = [f"{args.spotted + args.hangar} AF(s): {args.spotted} spotted aft, {args.hangar} in the hangar; a carrier launches {limit} an AOS "
-             f"({'no catapult' if not args.catapults else f'{args.catapults} catapult(s)'}, 6.9)",
+    lines = [f"{params.spotted + params.hangar} AF(s): {params.spotted} spotted aft, {params.hangar} in the hangar; a carrier launches {limit} an AOS "
+             f"({'no catapult' if not params.catapults else f'{params.catapults} catapult(s)'}, 6.9)",
              *(f"raising from the hangar: {x}" for x in limits),
-             f"{'at least ' if args.hangar and raise_per_aos is None else ''}{turns} AOS: the last AFs launch on turn {steps[-1].aos}"]
+             f"{'at least ' if params.hangar and raise_per_aos is None else ''}{turns} AOS: the last AFs launch on turn {steps[-1].aos}"]
     lines += [f"  turn {s.aos}: launch {s.launched}" + (f", then raise {s.raised} to the deck" if s.raised else "") for s in steps]
-    data = {"afs": args.spotted + args.hangar, "limit_per_aos": limit, "raise_per_aos": raise_per_aos, "aos": turns,
-            "last_launch_turn": steps[-1].aos, "lower_bound": bool(args.hangar and raise_per_aos is None),
+    data = {"afs": params.spotted + params.hangar, "limit_per_aos": limit, "raise_per_aos": raise_per_aos, "aos": turns,
+            "last_launch_turn": steps[-1].aos, "lower_bound": bool(params.hangar and raise_per_aos is None),
             "steps": [{"turn": s.aos, "launched": s.launched, "raised": s.raised} for s in steps]}
     return CalcResult("Launching an air group", tuple(lines), data, game.edition.cites("6.5", "6.7", "6.8", "6.9"), tuple(caveats))
 
@@ -198,28 +197,28 @@ def _recover_args(p) -> None:
     p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
 
 
-def _recover_run(game, args) -> CalcResult:
-    if args.afs < 1 or args.spotted_aft < 0:
+def _recover_run(game, params) -> CalcResult:
+    if params.afs < 1 or params.spotted_aft < 0:
         raise CalcInputError("--afs is 1 or more, --spotted-aft 0 or more")
     table = {r["condition"]: r for r in _chart(game, "landing_accidents")["rows"]}
-    if args.condition not in table:
-        raise CalcInputError(f"no landing condition {args.condition!r}; conditions: {', '.join(table)}")
-    row = table[args.condition]
+    if params.condition not in table:
+        raise CalcInputError(f"no landing condition {params.condition!r}; conditions: {', '.join(table)}")
+    row = table[params.condition]
     group, chance = int(row["afs_per_roll"]), Fraction(len(row["accident_on"]), 10)
     per_aos = int(game.edition.param("land_per_aos", 6))
-    first = args.turn + (1 if args.spotted_aft else 0)
-    fewest = fewest_aos(args.afs, per_aos)
-    lines = [f"{args.afs} AF(s), {per_aos} land an AOS (6.12); condition {args.condition}: a D10 roll per {group} AF(s), an accident on "
+    first = params.turn + (1 if params.spotted_aft else 0)
+    fewest = fewest_aos(params.afs, per_aos)
+    lines = [f"{params.afs} AF(s), {per_aos} land an AOS (6.12); condition {params.condition}: a D10 roll per {group} AF(s), an accident on "
              f"{', '.join(map(str, row['accident_on']))}, which destroys one AF and stops landings that AOS (6.12.8)"]
-    if args.spotted_aft:
-        hp = Fraction(str(game.edition.param("hp_deck_end_to_end", 0.5))) * args.spotted_aft
-        lines.append(f"turn {args.turn}: the {args.spotted_aft} AF(s) spotted aft move forward ({shown(hp)} handling points, 6.7.1); landing begins on turn {first}")
+    if params.spotted_aft:
+        hp = Fraction(str(game.edition.param("hp_deck_end_to_end", 0.5))) * params.spotted_aft
+        lines.append(f"turn {params.turn}: the {params.spotted_aft} AF(s) spotted aft move forward ({shown(hp)} handling points, 6.7.1); landing begins on turn {first}")
     lines.append(f"with no accident: {fewest} AOS, the last AFs down on turn {first + fewest - 1}")
     readings = {}
     for reading, partial in (("a partial group rolls", True), ("only whole groups roll", False)):
         if group == 1 and not partial:
             continue
-        done, lost = recovery(args.afs, per_aos, group, chance, partial)
+        done, lost = recovery(params.afs, per_aos, group, chance, partial)
         expected = sum(k * p for k, p in done.items())
         readings[reading] = {"done_in_aos": {str(k): as_json(p) for k, p in done.items()},
                              "by_turn": {str(first + k - 1): as_json(sum(p for j, p in done.items() if j <= k)) for k in done},
@@ -231,9 +230,9 @@ def _recover_run(game, args) -> CalcResult:
     caveats = ["a carrier lands or launches in an AOS, never both (6.7): it launches nothing in these AOS",
                "parked aircraft or damage that leave half or a quarter of the landing area make a worse condition (6.12.2, 6.12.3); "
                "the landing area is on the air operations form (6.4.5), an empty slot: give --condition"]
-    if group > 1 and args.afs % group:
+    if group > 1 and params.afs % group:
         caveats.append(f"6.12.1 says 'for every {group} AFs': whether a last partial group rolls is not stated, so both readings are shown")
-    data = {"afs": args.afs, "condition": args.condition, "land_per_aos": per_aos, "first_landing_turn": first, "fewest_aos": fewest,
+    data = {"afs": params.afs, "condition": params.condition, "land_per_aos": per_aos, "first_landing_turn": first, "fewest_aos": fewest,
             "readings": readings}
     return CalcResult("Recovering an air group", tuple(lines), data, game.edition.cites("6.7", "6.12"), tuple(caveats))
 
@@ -248,16 +247,16 @@ def _victory_args(p) -> None:
     p.add_argument("--scenario", metavar="FILE", help="the scenario: its ships by id, and both fleets for the balancing of 19.4")
 
 
-def _victory_run(game, args) -> CalcResult:
+def _victory_run(game, params) -> CalcResult:
     chart = _chart(game, "victory_points")
     table = VPTable.of(chart)
     sides = tuple(game.side_ids)
     if len(sides) != 2:
         raise CalcInputError("victory points are scored between two sides")
-    data = open_scenario(game, args.scenario)[1] if args.scenario else None
+    data = open_scenario(game, params.scenario)[1] if params.scenario else None
     states = {s: s for s in table.columns}
     losses = []
-    for item in args.ship:
+    for item in params.ship:
         parts = item.split(":")
         if len(parts) == 2:
             if data is None:
@@ -279,7 +278,7 @@ def _victory_run(game, args) -> CalcResult:
             raise CalcInputError(f"--ship {item}: no state {state!r}; states: {', '.join(table.columns)}")
         losses.append(ShipLoss(side, cls_, state, name))
     afs = {}
-    for item in args.afs_lost:
+    for item in params.afs_lost:
         side, _, n = item.partition(":")
         if side not in sides or not n.isdigit():
             raise CalcInputError(f"--afs-lost {item}: give SIDE:N with a side of {', '.join(sides)}")

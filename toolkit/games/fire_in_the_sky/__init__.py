@@ -46,11 +46,26 @@ class FireInTheSky(BaseGame):
     def context(self, game, scenario) -> FitSContext:
         return FitSContext(game, scenario)
 
-    def register_commands(self, subparsers) -> dict:
-        from toolkit.games.fire_in_the_sky import commands
+    #: Its own commands (parsers.py): ``chartroom calc fire-in-the-sky NAME``, and at the top level its spellings from before
+    #: the other games. ``map`` and ``odds`` are core commands now; the game answers them through the hooks below.
+    commands = ("supply", "zoc", "reach", "cost", "plan")
+    default_game = True  # the first game: `chartroom map distance Truk Rabaul` and `chartroom odds strike ...` name none
 
-        commands.register(subparsers)
-        return dict(commands.HANDLERS)
+    def register_commands(self, subparsers) -> dict:
+        """supply, zoc, reach, cost and plan (parsers.py; their handlers load when they run)."""
+        return _parsers().register(subparsers)
+
+    def odds_kinds(self, subparsers) -> dict:
+        """Air combat, strikes, submarines, surface and land combat, damage and convoys (parsers.py, odds_command.py)."""
+        return _parsers().register_kinds(subparsers)
+
+    def map_distance(self, game, a, b, sea=False, scenario=None):
+        """Hexes between places, boxes or hexes; by sea with ``sea`` (map_questions.py)."""
+        return _map_questions().map_distance(game, a, b, sea)
+
+    def map_export(self, game):
+        """Hexes, adjacency, impassable hexsides, land connections, split hexes and boxes (map_questions.py)."""
+        return _map_questions().map_export(game)
 
     def aids(self, game):
         """The odds card of the edition (aids_odds.py)."""
@@ -98,6 +113,20 @@ class FireInTheSky(BaseGame):
         """As COUNTER-MIX counts them: air steps as 2-step counters, the boxes the rules count (v1.1 2.1, 7.1.1)."""
         used, _ = usage(self.context(game, scenario))
         return {k: int(round(v)) for k, v in used.items()}
+
+
+def _parsers():
+    """The command lines of the game's commands (about 3 ms to import: `chartroom check` builds none)."""
+    from toolkit.games.fire_in_the_sky import parsers
+
+    return parsers
+
+
+def _map_questions():
+    """The map questions: they import the map graph and networkx (about 0.3 s), only for `chartroom map`."""
+    from toolkit.games.fire_in_the_sky import map_questions
+
+    return map_questions
 
 
 GAME = FireInTheSky()

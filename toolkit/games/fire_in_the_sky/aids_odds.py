@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from toolkit.exact import fraction_text
 from toolkit.games import AidSpec
-from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
+from toolkit.games.fire_in_the_sky.combat_tables import COMBAT_TABLES, CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import at_least, dice, die_hit, mean, two_dice_at_least
 from toolkit.games.fire_in_the_sky.odds import sink_chance
 from toolkit.model import Game, Scenario
@@ -78,9 +78,13 @@ def odds_card(game: Game, scenario: Scenario | None = None) -> dict:
 
 
 def aid_specs(game: Game) -> tuple[AidSpec, ...]:
-    """The odds card, for any edition whose charts hold the combat tables."""
-    try:
-        CombatCharts.of(game)
-    except Exception:  # an edition without combat charts gets no card  # noqa: BLE001
+    """The odds card, for any edition whose charts hold combat tables.
+
+    An edition with none of the four tables has no card; one with some but not all is incomplete data,
+    and :class:`ChartError` says which are missing (an aid that cannot be made is an error, never a
+    missing page). Any other failure is a bug and is reported as one.
+    """
+    if not any(key in doc for doc in game.charts for key in COMBAT_TABLES):
         return ()
+    CombatCharts.of(game)  # raises ChartError (exit 2) for partial charts
     return (AidSpec("odds", "Odds card", "portrait", "fits_odds.html", lambda g, s: {"card": odds_card(g, s)}),)

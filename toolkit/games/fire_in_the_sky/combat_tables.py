@@ -15,12 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from toolkit.errors import InputError
 from toolkit.model import Game
 
-__all__ = ["Modifier", "Situation", "CombatCharts", "ChartError"]
+__all__ = ["Modifier", "Situation", "CombatCharts", "ChartError", "COMBAT_TABLES"]
 
 
-class ChartError(Exception):
+#: The chart tables the combat computations read (v1.1 Combat Table, Surface Combat Table, Naval Damage Check Table; 2nd the same).
+COMBAT_TABLES = ("combat_table", "surface_combat_table", "naval_damage_check_table", "damage_and_return")
+
+
+class ChartError(InputError):
     """The edition's charts lack what a computation needs."""
 
 
@@ -89,10 +94,10 @@ class CombatCharts:
     def of(cls, game: Game) -> "CombatCharts":
         found: dict = {}
         for doc in game.charts:
-            for key in ("combat_table", "surface_combat_table", "naval_damage_check_table", "damage_and_return"):
+            for key in COMBAT_TABLES:
                 if key in doc and key not in found:
                     found[key] = doc[key]
-        missing = [k for k in ("combat_table", "surface_combat_table", "naval_damage_check_table", "damage_and_return") if k not in found]
+        missing = [k for k in COMBAT_TABLES if k not in found]
         if missing:
             raise ChartError(f"the {game.edition.id} charts have no {', '.join(missing)}")
         numbers = {n: n for n in game.edition.optional_rules}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, NamedTuple
 
+from toolkit.errors import InputError
 from toolkit.model import Edition
 
 __all__ = [
@@ -58,7 +59,7 @@ REQUIRED_PARAMETERS = (
 CHECK_PARAMETERS = ("fraction_granularity", "japanese_submarine_points", "land_capacity", "merchantmen_pool_step")
 
 
-class MissingParameter(KeyError):
+class MissingParameter(InputError, KeyError):
     """The edition file lacks a parameter a rule query needs (the game data is incomplete)."""
 
     def __str__(self) -> str:

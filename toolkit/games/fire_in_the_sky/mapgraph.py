@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from toolkit.errors import InputError
 from toolkit.games.fire_in_the_sky.records import is_sea_hex, split_hexes
 from toolkit.graph.adjacency import adjacency_graph
 from toolkit.model import Map
@@ -43,7 +44,7 @@ __all__ = ["MapGraph", "map_graph", "NoSuchPlace", "HALF_SEP"]
 HALF_SEP = "/"
 
 
-class NoSuchPlace(ValueError):
+class NoSuchPlace(InputError, ValueError):
     """A name that is no place, box or hex of the map; ``suggestion`` holds a close name or ``""``."""
 
     def __init__(self, name: str, suggestion: str = ""):

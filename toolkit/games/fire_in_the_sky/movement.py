@@ -19,6 +19,7 @@ from typing import Iterable
 
 import networkx as nx
 
+from toolkit.errors import InputError
 from toolkit.games.fire_in_the_sky.air_zoc import enemy_air_zoc
 from toolkit.games.fire_in_the_sky.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
 from toolkit.games.fire_in_the_sky.records import is_resource_hex, is_sea_hex
@@ -31,7 +32,7 @@ __all__ = [
 ]
 
 
-class RuleError(ValueError):
+class RuleError(InputError, ValueError):
     """A move the rules never allow (e.g. a Task Force of six ships); ``rule`` cites the rule."""
 
     def __init__(self, message: str, rule: str = ""):

@@ -1,4 +1,5 @@
-"""``chartroom odds air|strike|submarine|surface|damage|land|convoy``: exact battle odds (text or JSON).
+"""The handler of ``chartroom odds fire-in-the-sky air|strike|submarine|surface|damage|land|convoy`` (or, as before,
+``chartroom odds KIND``): exact battle odds (text or JSON); the parsers are in :mod:`.parsers`.
 
 Forces are counter ids, each optionally ``:STEPS`` (air steps) and ``@anchor`` (a ship in port,
 not in a Task Force), ``@sea`` (an air or land unit carried in a Task Force) or ``@long-range``
@@ -11,89 +12,28 @@ from __future__ import annotations
 
 import re
 
-from toolkit.games.fire_in_the_sky.combat_tables import ChartError, CombatCharts, Situation
-from toolkit.games.fire_in_the_sky.commands import (
-    GAME_ID,
+from toolkit.games.fire_in_the_sky import odds
+from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
+from toolkit.games.fire_in_the_sky.command_support import (
     UsageError,
-    _emit,
-    _guard,
-    _load_game,
-    _load_scenario,
-    _non_negative,
-    _positive,
-    _turn,
+    emit,
+    load_game,
+    load_scenario,
 )
+from toolkit.games.fire_in_the_sky.odds import Piece
+from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
+from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.model.build import suggest
 
-__all__ = ["register", "cmd_odds"]
+__all__ = ["cmd_odds"]
 
-KINDS = {
-    "air": "air-to-air combat between two Air Point pools (v1.1 12.3.2.1; 2nd 11.2.2.2)",
-    "strike": "an air strike: air-to-air, anti-aircraft fire, hits on one target and its fate (v1.1 12.3.2.3; 2nd 11.2.2.4)",
-    "submarine": "a Submarine Point against a Task Force: ASW first, then the torpedo (v1.1 12.2; 2nd 11.1)",
-    "surface": "one Surface Combat Round between two lines of ships (v1.1 12.3.3.2; 2nd 11.2.3)",
-    "damage": "the Damage Checks of one ship after N hits: sunk, or damaged and when it returns (v1.1 13.1; 2nd 11.3.1)",
-    "land": "ground support and the Land Combat Round: no effect, a step lost, or all eliminated (v1.1 12.3.4, 13.4; 2nd 11.2.5, 11.3.5)",
-    "convoy": "convoy ASW dice, then Allied Submarine Points against merchant shipping (v1.1 6.1, 6.2; 2nd 5.3, 5.4)",
-}
 TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d+))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
-
-
-def register(subparsers) -> None:
-    p = subparsers.add_parser("odds", help="exact battle odds: air combat, strikes, submarines, surface combat, damage")
-    parser_class = type(p)
-    sub = p.add_subparsers(dest="odds_command", metavar="KIND", parser_class=parser_class)
-    sub.required = True
-    for kind, text in KINDS.items():
-        forces = "" if kind == "convoy" else " " + __doc__.split("\n\n")[1].replace("\n", " ").replace("``", "")
-        k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + "." + forces)
-        if kind == "convoy":
-            k.add_argument("--asw-dice", type=_non_negative, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
-            k.add_argument("--sub-points", type=_non_negative, required=True, help="Allied Submarine Points attacking")
-        if kind not in ("damage", "convoy"):
-            k.add_argument("--attacker", nargs="+", default=[], metavar="UNIT",
-                           help="the attacking force: counter ids, COUNTER:STEPS for air, @anchor/@sea/@long-range/@reduced")
-        if kind != "convoy":
-            k.add_argument("--defender", nargs="+", default=[], metavar="UNIT", help="the defending force, the same way")
-        if kind == "land":
-            for who in ("attacker", "defender"):
-                k.add_argument(f"--{who}-air-points", type=_non_negative, default=0, help=f"the {who}'s Air Points kept for ground support")
-                k.add_argument(f"--{who}-firepower", type=_non_negative, default=0,
-                               help=f"Firepower of the {who}'s ships left in Bombardment Task Force boxes")
-            k.add_argument("--supremacy", choices=["attacker", "defender"], help="who has Air Supremacy")
-            k.add_argument("--out-of-supply", nargs="+", choices=["attacker", "defender"], default=[], help="sides out of supply")
-        if kind not in ("damage", "convoy"):
-            k.add_argument("--at", nargs=2, metavar=("PLACE", "SCENARIO"),
-                           help="take the forces the scenario puts at PLACE (the enemy's as defender)")
-        k.add_argument("--side", choices=["japan", "allied"],
-                       help="the attacking side (default: the side of the --attacker counters)")
-        if kind in ("strike", "submarine", "damage"):
-            k.add_argument("--target", metavar="UNIT", help="the unit attacked (default: the defender's first ship, else its first unit)")
-        if kind == "strike":
-            k.add_argument("--base", metavar="PLACE", help="the defender is at this base (its anti-aircraft), not in a Task Force")
-            k.add_argument("--strikers", type=_non_negative, help="strike with at most this many Air Points")
-        if kind == "submarine":
-            k.add_argument("--friendly-air", action="store_true",
-                           help="a friendly land-based air unit or carrier is in the Task Force's hex (ASW modifier)")
-        if kind == "damage":
-            k.add_argument("--hits", type=_positive, required=True, help="hits on the ship (one Damage Check each)")
-            k.add_argument("--cause", choices=["air-strike", "surface", "submarine"], required=True, help="what scored the hits")
-            k.add_argument("--firepower", type=_non_negative, default=0, help="the firer's Firepower (surface hits)")
-        k.add_argument("--turn", type=_turn, help="game turn (for the turn-limited modifiers and the return turn)")
-        k.add_argument("--player-turn", choices=["japan", "allied"], help="the phasing side (default: the attacker)")
-        k.add_argument("--optional", nargs="+", default=[], metavar="RULE", help="optional rules in use, e.g. 18.2.3 18.3.2")
-        k.add_argument("--kamikaze", action="store_true", help="Kamikaze is in effect (v1.1 18.2.4; 2nd 16.2.4)")
-        k.add_argument("--edition", help=f"edition id: {{editions:{GAME_ID}}} (default: the scenario's, else the game's first)")
-        k.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
-        k.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
 
 # --- forces --------------------------------------------------------------------------------
 
 def _piece(game, token: str):
-    from toolkit.games.fire_in_the_sky.odds import Piece
-
     m = TOKEN.match(token)
     if not m:
         raise UsageError(f"cannot read {token!r}: expected COUNTER, COUNTER:STEPS or COUNTER@anchor|@sea|@long-range")
@@ -121,15 +61,9 @@ def _piece(game, token: str):
 
 
 def _scenario_pieces(args, game, scenario, place: str):
-    from toolkit.games.fire_in_the_sky.odds import Piece
-    from toolkit.games.fire_in_the_sky.state import GameState
-
     state = GameState.from_scenario(game, scenario)
     graph = state.graph
-    try:
-        node = graph.hex_node(place)
-    except Exception as error:  # NoSuchPlace: one line with the did-you-mean
-        raise UsageError(str(error)) from None
+    node = graph.hex_node(place)  # NoSuchPlace: one line with the did-you-mean, exit 2
     here = graph.node_hex(node) or node
     units = [u for u in state.units if u.at is not None and (graph.node_hex(u.at) or u.at) == here]
     pieces = [Piece(u.counter, u.side, u.steps, u.task_force, False, u.reduced) for u in units]
@@ -189,25 +123,15 @@ def _target(args, defenders, kind):
 
 
 def cmd_odds(args) -> int:
-    return _guard(_run, args)
-
-
-def _run(args) -> int:
-    from toolkit.games.fire_in_the_sky import odds
-    from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
-
     kind = args.odds_command
     at = getattr(args, "at", None)
     if at:
         args.scenario = at[1]
-        game, scenario = _load_scenario(args)
+        game, scenario = load_scenario(args)
         args.scenario_obj = scenario
     else:
-        game = _load_game(args)
-    try:
-        charts = CombatCharts.of(game)
-    except ChartError as error:
-        raise UsageError(str(error)) from None
+        game = load_game(args)
+    charts = CombatCharts.of(game)  # ChartError (an InputError): one line, exit 2
     side, attackers, defenders, base, scenario_turn = _forces(args, game, kind)
     for number in args.optional:
         if game.edition.optional_number(number) is None:
@@ -264,4 +188,4 @@ def _run(args) -> int:
         owner = args.side or ("allied" if target.side == "japan" else "japan")
         situation = Situation(owner, turn, args.player_turn or owner, situation.facts, situation.optional)
         result = odds.damage_check(charts, game.edition, target, args.hits, args.cause, situation, firepower=args.firepower)
-    return _emit(args, as_data(result), as_text(result))
+    return emit(args, as_data(result), as_text(result))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from toolkit.errors import FindingsError
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.costs import asw_cost, dd_transfer_cost, end_of_phase, oil_transport, param
 from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
@@ -40,7 +41,7 @@ DEPLOYMENT_OPS = ("sea-deployment", "one-hex-deployment")
 EPSILON = 1e-9
 
 
-class PlanError(Exception):
+class PlanError(FindingsError):
     """The first step the rules forbid: a code, a message saying what to change, the rule, the node."""
 
     def __init__(self, code: str, message: str, rule: str = "", path: tuple = ()):

@@ -1,4 +1,4 @@
-"""``chartroom plan PLAN.yaml``: replay an operations plan with running Transport and Oil totals.
+"""The handler of ``chartroom plan PLAN.yaml`` (its parser: :mod:`.parsers`): replay an operations plan with running Transport and Oil totals.
 
 Exit 0 when every step is legal (and every ``expect:`` total matches), 1 at the first illegal
 step (printed as ``file:line:col: error CODE: ... (rule)``), 2 for a plan that cannot be read
@@ -11,47 +11,26 @@ import sys
 from pathlib import Path
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_OK
-from toolkit.findings import ChartroomError
-from toolkit.games.fire_in_the_sky.commands import GAME_ID, UsageError, _emit, _guard
+from toolkit.games.fire_in_the_sky.command_support import GAME_ID, UsageError, emit
+from toolkit.games.fire_in_the_sky.plan import run_plan
+from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
+from toolkit.load.extends import resolve_relative
+from toolkit.model.build_scenario import allowed_roots
 
-__all__ = ["register", "cmd_plan"]
-
-
-def register(subparsers) -> None:
-    p = subparsers.add_parser("plan", help="replay an operations plan: each step checked on the map, running TP and Oil",
-                              description=(__doc__.split("\n\n")[0].split(": ", 1)[1] + " "
-                                           + __doc__.split("\n\n")[1].replace("\n", " ")).replace("``", ""))
-    p.add_argument("plan", metavar="PLAN", help="a plan file (kind: plan)")
-    p.add_argument("--edition", help=f"play it under this edition instead of the plan's or scenario's: {{editions:{GAME_ID}}}")
-    p.add_argument("--format", choices=["text", "json", "html"], default="text",
-                   help="output format (default text; json: the ledger; html: a printable ledger page)")
+__all__ = ["cmd_plan"]
 
 
 def cmd_plan(args) -> int:
-    return _guard(_run, args)
-
-
-def _run(args) -> int:
-    from toolkit.games.fire_in_the_sky.plan import run_plan
-    from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
-    from toolkit.load import load_file
-    from toolkit.load.extends import resolve_relative
-    from toolkit.model.build_scenario import allowed_roots
-    from toolkit.schema import validate
-
     path = Path(args.plan)
-    try:
-        doc = load_file(path)
-    except ChartroomError as error:
-        raise UsageError(str(error)) from None
+    session = args.session
+    doc = session.read_file(path)  # LoadError: one located line, exit 2
     data = doc.data
     if not isinstance(data, dict) or data.get("kind") != "plan":
         raise UsageError(f"{doc.name}: not a plan file (kind: plan)")
-    session = args.session
     root = session.game_root(data.get("game", GAME_ID))
     if root is None:
         raise UsageError(session.unknown_game(data.get("game", "")))
-    problems = [f for f in validate(doc, "plan", root) if f.severity == "error"]
+    problems = session.validate(doc, "plan", root)
     if problems:
         first = problems[0]
         raise UsageError(f"{first.location}: {first.message}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
@@ -66,12 +45,12 @@ def _run(args) -> int:
     ledger = run_plan(opened.game, opened.scenario, data)
     locate = doc.locate
     if args.format == "json":
-        _emit(args, as_data(ledger, locate), "")
+        emit(args, as_data(ledger, locate), "")
     elif args.format == "html":
         sys.stdout.write(as_html(ledger, locate, doc.name, opened.game.side_name(ledger.side)))
         sys.stdout.flush()
     else:
-        _emit(args, {}, as_text(ledger, locate))
+        emit(args, {}, as_text(ledger, locate))
     if ledger.error is not None:
         if args.format != "text":
             sys.stderr.write(error_line(ledger, locate) + "\n")

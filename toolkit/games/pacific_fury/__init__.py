@@ -107,6 +107,12 @@ class PacificFury(BaseGame):
 
         return CALCULATIONS
 
+    def map_distance(self, game, a, b, sea=False, scenario=None):
+        """Moves between sea zones, with the open pairs the answer rests on (map_questions.py; the zone graph imports networkx)."""
+        from toolkit.games.pacific_fury.map_questions import map_distance
+
+        return map_distance(game, a, b, sea)
+
     def marker_owner(self, name: str) -> str | None:
         return SIDE_MARKERS.get(name)
 

@@ -20,7 +20,6 @@ from markupsafe import Markup
 
 from toolkit.exact import shown
 from toolkit.games import AidSpec
-from toolkit.games.pacific_fury import CORE_AIDS
 from toolkit.games.pacific_fury import zones as pf_zones
 from toolkit.games.pacific_fury.aids_odds import combat_card, damage_return_rows, odds_card
 from toolkit.games.pacific_fury.events import event_odds
@@ -31,7 +30,7 @@ from toolkit.games.pacific_fury.tables import Tables
 from toolkit.model import Game, Scenario
 from toolkit.render.svgareas import render_area_map_svg
 
-__all__ = ["AIDS", "CORE_AIDS", "aid_specs", "tables", "rule", "where", "zone_card", "track_sheet", "planning_sheet",
+__all__ = ["AIDS", "aid_specs", "tables", "rule", "where", "zone_card", "track_sheet", "planning_sheet",
            "event_card", "sequence_card", "roster", "zone_svg", "TF_TYPES", "PLACEHOLDER_NOTE", "UNSTATED_NOTE"]
 
 TF_TYPES = ("A", "B", "C")

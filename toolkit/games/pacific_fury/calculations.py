@@ -19,10 +19,11 @@ from toolkit.games.pacific_fury import odds as pf_odds
 from toolkit.games.pacific_fury import zones as pf_zones
 from toolkit.games.pacific_fury.events import UnknownEvent, event_odds, remaining_events
 from toolkit.games.pacific_fury.initiative import damage_return_turn, initiative_side, landing_shift, return_phase_shift, victory
+from toolkit.games.pacific_fury.map_questions import pair_caveats
 from toolkit.games.pacific_fury.odds import Ship
 from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, operation_boxes
 from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
-from toolkit.load import load_file
+from toolkit.load import Document
 from toolkit.model import Counter, Game
 
 __all__ = ["CALCULATIONS", "tables_of", "resolve_ships"]
@@ -34,40 +35,37 @@ SIDE_ADJECTIVES = {"japan": "Japanese", "us": "US"}
 
 # --- shared helpers ----------------------------------------------------------------------------
 
-def _charts_file(game: Game):
-    """The charts document of the game's edition, with positions (for caveats that name a line)."""
-    folder = game.root / "charts"
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        try:
-            document = load_file(path)
-        except Exception:  # an unreadable file has already been reported by the loader
-            continue
-        if isinstance(document.data, dict) and document.data.get("edition") == game.edition.id:
+def _charts_file(game: Game, documents: Sequence[Document] = ()) -> Document | None:
+    """The charts document of the game's edition among those the caller's session read (for caveats that name a
+    line), or None (called from Python without them: the caveat names the table instead)."""
+    for document in documents:
+        data = document.data
+        if isinstance(data, dict) and data.get("kind") == "charts" and data.get("edition") == game.edition.id:
             return document
     return None
 
 
-def tables_of(game: Game) -> Tables:
+def tables_of(game: Game, documents: Sequence[Document] = ()) -> Tables:
     """The game's tables; :class:`CalcInputError` when the edition has none."""
     try:
-        document = _charts_file(game)
+        document = _charts_file(game, documents)
         return Tables.of(game.charts, document.name if document else "charts")
     except TableError as error:
         raise CalcInputError(str(error)) from None
 
 
-def _box_location(game: Game, box: InitiativeBox) -> str:
-    document = _charts_file(game)
+def _box_location(game: Game, box: InitiativeBox, documents: Sequence[Document]) -> str:
+    document = _charts_file(game, documents)
     if document is None:
         return f"charts: initiative_track box {box.label!r} cap_icons"
     return f"{document.locate(('initiative_track', 'boxes', box.index, 'cap_icons'))} (initiative_track box {box.label!r}, cap_icons)"
 
 
-def _placeholder_caveat(game: Game, box: InitiativeBox) -> list[str]:
+def _placeholder_caveat(game: Game, box: InitiativeBox, documents: Sequence[Document]) -> list[str]:
     if not box.placeholder:
         return []
     return [f"Henderson Field's CAP in box {box.label} ({box.cap_icons} aircraft icon(s)) is a placeholder: the rules do not print "
-            f"the icons of the Initiative Track (PF 10.6); correct it at {_box_location(game, box)}"]
+            f"the icons of the Initiative Track (PF 10.6); correct it at {_box_location(game, box, documents)}"]
 
 
 def _box_caveat(box: InitiativeBox) -> list[str]:
@@ -81,15 +79,6 @@ def _box(tables: Tables, label: str) -> InitiativeBox:
         return tables.initiative_box(label)
     except TableError as error:
         raise CalcInputError(str(error)) from None
-
-
-def _pair_caveats(pairs) -> list[str]:
-    out = []
-    for pair in pairs:
-        reading = "adjacent" if pair.adjacent else "not adjacent"
-        out.append(f"the pair {pair.a} / {pair.b} is left open by the rules; this answer takes the map's reading ({reading}) "
-                   f"recorded at {pair.at}: set `adjacent: {'false' if pair.adjacent else 'true'}` there for the other reading")
-    return out
 
 
 def _zone(zones: pf_zones.ZoneMap, text: str) -> str:
@@ -187,28 +176,28 @@ def _zones_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--to", help="with --zone: the number of moves from --zone to this zone")
 
 
-def _zones_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
+def _zones_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
     zones = pf_zones.ZoneMap.of(game.map)
     rules = tables.zone_rules()
     cites = [game.edition.cite("game-map", "2.1"), game.edition.cite("move", "9.2")]
-    if args.to and not args.zone:
+    if params.to and not params.zone:
         raise CalcInputError("--to needs --zone")
-    if args.zone:
-        zone = _zone(zones, args.zone)
-        if args.to:
-            to = _zone(zones, args.to)
+    if params.zone:
+        zone = _zone(zones, params.zone)
+        if params.to:
+            to = _zone(zones, params.to)
             d = pf_zones.distance(zones, zone, to)
             deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.distance(z, zone, to))
             lines = [f"{zone} to {to}: {d} move(s)" if d is not None else f"no route from {zone} to {to}"]
             return CalcResult(f"Distance {zone} - {to}", tuple(lines), {"from": zone, "to": to, "moves": d},
-                              tuple(cites), tuple(_pair_caveats(deciding)))
+                              tuple(cites), tuple(pair_caveats(deciding)))
         near = pf_zones.neighbours(zones, zone)
         deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.neighbours(z, zone))
         lines = [f"adjacent to {zone}: {', '.join(near) or 'none'}"]
         lines += [f"not adjacent: {', '.join(z for z in zones.zones if z != zone and z not in near) or 'none'}"]
         return CalcResult(f"Neighbours of {zone}", tuple(lines), {"zone": zone, "neighbours": list(near)},
-                          tuple(cites), tuple(_pair_caveats(deciding)))
+                          tuple(cites), tuple(pair_caveats(deciding)))
     lines, data = [], []
     for zone in zones.zones:
         rule = rules.get(zone, {})
@@ -225,7 +214,7 @@ def _zones_run(game: Game, args) -> CalcResult:
         pairs.append({"between": [pair.a, pair.b], "adjacent": pair.adjacent, "open": pair.open, "at": str(pair.at)})
     cites += [tables.source("sea_zones")]
     return CalcResult("Sea zones", tuple(lines), {"zones": data, "pairs": pairs}, tuple(cites),
-                      tuple(_pair_caveats(zones.open_pairs())))
+                      tuple(pair_caveats(zones.open_pairs())))
 
 
 def _moves_args(p: argparse.ArgumentParser) -> None:
@@ -233,22 +222,22 @@ def _moves_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--type", required=True, choices=["A", "B", "C"], help="task-force type (PF 8.3)")
 
 
-def _moves_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
+def _moves_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
     zones = pf_zones.ZoneMap.of(game.map)
-    zone = _zone(zones, args.zone)
+    zone = _zone(zones, params.zone)
     rules = tables.zone_rules()
-    if args.type not in rules.get(zone, {}).get("may_enter", ("A", "B", "C")):
-        raise CalcInputError(f"a TF-{args.type} may not be in {zone} (PF 9.2)")
-    moves = pf_zones.legal_moves(zones, zone, args.type, rules)
-    deciding = set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.legal_moves(z, zone, args.type, rules)))
+    if params.type not in rules.get(zone, {}).get("may_enter", ("A", "B", "C")):
+        raise CalcInputError(f"a TF-{params.type} may not be in {zone} (PF 9.2)")
+    moves = pf_zones.legal_moves(zones, zone, params.type, rules)
+    deciding = set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.legal_moves(z, zone, params.type, rules)))
     barred = [z for z in pf_zones.neighbours(zones, zone) if z not in moves]
-    lines = [f"TF-{args.type} in {zone} may move to: {', '.join(m if m != pf_zones.BASE else 'its base' for m in moves)}"]
+    lines = [f"TF-{params.type} in {zone} may move to: {', '.join(m if m != pf_zones.BASE else 'its base' for m in moves)}"]
     if barred:
-        lines.append(f"adjacent but barred to a TF-{args.type}: {', '.join(barred)}")
-    data = {"zone": zone, "type": args.type, "moves": [m for m in moves if m != pf_zones.BASE], "may_return_to_base": True, "barred": barred}
+        lines.append(f"adjacent but barred to a TF-{params.type}: {', '.join(barred)}")
+    data = {"zone": zone, "type": params.type, "moves": [m for m in moves if m != pf_zones.BASE], "may_return_to_base": True, "barred": barred}
     cites = [game.edition.cite("move", "9.2")]
-    if args.type == "C":
+    if params.type == "C":
         strike = pf_zones.air_strike_zones(zones, zone)
         deciding |= set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.air_strike_zones(z, zone)))
         lines.append(f"air strike targets: Henderson Field, or an enemy task force in {', '.join(strike)}")
@@ -257,8 +246,8 @@ def _moves_run(game: Game, args) -> CalcResult:
     if zone == "Ironbottom Sound":
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
         cites.append(game.edition.cite("form-task-forces", "8.2"))
-    return CalcResult(f"Moves of a TF-{args.type} in {zone}", tuple(lines), data, tuple(cites),
-                      tuple(_pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
+    return CalcResult(f"Moves of a TF-{params.type} in {zone}", tuple(lines), data, tuple(cites),
+                      tuple(pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
 
 
 def _sortie_args(p: argparse.ArgumentParser) -> None:
@@ -267,23 +256,23 @@ def _sortie_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--initiative", required=True, help="the side with the initiative this turn: japan or us")
 
 
-def _sortie_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    side, initiative = _side(args.side), _side(args.initiative)
+def _sortie_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    side, initiative = _side(params.side), _side(params.initiative)
     has = side == initiative
     cites = [game.edition.cite("sortie", "9.1")]
-    if args.type == "A" and has:
+    if params.type == "A" and has:
         raise CalcInputError("the initiative player may never form a TF-A or use Transports (PF 6.3, 8.3)")
-    if args.type == "tokyo-express":
+    if params.type == "tokyo-express":
         cites.append(game.edition.cite("tokyo-express", "9.6"))
         if side != "japan" or has:
             raise CalcInputError("only a non-initiative Japanese player may form the Tokyo Express (PF 9.6)")
-    rows = pf_zones.sortie_zones(side, args.type, has, tables.sortie_rows())
-    label = "the Tokyo Express" if args.type == "tokyo-express" else f"a {SIDE_ADJECTIVES[side]} TF-{args.type}"
+    rows = pf_zones.sortie_zones(side, params.type, has, tables.sortie_rows())
+    label = "the Tokyo Express" if params.type == "tokyo-express" else f"a {SIDE_ADJECTIVES[side]} TF-{params.type}"
     lines = [f"{label} ({'with' if has else 'without'} the initiative) may sortie to: {', '.join(r.zone for r in rows) or 'nowhere'}"]
     lines += [f"  {r.zone}: {r.source}" for r in rows]
     lines.append("only the task force in the lowest-numbered Operation Box may sortie (PF 9.1)")
-    data = {"side": side, "type": args.type, "initiative": has, "zones": [{"zone": r.zone, "source": r.source} for r in rows]}
+    data = {"side": side, "type": params.type, "initiative": has, "zones": [{"zone": r.zone, "source": r.source} for r in rows]}
     return CalcResult(f"Sortie: {label}", tuple(lines), data, tuple(cites))
 
 
@@ -296,14 +285,14 @@ def _ship_args(p: argparse.ArgumentParser, target: bool = False) -> None:
         p.add_argument("--target", nargs="+", default=[], metavar="SHIP", help="the target task force's ships (for AS/AA and CAP)")
 
 
-def _firing_units(game: Game, args, carriers_only: bool, why: str) -> tuple[list[Ship], list[str]]:
-    if args.ship:
-        ships, caveats = resolve_ships(game, args.ship, args.cf)
-    elif args.cf:
-        if any(v < 0 for v in args.cf):
+def _firing_units(game: Game, params, carriers_only: bool, why: str) -> tuple[list[Ship], list[str]]:
+    if params.ship:
+        ships, caveats = resolve_ships(game, params.ship, params.cf)
+    elif params.cf:
+        if any(v < 0 for v in params.cf):
             raise CalcInputError("--cf: Combat Factors must not be negative")
         cls = "CV" if carriers_only else "ship"
-        ships, caveats = [Ship(f"unit {i + 1}", cls, cf, None, 2 if carriers_only else 0) for i, cf in enumerate(args.cf)], []
+        ships, caveats = [Ship(f"unit {i + 1}", cls, cf, None, 2 if carriers_only else 0) for i, cf in enumerate(params.cf)], []
     else:
         raise CalcInputError("give the firing units: --ship SHIP... or --cf N...")
     firing = [s for s in ships if s.is_carrier] if carriers_only else ships
@@ -313,11 +302,11 @@ def _firing_units(game: Game, args, carriers_only: bool, why: str) -> tuple[list
     return ships, caveats
 
 
-def _task_force_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    if not args.ship:
+def _task_force_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    if not params.ship:
         raise CalcInputError("give the task force's ships: --ship SHIP...")
-    ships, caveats = resolve_ships(game, args.ship, args.cf)
+    ships, caveats = resolve_ships(game, params.ship, params.cf)
     kind = pf_odds.task_force_type(ships)
     te = any(s.cls == "Tokyo Express" for s in ships)
     lines = [f"ships: {', '.join(s.name for s in ships)}",
@@ -335,8 +324,8 @@ def _task_force_run(game: Game, args) -> CalcResult:
     data = {"ships": [s.name for s in ships], "type": kind, "tokyo_express": te, "not_allowed": problems,
             "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
     cites = [game.edition.cite("task-force-types", "8.3"), game.edition.cite("carrier-combat", "10.5")]
-    if args.target:
-        target, target_caveats = resolve_ships(game, args.target)
+    if params.target:
+        target, target_caveats = resolve_ships(game, params.target)
         caveats += target_caveats
         target_aa = pf_odds.anti_aircraft_rating(target)
         modifier, when = pf_odds.air_strike_modifier(as_rating, target_aa, tables.modifiers())
@@ -373,28 +362,28 @@ def _fire_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cap", type=int, default=0, help="CAP reduction of each unit's hits (PF 10.5: 2 against a CV, 1 against a CVL; default 0)")
 
 
-def _fire_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    if any(cf < 0 for cf in args.cf) or args.cap < 0:
+def _fire_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    if any(cf < 0 for cf in params.cf) or params.cap < 0:
         raise CalcInputError("Combat Factors and CAP must not be negative")
-    units = [pf_odds.unit_hits(cf, args.modifier, args.cap, tables.cap_minimum, tables.die) for cf in args.cf]
+    units = [pf_odds.unit_hits(cf, params.modifier, params.cap, tables.cap_minimum, tables.die) for cf in params.cf]
     dist = pf_odds.total_hits(units)
     lines = []
     per_unit = []
-    for cf in sorted(set(args.cf)):
-        rolls = pf_odds.hits_by_roll(cf, args.modifier, args.cap, tables.cap_minimum, tables.die)
-        one = pf_odds.unit_hits(cf, args.modifier, args.cap, tables.cap_minimum, tables.die)
+    for cf in sorted(set(params.cf)):
+        rolls = pf_odds.hits_by_roll(cf, params.modifier, params.cap, tables.cap_minimum, tables.die)
+        one = pf_odds.unit_hits(cf, params.modifier, params.cap, tables.cap_minimum, tables.die)
         lines.append(f"CF {cf}: rolls 1-{tables.die} give hits {' '.join(str(h) for h in rolls)}; mean {shown(pf_odds.mean(one))}")
         per_unit.append({"combat_factor": cf, "hits_by_roll": list(rolls)})
-    lines.append(f"total of {len(args.cf)} unit(s), mean {shown(pf_odds.mean(dist))}:")
+    lines.append(f"total of {len(params.cf)} unit(s), mean {shown(pf_odds.mean(dist))}:")
     lines += _dist_lines(dist, "  ")
     cites = [game.edition.cite("combat-procedure", "10.2")]
-    if args.modifier or args.cap:
+    if params.modifier or params.cap:
         cites.append(game.edition.cite("carrier-combat", "10.5"))
-    data = {"combat_factors": list(args.cf), "modifier": args.modifier, "cap": args.cap, "units": per_unit,
+    data = {"combat_factors": list(params.cf), "modifier": params.modifier, "cap": params.cap, "units": per_unit,
             "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
-    return CalcResult(f"Fire: CF {' '.join(map(str, args.cf))}" + (f", modifier +{args.modifier}" if args.modifier else "") +
-                      (f", CAP -{args.cap}" if args.cap else ""), tuple(lines), data, tuple(cites))
+    return CalcResult(f"Fire: CF {' '.join(map(str, params.cf))}" + (f", modifier +{params.modifier}" if params.modifier else "") +
+                      (f", CAP -{params.cap}" if params.cap else ""), tuple(lines), data, tuple(cites))
 
 
 # --- sinking and damage (PF 10.7) --------------------------------------------------------------
@@ -407,14 +396,14 @@ def _sink_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tokyo-express", action="store_true", help="the Tokyo Express (one hit sinks it, no roll)")
 
 
-def _sink_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    if args.hits < 0:
+def _sink_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    if params.hits < 0:
         raise CalcInputError("--hits must not be negative")
     name, caveats, automatic = "the ship", [], None
     auto = tables.sunk_automatically()
-    if args.ship:
-        ships, caveats = resolve_ships(game, [args.ship], dfs=[args.df] if args.df is not None else None)
+    if params.ship:
+        ships, caveats = resolve_ships(game, [params.ship], dfs=[params.df] if params.df is not None else None)
         ship = ships[0]
         name = ship.name
         if ship.is_transports:
@@ -425,10 +414,10 @@ def _sink_run(game: Game, args) -> CalcResult:
             raise CalcInputError(f"the Defense Factor of {ship.name} is not printed in the rules (counters.yaml marks it unstated); give it with --df")
         df = ship.defense
     else:
-        df = args.df
-        if args.transports:
+        df = params.df
+        if params.transports:
             name, automatic = "a Transports unit", auto.get("transports")
-        elif args.tokyo_express:
+        elif params.tokyo_express:
             name, automatic = "the Tokyo Express", auto.get("tokyo-express")
     if automatic is None and df is None:
         raise CalcInputError("give --df (or --ship, --transports, --tokyo-express)")
@@ -436,18 +425,18 @@ def _sink_run(game: Game, args) -> CalcResult:
         raise CalcInputError("--df must not be negative")
     cites = [game.edition.cite("applying-hits", "10.7")]
     if automatic is not None:
-        p = Fraction(1) if args.hits >= automatic else Fraction(0)
-        lines = [f"{name} with {args.hits} hit(s): " + ("sunk, no roll" if p else "not hit, not sunk")]
-        data = {"ship": name, "hits": args.hits, "automatic": True, "sink_on": [], "chance": as_json(p)}
+        p = Fraction(1) if params.hits >= automatic else Fraction(0)
+        lines = [f"{name} with {params.hits} hit(s): " + ("sunk, no roll" if p else "not hit, not sunk")]
+        data = {"ship": name, "hits": params.hits, "automatic": True, "sink_on": [], "chance": as_json(p)}
         return CalcResult(f"Sunk Table: {name}", tuple(lines), data, tuple(cites), tuple(caveats))
-    faces = pf_odds.sink_on(args.hits, df, tables.sink_faces())
-    p = pf_odds.sink_chance(args.hits, df, tables.sink_faces(), tables.sunk_die)
-    compare = "no hits" if args.hits == 0 else "more than" if args.hits > df else "equal to" if args.hits == df else "fewer than"
+    faces = pf_odds.sink_on(params.hits, df, tables.sink_faces())
+    p = pf_odds.sink_chance(params.hits, df, tables.sink_faces(), tables.sunk_die)
+    compare = "no hits" if params.hits == 0 else "more than" if params.hits > df else "equal to" if params.hits == df else "fewer than"
     sinks = f"sinks on {faces[0]}-{faces[-1]}" if len(faces) > 1 else f"sinks on {faces[0]}" if faces else "cannot sink"
-    lines = [f"{name}, DF {df}, {args.hits} hit(s) ({compare} DF): {sinks}: {shown(p)}"]
-    if args.hits:
+    lines = [f"{name}, DF {df}, {params.hits} hit(s) ({compare} DF): {sinks}: {shown(p)}"]
+    if params.hits:
         lines.append(f"not sunk: damaged ({shown(1 - p)}); see damage-return for when it comes back")
-    data = {"ship": name, "defense_factor": df, "hits": args.hits, "automatic": False, "sink_on": list(faces), "chance": as_json(p)}
+    data = {"ship": name, "defense_factor": df, "hits": params.hits, "automatic": False, "sink_on": list(faces), "chance": as_json(p)}
     return CalcResult(f"Sunk Table: {name}", tuple(lines), data, tuple(cites), tuple(caveats))
 
 
@@ -458,31 +447,31 @@ def _damage_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=int, required=True, help="the turn it was damaged")
 
 
-def _damage_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    if args.ship:
-        side = _find_counter(game, args.ship).side
-    elif args.side:
-        side = _side(args.side)
+def _damage_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    if params.ship:
+        side = _find_counter(game, params.ship).side
+    elif params.side:
+        side = _side(params.side)
     else:
         raise CalcInputError("give --side or --ship")
     first, last = game.turns
-    if not first <= args.turn <= last:
-        raise CalcInputError(f"--turn {args.turn}: the game runs Turns {first}-{last}")
-    if args.hits < 1:
+    if not first <= params.turn <= last:
+        raise CalcInputError(f"--turn {params.turn}: the game runs Turns {first}-{last}")
+    if params.hits < 1:
         raise CalcInputError("--hits: a ship with no hits is not damaged")
     try:
-        turn = damage_return_turn(side, args.hits, args.turn, tables.return_rows(), tables.last_turn)
+        turn = damage_return_turn(side, params.hits, params.turn, tables.return_rows(), tables.last_turn)
     except ValueError as error:
         raise CalcInputError(str(error)) from None
     months = tables.months()
-    who = args.ship or f"a {SIDE_NAMES[side]} ship"
+    who = params.ship or f"a {SIDE_NAMES[side]} ship"
     if turn is None:
-        lines = [f"{who} damaged on Turn {args.turn} with {args.hits} hit(s) would not be back by Turn {tables.last_turn}: removed from the game"]
+        lines = [f"{who} damaged on Turn {params.turn} with {params.hits} hit(s) would not be back by Turn {tables.last_turn}: removed from the game"]
     else:
-        lines = [f"{who} damaged on Turn {args.turn} with {args.hits} hit(s) returns on Turn {turn} ({months.get(turn, '?')}), "
+        lines = [f"{who} damaged on Turn {params.turn} with {params.hits} hit(s) returns on Turn {turn} ({months.get(turn, '?')}), "
                  "at the start of the Task Force Phase; place it on the Turn Record Track now"]
-    data = {"side": side, "hits": args.hits, "turn_damaged": args.turn, "returns_on": turn, "removed": turn is None}
+    data = {"side": side, "hits": params.hits, "turn_damaged": params.turn, "returns_on": turn, "removed": turn is None}
     caveats = []
     if turn is not None and turn in (3, 4):
         caveats.append(f"the month of Turn {turn} is reconstructed (charts: turn_record_track)")
@@ -500,10 +489,10 @@ def _bombard_args(p: argparse.ArgumentParser) -> None:
     _box_arg(p)
 
 
-def _bombard_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    box = _box(tables, args.box)
-    ships, caveats = _firing_units(game, args, False, "bombardment")
+def _bombard_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    box = _box(tables, params.box)
+    ships, caveats = _firing_units(game, params, False, "bombardment")
     if pf_odds.task_force_type(ships) != "B" or any(s.cls == "Tokyo Express" for s in ships):
         raise CalcInputError("only a TF-B bombards (PF 9.3, 9.4): no carriers, no Transports, not the Tokyo Express")
     threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
@@ -527,24 +516,24 @@ def _air_strike_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--return-cap", type=int, help="CAP reduction of Henderson Field's hits on the TF-C (default: the TF-C's own CAP, 2 with a CV; --cf alone is taken as CVs)")
 
 
-def _air_strike_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    ships, caveats = _firing_units(game, args, True, "air strike")
+def _air_strike_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    ships, caveats = _firing_units(game, params, True, "air strike")
     carriers = [s for s in ships if s.is_carrier]
-    if args.target:
-        return _strike_task_force(game, tables, ships, carriers, args, caveats)
-    box = _box(tables, args.box)
+    if params.target:
+        return _strike_task_force(game, tables, ships, carriers, params, caveats)
+    box = _box(tables, params.box)
     own_cap, _ = pf_odds.cap_reduction(ships, tables.cap_reductions())
-    if args.return_cap is not None:
-        if args.return_cap < 0:
+    if params.return_cap is not None:
+        if params.return_cap < 0:
             raise CalcInputError("--return-cap must not be negative")
-        own_cap = args.return_cap
+        own_cap = params.return_cap
     strike = pf_odds.air_strike_on_henderson(
-        [s.combat for s in carriers], box.value, box.cap_icons, operational=not args.disrupted, return_fire_cap=own_cap,
+        [s.combat for s in carriers], box.value, box.cap_icons, operational=not params.disrupted, return_fire_cap=own_cap,
         minimum_hits=tables.disruption_minimum, cap_minimum=tables.henderson_cap_minimum, die=tables.die)
     cfs = " ".join(str(s.combat) for s in carriers)
     cites = [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6"), game.edition.cite("applying-hits", "10.7")]
-    if args.disrupted:
+    if params.disrupted:
         lines = ["Henderson Field is disrupted: an air strike against it has no effect (PF 10.6)"]
         data = {"box": box.label, "operational": False, "first_round": as_json(0), "two_rounds": as_json(0)}
         return CalcResult(f"Air strike on Henderson Field ({box.label}, disrupted)", tuple(lines), data, tuple(cites), tuple(caveats))
@@ -564,14 +553,14 @@ def _air_strike_run(game: Game, args) -> CalcResult:
             "field_hits": _dist_rows(strike.field_hits),
             "carriers_left": [{"carriers": k, "chance": as_json(p)} for k, p in strike.carriers_left.items()],
             "hits": _dist_rows(strike.strike_hits)}
-    caveats = caveats + _placeholder_caveat(game, box) + _box_caveat(box) + [
+    caveats = caveats + _placeholder_caveat(game, box, params.documents) + _box_caveat(box) + [
         "Henderson Field's return fire is read as carrier combat (PF 10.6: 'in the same manner as carrier combat'): "
         "the striking TF-C's CAP reduces its hits; the defender is assumed to spread its hits one per carrier"]
     return CalcResult(f"Air strike on Henderson Field ({box.label})", tuple(lines), data, tuple(cites), tuple(caveats))
 
 
-def _strike_task_force(game, tables, ships, carriers, args, caveats) -> CalcResult:
-    target, target_caveats = resolve_ships(game, args.target, args.target_cf)
+def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcResult:
+    target, target_caveats = resolve_ships(game, params.target, params.target_cf)
     caveats = caveats + target_caveats
     as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(target)
     modifier, when = pf_odds.air_strike_modifier(as_rating, aa_rating, tables.modifiers())
@@ -605,12 +594,12 @@ def _tokyo_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--henderson", choices=["operational", "disrupted"], help="Henderson Field's state (default: show both)")
 
 
-def _tokyo_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
+def _tokyo_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
     faces = tables.detection_rows()
     cases = []
-    for us_there in ([args.us_in_ironbottom == "yes"] if args.us_in_ironbottom else [False, True]):
-        states = [args.henderson == "operational"] if args.henderson else ([True] if not us_there else [True, False])
+    for us_there in ([params.us_in_ironbottom == "yes"] if params.us_in_ironbottom else [False, True]):
+        states = [params.henderson == "operational"] if params.henderson else ([True] if not us_there else [True, False])
         for operational in states:
             p = pf_odds.tokyo_express_detection(us_there, operational, faces, tables.die)
             cases.append((us_there, operational, p))
@@ -632,22 +621,22 @@ def _events_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=int, help="the turn (no Event Phase on Turn 1)")
 
 
-def _events_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
-    side = _side(args.side)
+def _events_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
+    side = _side(params.side)
     try:
         events = tables.events(side)
-        odds_ = event_odds(events, args.used)
-        left = remaining_events(events, args.used)
+        odds_ = event_odds(events, params.used)
+        left = remaining_events(events, params.used)
     except (UnknownEvent, TableError) as error:
         raise CalcInputError(str(error)) from None
     cites = [game.edition.cite("events", "7.0"), game.edition.cite("japanese-events" if side == "japan" else "us-events", "7.1" if side == "japan" else "7.2")]
     skip = tables.table("events").get("not_on_turn", 1)
-    if args.turn is not None and not game.turns[0] <= args.turn <= game.turns[1]:
-        raise CalcInputError(f"--turn {args.turn}: the game runs Turns {game.turns[0]}-{game.turns[1]}")
-    if args.turn is not None and args.turn == skip:
+    if params.turn is not None and not game.turns[0] <= params.turn <= game.turns[1]:
+        raise CalcInputError(f"--turn {params.turn}: the game runs Turns {game.turns[0]}-{game.turns[1]}")
+    if params.turn is not None and params.turn == skip:
         return CalcResult(f"Events: {SIDE_NAMES[side]}", (f"no Event Phase on Turn {skip} (PF 5.0, 7.0)",),
-                          {"side": side, "turn": args.turn, "events": []}, tuple(cites))
+                          {"side": side, "turn": params.turn, "events": []}, tuple(cites))
     lines, data = [], []
     faces_left = [f for e in left for f in e.faces]
     for event in events:
@@ -655,12 +644,12 @@ def _events_run(game: Game, args) -> CalcResult:
         state = "used, rerolled" if event.id not in odds_ else ("repeatable" if not event.once else "once a game")
         lines.append(f"{event.name} ({'-'.join(map(str, (event.faces[0], event.faces[-1]))) if len(event.faces) > 1 else event.faces[0]}): {shown(p)} [{state}]")
         data.append({"id": event.id, "name": event.name, "faces": list(event.faces), "once": event.once,
-                     "used": event.id in args.used, "chance": as_json(p)})
+                     "used": event.id in params.used, "chance": as_json(p)})
     if not odds_:
         lines.append("every event has happened: the roll gives nothing")
     elif len(faces_left) < tables.table("events").get("die", 6):
         lines.append(f"faces of used events are rolled again: {len(faces_left)} faces decide")
-    return CalcResult(f"Events: {SIDE_NAMES[side]}", tuple(lines), {"side": side, "used": list(args.used), "events": data}, tuple(cites))
+    return CalcResult(f"Events: {SIDE_NAMES[side]}", tuple(lines), {"side": side, "used": list(params.used), "events": data}, tuple(cites))
 
 
 # --- Operation Boxes (PF 8.2, 9.1, 9.7) --------------------------------------------------------
@@ -671,9 +660,9 @@ def _operations_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--actions", nargs="+", required=True, choices=ACTIONS, help="the side's operations in order: sortie, other (move, landing, bombardment, air strike) or pass")
 
 
-def _operations_run(game: Game, args) -> CalcResult:
-    boxes: dict[int, str] = {i + 1: name for i, name in enumerate(args.tf)}
-    for item in args.box:
+def _operations_run(game: Game, params) -> CalcResult:
+    boxes: dict[int, str] = {i + 1: name for i, name in enumerate(params.tf)}
+    for item in params.box:
         number, sep, name = item.partition("=")
         if not sep or not number.strip().isdigit() or not name.strip():
             raise CalcInputError(f"--box {item!r}: write N=NAME, e.g. 2=Cruisers")
@@ -685,7 +674,7 @@ def _operations_run(game: Game, args) -> CalcResult:
     limit = int(game.edition.param("operations_per_turn", 7) or 7)
     count = int(game.edition.param("max_task_forces", 7) or 7)
     try:
-        steps = operation_boxes(boxes, args.actions, count, limit)
+        steps = operation_boxes(boxes, params.actions, count, limit)
     except OperationsError as error:
         raise CalcInputError(str(error)) from None
 
@@ -719,38 +708,38 @@ def _initiative_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--landing", type=int, metavar="N", help="N Transports units (or the Tokyo Express, N=1) land for the non-initiative side: the shift")
 
 
-def _initiative_run(game: Game, args) -> CalcResult:
-    tables = tables_of(game)
+def _initiative_run(game: Game, params) -> CalcResult:
+    tables = tables_of(game, params.documents)
     track = tables.initiative_boxes()
-    box = _box(tables, args.box)
+    box = _box(tables, params.box)
     start_side = initiative_side(box)
-    initiative = _side(args.initiative) if args.initiative else start_side
+    initiative = _side(params.initiative) if params.initiative else start_side
     lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
              f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {box.cap_icons} aircraft icon(s)"
              + (" (placeholder)" if box.placeholder else "") + f"; {pf_odds.disruption_threshold(box.value, tables.disruption_minimum)} hit(s) disrupt it",
              f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
-    rp = return_phase_shift(track, box, initiative, not args.disrupted, args.transports_sunk)
+    rp = return_phase_shift(track, box, initiative, not params.disrupted, params.transports_sunk)
     lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {box.label} -> {rp.box.label}")
     data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
             "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder},
             "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
-    if args.landing is not None:
-        if args.landing < 1:
+    if params.landing is not None:
+        if params.landing < 1:
             raise CalcInputError("--landing: at least one Transports unit")
         lander = "japan" if initiative == "us" else "us"
-        shifted = landing_shift(track, box, lander, args.landing)
+        shifted = landing_shift(track, box, lander, params.landing)
         lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")
-        data["landing"] = {"side": lander, "transports": args.landing, "to": shifted.box.label, "spaces": shifted.spaces}
+        data["landing"] = {"side": lander, "transports": params.landing, "to": shifted.box.label, "spaces": shifted.spaces}
         cites += [game.edition.cite("landing", "9.3"), game.edition.cite("tokyo-express", "9.6")]
-    caveats = _placeholder_caveat(game, box) + _box_caveat(box)
+    caveats = _placeholder_caveat(game, box, params.documents) + _box_caveat(box)
     for other in {rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set()):
         caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []
     return CalcResult(f"Initiative Track: {box.label}", tuple(lines), data, tuple(cites), tuple(dict.fromkeys(caveats)))
 
 
-def _calc(name, summary, arguments, run, examples) -> Calculation:
-    return Calculation(name, summary, arguments, run, tuple(f"chartroom calc pacific-fury {name} {e}".rstrip() for e in examples))
+def _calc(name, summary, arguments, run, examples, group: str = "") -> Calculation:
+    return Calculation(name, summary, arguments, run, tuple(f"chartroom calc pacific-fury {name} {e}".rstrip() for e in examples), group)
 
 
 def _task_force_args(p: argparse.ArgumentParser) -> None:
@@ -765,18 +754,18 @@ CALCULATIONS: dict[str, Calculation] = {c.name: c for c in (
     _calc("sortie", "sortie destinations by side, task-force type and initiative (PF 9.1, 9.6)", _sortie_args, _sortie_run,
           ["--side japan --type B --initiative us", "--side japan --type tokyo-express --initiative us"]),
     _calc("task-force", "a task force's type, AS and AA ratings, modifier and CAP against a target (PF 8.3, 10.5)", _task_force_args, _task_force_run,
-          ["--ship Enterprise Saratoga Wasp --cf 4 4 4 --target Shokaku Zuiho Tone Chikuma Suzuya Kumano Atago Takao"]),
+          ["--ship Enterprise Saratoga Wasp --cf 4 4 4 --target Shokaku Zuiho Tone Chikuma Suzuya Kumano Atago Takao"], "odds"),
     _calc("fire", "hit distribution of one unit or several (PF 10.2, 10.5)", _fire_args, _fire_run,
-          ["--cf 4", "--cf 4 4 4 --cap 2", "--cf 5 3 --modifier 1"]),
+          ["--cf 4", "--cf 4 4 4 --cap 2", "--cf 5 3 --modifier 1"], "odds"),
     _calc("sink", "chance a ship sinks given hits and Defense Factor (PF 10.7)", _sink_args, _sink_run,
-          ["--ship Hornet --hits 3", "--hits 1 --df 0", "--transports --hits 1"]),
+          ["--ship Hornet --hits 3", "--hits 1 --df 0", "--transports --hits 1"], "odds"),
     _calc("damage-return", "the turn a damaged ship returns, or removal (PF 10.7)", _damage_args, _damage_run,
           ["--side japan --hits 1 --turn 2", "--side us --hits 2 --turn 3"]),
     _calc("bombard", "Henderson Field disruption by a TF-B's bombardment, one and two rounds (PF 10.4)", _bombard_args, _bombard_run,
-          ["--cf 4 4 3 --box 'US 2'"]),
+          ["--cf 4 4 3 --box 'US 2'"], "odds"),
     _calc("air-strike", "an air strike against Henderson Field (one and two rounds, the field firing back) or a task force (PF 10.6)",
           _air_strike_args, _air_strike_run,
-          ["--cf 4 4 --box 'US 1'", "--ship Shokaku Zuikaku --cf 4 4 --box 'US 2'", "--ship Enterprise Wasp --cf 4 4 --target Zuiho Tone"]),
+          ["--cf 4 4 --box 'US 1'", "--ship Shokaku Zuikaku --cf 4 4 --box 'US 2'", "--ship Enterprise Wasp --cf 4 4 --target Zuiho Tone"], "odds"),
     _calc("tokyo-express", "Tokyo Express detection (PF 9.6)", _tokyo_args, _tokyo_run,
           ["", "--us-in-ironbottom yes --henderson disrupted"]),
     _calc("events", "event odds given the events already used (PF 7.0-7.2)", _events_args, _events_run,

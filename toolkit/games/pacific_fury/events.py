@@ -17,12 +17,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from toolkit.errors import InputError
 from toolkit.games.pacific_fury.tables import Event
 
 __all__ = ["UnknownEvent", "remaining_events", "event_odds"]
 
 
-class UnknownEvent(ValueError):
+class UnknownEvent(InputError, ValueError):
     """An event id the side's table does not list."""
 
 

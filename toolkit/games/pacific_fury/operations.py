@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from toolkit.errors import InputError
+
 __all__ = ["ACTIONS", "OperationsError", "OperationStep", "operation_boxes", "eligible_to_sortie"]
 
 ACTIONS = ("sortie", "other", "pass")
 
 
-class OperationsError(ValueError):
+class OperationsError(InputError, ValueError):
     """Boxes or actions the rules do not allow (a sortie with no task force in a box, an eighth operation)."""
 
 

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from toolkit.errors import InputError
+
 __all__ = ["TableError", "Tables", "InitiativeBox", "Event", "ReturnRow", "SortieRow", "TABLE_NAMES"]
 
 #: The tables the game's computations read (every one is required by the charts overlay).
@@ -23,7 +25,7 @@ TABLE_NAMES = ("fire", "air_strike_modifier", "cap", "henderson_field", "sunk", 
                "tokyo_express_detection", "events", "initiative_track", "sea_zones", "turn_record_track")
 
 
-class TableError(Exception):
+class TableError(InputError):
     """A table, row or box the computations need is not in the charts."""
 
 

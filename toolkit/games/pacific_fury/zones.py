@@ -21,6 +21,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from toolkit.errors import InputError
 from toolkit.games.pacific_fury.tables import SortieRow
 from toolkit.graph.adjacency import adjacency_graph
 from toolkit.graph.adjacency import distance as graph_distance
@@ -37,7 +38,7 @@ ALIASES = {"eastern solomon sea": "Eastern Solomons", "slot": "The Slot", "ironb
 BASE = "base"
 
 
-class ZoneError(ValueError):
+class ZoneError(InputError, ValueError):
     """A name that is no sea zone, or a task-force type the rules do not know."""
 
 
