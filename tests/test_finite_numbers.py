@@ -107,3 +107,14 @@ def test_questions_within_the_budget_are_still_answered(capsys):
     assert status == 0 and "/" in out
     status, out, _ = run_cli(capsys, "calc", "pacific-fury", "fire", "--cf", *["5"] * 20)
     assert status == 0
+
+
+def test_a_calculation_called_from_python_refuses_non_finite_numbers():
+    from toolkit.games import CalcInputError
+    from toolkit.session import Session
+
+    session = Session()
+    opened = session.open_game(session.game_root("fire-from-the-skies"))
+    search = opened.module.calculations()["search"]
+    with pytest.raises(CalcInputError, match="arc: nan is not a finite number"):
+        search(opened.game, origin="0505", arc=(float("nan"), 720.0), range=3, launch=1)

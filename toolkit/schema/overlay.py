@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
-from toolkit.findings import Finding, LoadError, Location
+from toolkit.findings import LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
 from toolkit.schema import patterns
 
@@ -35,16 +35,11 @@ MAX_OVERLAY_BYTES = 256 * 1024
 DRAFT_2020_12 = ("https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#")
 
 
-class OverlayProblem(Exception):
-    """An overlay schema that cannot be used; one line at its file:line:col."""
+class OverlayProblem(LoadError):
+    """An overlay schema that cannot be used; one line at its file:line:col (the finding ``LOAD-SCHEMA``, exit 2)."""
 
     def __init__(self, location: Location, message: str):
-        super().__init__(f"{location}: {message}")
-        self.location = location
-        self.message = message
-
-    def finding(self) -> Finding:
-        return Finding("error", "LOAD-SCHEMA", self.message, self.location)
+        super().__init__(location, message, "LOAD-SCHEMA")
 
 
 @dataclass(frozen=True)
