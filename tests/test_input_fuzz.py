@@ -29,10 +29,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
+from test_cli_fuzz import arguments, leaves
 
 from conftest import ROOT
-from test_cli_fuzz import arguments, leaves
 from toolkit.cli import build_parser, main
 
 SEED = int(os.environ.get("CHARTROOM_FUZZ_SEED", "20261126"))

@@ -289,10 +289,8 @@ def compose(text: str, events=pure_events) -> Node | None:
             cls = event.__class__
             if cls is ScalarEvent:
                 node = _scalar(event, text)
-                nodes += 1
+                nodes = _counted(nodes, event)  # the value budget stops a huge document while it is read
                 chars += len(node.text)
-                if nodes > MAX_NODES:  # the value budget stops a huge document while it is read
-                    _too_many(event)
                 if event.anchor:
                     anchors[event.anchor] = node
                 attach(node)
@@ -303,9 +301,7 @@ def compose(text: str, events=pure_events) -> Node | None:
                 if len(stack) >= MAX_DEPTH:
                     raise YamlProblem(line, column, f"nesting is deeper than {MAX_DEPTH} levels", "YAML-DEPTH")
                 node = Node("seq" if is_seq else "map", line, column, event.tag, anchor=event.anchor)
-                nodes += 1
-                if nodes > MAX_NODES:
-                    _too_many(event)
+                nodes = _counted(nodes, event)
                 attach(node)
                 if event.anchor:
                     anchors[event.anchor] = node
@@ -349,6 +345,14 @@ def compose(text: str, events=pure_events) -> Node | None:
     except YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return root
+
+
+def _counted(nodes: int, event) -> int:
+    """One more value, list or mapping; beyond :data:`MAX_NODES` the document is refused where it stands."""
+    nodes += 1
+    if nodes > MAX_NODES:
+        _too_many(event)
+    return nodes
 
 
 def _too_many(event):
