@@ -47,8 +47,11 @@ def test_example(path, monkeypatch):
     findings, _ = check_paths([path.relative_to(ROOT)])
     want = expected_at(path)
     with_column = {(code, line) for code, line, column in want if column is not None}
+    # A fixture leaves out the ratings its check does not read: the info findings saying so (DATA-MISSING)
+    # count only in the fixtures that name their code.
+    named = {code for code, _, _ in want}
     got = {(f.code, f.location.line, f.location.column if (f.code, f.location.line) in with_column else None)
-           for f in findings if f.location.file.endswith(path.name)}
+           for f in findings if f.location.file.endswith(path.name) and (f.severity != "info" or f.code in named)}
     assert got == want, [f"{f.location}: {f.code} {f.message}" for f in findings]
     elsewhere = [f for f in findings if not f.location.file.endswith(path.name)]
     assert all(f.code == "EMPTY-SLOT" and f.location.file.endswith("coral-sea.yaml") for f in elsewhere), elsewhere
@@ -245,7 +248,7 @@ def test_an_air_base_launches_on_the_first_turn_only_aircraft_readied_there(demo
         search = _mission(ctx, "zuikaku-dawn-search", source="Tulagi")
         ctx.data = _with(ctx, bases={"Tulagi": base}, air_groups=(group,), missions=(search,))
         assert _run("FFTS-LAUNCH-READY", ctx) == [
-            "search zuikaku-dawn-search launches 2 AFs of B5N2 unarmed on turn 1, the first turn, but Tulagi has 1 readied (fuelled, unarmed) and "
+            "search zuikaku-dawn-search launches 2 AFs of B5N2 unarmed on turn 1, the first turn, but Tulagi has 1 readied (fueled: true, unarmed) and "
             "at the base at the start: an AOS launches before it moves and readies aircraft, so AFs not readied launch from turn 2 on; "
             "ready them at the start, or launch later"]
         ctx.data = _with(ctx, air_groups=(replace(group, aircraft=(AFs("b5n2", 2, "base", True, None, "none"),)),))

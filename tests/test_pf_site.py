@@ -19,7 +19,7 @@ def pages():
 
 
 def test_the_game_adds_its_pages_to_its_part_of_the_site(pages):
-    assert [label for label, _ in pages.entries] == ["Counter mix", "Using Pacific Fury with Chartroom", "Sea zones", "Tracks and Operation Boxes",
+    assert [label for label, _ in pages.entries] == ["Counter mix", "Authoring reference", "Using Pacific Fury with Chartroom", "Sea zones", "Tracks and Operation Boxes",
                                                      "Combat tables and odds", "Events and sequence of play", "Ship rosters"]
     for _, path in pages.entries:
         assert path in pages.pages and path.startswith("games/pacific-fury/")

@@ -134,9 +134,10 @@ def test_each_game_has_the_pages_it_declares_and_no_other(site):
         assert made & core <= set(module.core_pages), gid  # no core page the game did not declare
         assert "index" in made and (folder / "map.svg").is_file(), gid
     # What each game has, as its data says: two editions and errata in Fire in the Sky only.
-    for gid, stems in {"fire-in-the-sky": {"bases", "counters", "schedules", "editions", "errata", "sequence", "odds", "plan"},
-                       "pacific-fury": {"counters", "zones", "tracks", "tables", "events", "rosters", "guide"},
-                       "fire-from-the-skies": {"counters", "sequence", "searches", "tables", "victory", "carriers", "guide"}}.items():
+    # Every game has its authoring reference (issue 19 item 6).
+    for gid, stems in {"fire-in-the-sky": {"bases", "counters", "schedules", "editions", "errata", "sequence", "odds", "plan", "reference"},
+                       "pacific-fury": {"counters", "zones", "tracks", "tables", "events", "rosters", "guide", "reference"},
+                       "fire-from-the-skies": {"counters", "sequence", "searches", "tables", "victory", "carriers", "guide", "reference"}}.items():
         assert {p.stem for p in (site / "games" / gid).glob("*.html")} == stems | {"index"}, gid
 
 

@@ -48,7 +48,7 @@ class Finding:
         return (loc.file, loc.line, loc.column, self.code, self.message)
 
     def as_json(self) -> dict:
-        return {
+        record = {
             "severity": self.severity,
             "code": self.code,
             "message": self.message,
@@ -57,6 +57,9 @@ class Finding:
             "column": self.location.column,
             "rule": self.rule,
         }
+        # A variant's finding moved out of its base (toolkit.inherited): where it was, and what to write.
+        record.update({key: self.extra[key] for key in ("inherited_from", "fix", "base_own") if key in self.extra})
+        return record
 
 
 class LoadError(InputError):

@@ -16,12 +16,14 @@ def _text(findings: list[Finding], files: int, notes=()) -> str:
         lines.append(f"{f.location}: {f.severity} {f.code} {f.message}{rule}")
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
+    infos = sum(1 for f in findings if f.severity == "info")
     noun = "file" if files == 1 else "files"
     lines.extend(f"checked {note}" for note in notes)
     if not findings:
         lines.append(f"ok: {files} {noun} checked, no findings")
     else:
-        lines.append(f"{errors} error(s), {warnings} warning(s) in {files} {noun} checked")
+        told = f", {infos} info" if infos else ""  # what did not run, or in which edition: counted, so it never reads "ok"
+        lines.append(f"{errors} error(s), {warnings} warning(s){told} in {files} {noun} checked")
     return "\n".join(lines) + "\n"
 
 

@@ -30,6 +30,7 @@ from toolkit.exits import for_findings
 from toolkit.findings import Finding, LoadError, Location
 from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
+from toolkit.inherited import place_inherited
 from toolkit.load import Document, display_path, load_file, resolved
 from toolkit.load.memo import SessionMemos
 from toolkit.model import Game
@@ -37,6 +38,7 @@ from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_g
 from toolkit.model.reading import find_game_root, manifest_editions
 from toolkit.rules import run_checks
 from toolkit.schema import validate
+from toolkit.written_for import edition_note
 
 __all__ = ["Session", "Opened", "GAME_KINDS"]
 
@@ -49,6 +51,7 @@ class Opened(Loaded):
     """What opening a path gave: what loading gave (documents, findings, model) and the game's module."""
 
     module: GameModule | None = None
+    checked: bool = False  # the rules checks ran (the scenario loaded without errors)
 
     @property
     def exit_status(self) -> int:
@@ -86,6 +89,8 @@ class Session:
         self.games = GameCache(cache_size)
         self.memos = SessionMemos()
         self._modules: dict[str, GameModule | GameModuleError] = {}
+        self._alone: dict = {}  # (scenario path, edition) -> (file stamps, files read, findings): bases checked alone
+        self._alone_size = 2 * cache_size
 
     # --- game modules ------------------------------------------------------------------
 
@@ -125,16 +130,69 @@ class Session:
 
     @_with_memos
     def open_scenario(self, path: str | Path, edition: str | None = None, *, checks: bool = True) -> Opened:
-        """A scenario (its ``extends:`` chain resolved) and its game; with ``checks``, the rules findings too."""
-        loaded = load_scenario(path, edition, games=self.games)
+        """A scenario (its ``extends:`` chain resolved) and its game; with ``checks``, the rules findings too.
+
+        A variant's findings located in its base are marked as the base's own or moved into the
+        variant with the fix to write there (:func:`toolkit.inherited.place_inherited`).
+        """
+        opened = self._open(path, edition, checks)
+        scenario = opened.scenario
+        if not checks or scenario is None or len(scenario.files) < 2:
+            return opened
+        chain = [next(d for d in opened.documents if d.name == name) for name in scenario.files]
+        opened.findings = place_inherited(
+            opened.findings, chain[-1], chain[:-1], scenario.edition,
+            alone=lambda base: self._findings(base, scenario.edition),
+            recheck=lambda edit: self._findings(path, scenario.edition, edit))
+        return opened
+
+    def _findings(self, path: str | Path, edition: str, edit=None) -> list[Finding] | None:
+        """Every finding of a scenario as it stands (no inherited ones placed); None when it cannot be checked.
+
+        A base checked alone is remembered (bounded, and only while none of the files it read changed):
+        every variant of a folder asks for it.
+        """
+        key = (str(resolved(Path(path))), edition)
+        if edit is None:
+            known = self._alone.get(key)
+            if known is not None and known[0] == _stamps(known[1]):
+                return known[2]
+        opened = self._open(path, edition, True, edit)
+        found = opened.findings if opened.checked else None
+        if edit is None:
+            paths = [d.path for d in opened.documents]
+            self._alone.pop(key, None)
+            while len(self._alone) >= self._alone_size:
+                self._alone.pop(next(iter(self._alone)))
+            self._alone[key] = (_stamps(paths), paths, found)
+        return found
+
+    def _open(self, path: str | Path, edition: str | None, checks: bool, edit=None) -> Opened:
+        loaded = load_scenario(path, edition, games=self.games, edit=edit)
         opened = Opened(list(loaded.findings), list(loaded.documents), loaded.game, loaded.scenario)
         if opened.game is None:
             return opened
         self._attach_module(opened, loaded)
         if checks and opened.ok and opened.scenario is not None and opened.module is not None:
             ctx = opened.module.context(opened.game, opened.scenario)
+            self._written_for(opened, ctx, loaded)
             opened.findings.extend(run_checks(opened.module.checks(), ctx))
+            opened.checked = True
         return opened
+
+    def _written_for(self, opened: Opened, ctx, loaded) -> None:
+        """A scenario checked in another edition than its own: its checks read its numbers on its own
+        edition's scale (``ctx.written_for``), and one note at its top says so (toolkit/written_for.py)."""
+        scenario, game = opened.scenario, opened.game
+        if scenario.written_for == scenario.edition or scenario.written_for not in game.editions:
+            return
+        own = self.open_game(game.root, scenario.written_for).game
+        if own is None:
+            return
+        ctx.written_for = own.edition
+        document = next(d for d in loaded.documents if d.name == scenario.files[-1])
+        at = document.locate(("edition",)) if "edition" in document.data else document.locate(())
+        opened.findings.append(edition_note(own.edition, game.edition, opened.module.scenario_parameters, at))
 
     def game_root(self, name: str | Path) -> Path | None:
         """A game folder (holding game.yaml) or the folder of a bundled game by id."""
@@ -342,13 +400,31 @@ class Session:
                 findings.extend(self.open_scenario(path, edition).findings)
             else:
                 findings.extend(self.open_document(path).findings)
-        unique = {(f.location, f.code, f.message): f for f in findings}
+        unique: dict = {}
+        for f in findings:  # a base's own finding, met again through a variant, is shown once (the base's own words first)
+            unique.setdefault((f.location, f.code) if f.extra.get("base_own") else (f.location, f.code, f.message), f)
+        for f in findings:
+            if not f.extra.get("base_own") and (f.location, f.code) in unique and unique[(f.location, f.code)] is not f:
+                unique.pop((f.location, f.code))
+                unique[(f.location, f.code, f.message)] = f
         return sorted(unique.values(), key=Finding.sort_key), files
 
 
 def _manifest_at(manifest, game) -> Location:
     """Where the manifest names the game's module (its ``rules_module:``)."""
     return manifest.locate(("rules_module",)) if manifest else Location(str(game.root / "game.yaml"))
+
+
+def _stamps(paths: list[Path]) -> tuple:
+    """Modification times and sizes of the files a check read: what it remembers is reused only while they match."""
+    out = []
+    for path in paths:
+        try:
+            stat = path.stat()
+            out.append((stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 def _found(folder: Path, editions: list[str], listed: list[Path], unlisted: list[Path], others: list[Path]) -> str:

@@ -58,9 +58,11 @@ CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "ma
 #: game's ``core_pages`` names those it has (the overview page is every game's). ``map``: the map on the
 #: overview; ``bases``: the base directory per edition; ``counters``: the counter mix; ``schedules``:
 #: the reinforcement schedules; ``editions``: the editions compared (only for a game of two editions
-#: or more); ``errata``: the errata (only where some are recorded); ``sequence``: the sequence of play.
+#: or more); ``errata``: the errata (only where some are recorded); ``sequence``: the sequence of play;
+#: ``reference``: the authoring reference, every section and key of every kind of file the game is written in,
+#: from its schemas and overlays.
 #: A declared page the data has nothing for is left out, never shown empty.
-CORE_PAGES = ("map", "bases", "counters", "schedules", "editions", "errata", "sequence")
+CORE_PAGES = ("map", "bases", "counters", "schedules", "editions", "errata", "sequence", "reference")
 
 
 class SitePage(NamedTuple):
@@ -146,6 +148,9 @@ class GameModule(Protocol):
         Whether a sunk counter leaves the game for good.
     ``overlays(game, scenario)``
         Named sets of map nodes per side for the map's overlays (Air ZOC, supply), or ``{}``.
+    ``scenario_parameters``
+        Edition parameters a scenario's numbers are written against (name -> rule key), named in the
+        note when a scenario is checked in another edition than its own.
     ``new_template``
         Example lines of the ``new`` command's variant file (commented YAML), or ``""``.
     ``marker_owner(name)``
@@ -239,8 +244,8 @@ class BaseGame:
     pitch = ""
     #: What every map game has: a set-up card per side, the counter manifest and the map.
     core_aids: tuple[str, ...] = ("setup", "manifest", "map")
-    #: The map, the counter mix and the sequence of play (each left out where the data has none).
-    core_pages: tuple[str, ...] = ("map", "counters", "sequence")
+    #: The map, the counter mix and the sequence of play (each left out where the data has none), and the authoring reference.
+    core_pages: tuple[str, ...] = ("map", "counters", "sequence", "reference")
     templates: Path | None = None
     site_scenario: str | None = None
     map_kind = "hex-grid"
@@ -248,6 +253,9 @@ class BaseGame:
     new_template = ""
     commands: tuple[str, ...] = ()
     default_game = False
+    #: Edition parameters a scenario's own numbers are written against, each with the rule key that
+    #: sets it: named when a scenario is checked in another edition than the one it was written for.
+    scenario_parameters: Mapping[str, str] = {}
 
     def build_checks(self) -> CheckRegistry:
         """The game's checks, built once per module object (override this, not :meth:`checks`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
+from typing import Callable
 
 from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
@@ -33,10 +34,11 @@ def allowed_roots(start: Path | None = None) -> list[Root]:
     return roots
 
 
-def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
+def scenario_chain(path: Path, loaded: Loaded, edit: Callable[[Document], Document] | None = None) -> list[Document] | None:
     """The scenario documents from the root base to ``path``, each validated.
 
-    A loop or an over-long chain is reported at the ``extends:`` line of the
+    ``edit`` (optional) changes the document at ``path`` once read (a variant with a key left out,
+    to find which of its keys makes an inherited finding). A loop or an over-long chain is reported at the ``extends:`` line of the
     file being loaded (the variant), naming the files in the chain.
     """
     chain: list[Document] = []
@@ -56,6 +58,8 @@ def scenario_chain(path: Path, loaded: Loaded) -> list[Document] | None:
         document = read_document(current, "scenario", loaded, document_game_root)
         if document is None:
             return None
+        if edit is not None and not chain:
+            document = edit(document)
         chain.append(document)
         if "extends" not in document.data:
             break
@@ -91,16 +95,21 @@ class GameCache:
         self._entries[(str(root), edition)] = (_mtimes(loaded.documents), loaded)
 
 
-def load_scenario(path: str | os.PathLike, edition: str | None = None, games: GameCache | None = None) -> Loaded:
-    """Load a scenario (resolving ``extends:``), its game for the scenario's edition, and build both."""
+def load_scenario(path: str | os.PathLike, edition: str | None = None, games: GameCache | None = None,
+                  edit: Callable[[Document], Document] | None = None) -> Loaded:
+    """Load a scenario (resolving ``extends:``), its game for the scenario's edition, and build both.
+
+    ``edit`` changes the scenario's own document once read (see :func:`scenario_chain`).
+    """
     path = Path(path)
     loaded = Loaded()
-    chain = scenario_chain(path, loaded)
+    chain = scenario_chain(path, loaded, edit)
     if chain is None:
         return loaded
     root_doc = chain[0]
     game_id = next((d.data.get("game") for d in reversed(chain) if d.data.get("game")), None)
-    edition = edition or next((d.data.get("edition") for d in reversed(chain) if d.data.get("edition")), None)
+    written_for = next((d.data.get("edition") for d in reversed(chain) if d.data.get("edition")), None)
+    edition = edition or written_for
     root = find_game_root(root_doc.path, game_id)
     if root is None:
         loaded.findings.append(Finding("error", "REF-GAME", f"no game.yaml found beside the scenario or in its parent folders, and no bundled game {game_id!r}", root_doc.locate(("game",))))
@@ -126,7 +135,8 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     if game is None:
         return loaded
     loaded.game = game
-    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file)
+    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file,
+                                          written_for=str(written_for or game.edition.id))
     return loaded
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
+from toolkit.render.authoring import authoring_reference
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsheet import render_sheet_svg
@@ -92,7 +93,8 @@ def _games(root: Path) -> list[Path]:
 
 #: The core pages of a game's part of the site, in navigation order, with their labels (see ``CORE_PAGES``).
 PAGE_LABELS = (("bases", "Bases"), ("counters", "Counter mix"), ("schedules", "Reinforcement schedules"),
-               ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata"))
+               ("editions", "Editions compared"), ("sequence", "Sequence of play"), ("errata", "Errata"),
+               ("reference", "Authoring reference"))
 
 
 @dataclass
@@ -185,7 +187,58 @@ def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loa
         with_sequence = [g for g in games.values() if g.edition.sequence_of_play]
         return _page(f"{title}: sequence of play", *[f"## {md(g.edition.citation)}\n\n" + fragment("parts/sequence.html", sop=sequence_of_play(g))
                                                      for g in with_sequence]) if with_sequence else None
+    if stem == "reference":
+        return _authoring_page(title, folder, info)
     raise ValueError(f"no core page {stem!r}")
+
+
+def _authoring_page(title: str, folder: Path, info: dict) -> str | None:
+    """Every section and key of every kind of file of the game, from its schemas (``chartroom schema KIND --game``).
+
+    The page has no side table of contents (the tables need the width): each kind lists its sections instead.
+    """
+    kinds = authoring_reference(folder, info, guides_dir() / "examples")
+    if not kinds:
+        return None
+    gid = slug(info.get("game", folder.name))
+    parts = [f"Every key {md(title)} reads, by kind of file and section, from the game's schemas: what `chartroom check` "
+             "accepts. A key marked *required* must be written; the example is from the bundled files where they have one. "
+             f"`chartroom schema KIND --game {gid}` prints the schema of a kind, for your editor. "
+             "A variant is a scenario file with `extends:` and writes only the keys that differ.\n",
+             "Kinds: " + ", ".join(f"[{md(k.kind)}](#{slug(k.kind)})" for k in kinds) + ".\n"]
+    for k in kinds:
+        anchors = {section.path: "keys-" + slug(f"{k.kind} {section.path or 'top'}") for section in k.sections}  # not a heading's id
+        parts.append(f"## {md(k.kind)}\n")
+        parts.append(f"{md(k.description)}\n" if k.description else "")
+        parts.append("Sections: " + ", ".join(f"[`{path or 'top level'}`](#{a})" for path, a in anchors.items()) + ".\n")
+        shapes: dict[tuple, str] = {}  # the rows of a section already shown -> its path
+        for section in k.sections:
+            heading = f"`{section.path}`" if section.path else "top level"
+            parts.append(f"### {md(k.kind)}: {heading}\n")
+            shape = tuple((row.key, row.required, row.meaning, row.unit, row.allowed) for row in section.rows)
+            if shape in shapes:  # an empty slot of each rating, a removal shaped as its addition: one table, linked
+                first = shapes[shape]
+                parts.append(f'<div class="chartroom">\n<p class="cr-keys-path" id="{anchors[section.path]}">Each <code>{html.escape(section.path)}</code> '
+                             f'has the keys of <a href="#{anchors[first]}"><code>{html.escape(first or "top level")}</code></a>.</p>\n</div>\n')
+                continue
+            shapes[shape] = section.path
+            rows = [{"row": row, "example": _short(row.example),
+                     "inner": next(((p, anchors[p]) for p in _inner_paths(section.path, row.key) if p in anchors), None)}
+                    for row in section.rows]
+            parts.append(fragment("site/authoring.html", s=section, rows=rows, anchor=anchors[section.path], top=not section.path))
+    return "---\nhide:\n  - toc\n---\n\n" + _page(f"{title}: authoring reference", *parts)
+
+
+def _inner_paths(path: str, key: str) -> tuple[str, ...]:
+    """The sections a key's value may have: a mapping, the entries of a list, the values of a mapping by name."""
+    at = f"{path}.{key}" if path else key
+    return (at, at + "[]", at + ".<name>")
+
+
+def _short(text: str, limit: int = 48) -> str:
+    """An example cut to one short line (a scenario's notes are paragraphs)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
 def map_picture(game, title: str, style=None) -> str:

@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Iterator
 
 from toolkit.findings import Finding, Location
-from toolkit.model import Box, Counter, Game, Place, Placement, Scenario, UnitEntry
+from toolkit.model import Box, Counter, Edition, Game, Place, Placement, Scenario, UnitEntry
 
 __all__ = ["Check", "CheckRegistry", "check", "Context", "run_checks", "Unit", "fmt", "article", "where"]
 
@@ -101,6 +101,9 @@ class Context:
     """
 
     unit_class: type = Unit
+    #: The edition the scenario was written for when it is checked in another (the session sets it),
+    #: so a check can read the scenario's numbers on their own scale; None when they are the same.
+    written_for: Edition | None = None
 
     def __init__(self, game: Game, scenario: Scenario):
         self.game = game

@@ -474,6 +474,22 @@ def _suggest(word: str, choices) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+def _unknown_key(key, allowed, properties: dict) -> str:
+    """What follows "unknown key 'x' in y": the closest allowed keys, by spelling (``fuelled``: ``fueled``) or by
+    what they mean (``carrier``: ``at``, whose description names a carrier), then every allowed key."""
+    if not isinstance(key, str):
+        return ""
+    close = difflib.get_close_matches(key, [c for c in allowed if isinstance(c, str)], n=3, cutoff=0.6)
+    word = re.compile(rf"\b{re.escape(key.lower().replace('_', ' '))}", re.IGNORECASE)
+    for name in allowed:
+        described = properties.get(name, {}).get("description", "") if isinstance(properties.get(name), dict) else ""
+        if name not in close and len(key) > 2 and word.search(described):
+            close.append(name)
+    hint = "; did you mean " + " or ".join(repr(c) for c in close) + "?" if close else ""
+    listed = ", ".join(sorted(str(a) for a in allowed))
+    return f"{hint}; allowed keys: {listed}" if allowed else hint
+
+
 def _is_provenance(error) -> bool:
     return any(
         isinstance(s, dict) and s.get("required") in (["source"], ["reconstructed"])
@@ -512,7 +528,7 @@ def _translate(error, document, failing=(), sections=()) -> list[Finding]:
         for key in instance:
             if key in allowed or any(p.search(key) for p in patterns):
                 continue
-            out.append(finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}",
+            out.append(finding(f"unknown key {key!r} in {subject}{_unknown_key(key, allowed, schema.get('properties', {}))}",
                                document.locate(path + (key,), key=True), "SCHEMA-KEY"))
         return out or [finding(error.message)]
     if keyword == "unevaluatedProperties" and isinstance(instance, dict):
@@ -523,7 +539,8 @@ def _translate(error, document, failing=(), sections=()) -> list[Finding]:
             return []
         unexpected = {k for k in named if not any(f[: len(path) + 1] == path + (k,) for f in failing)}
         allowed = list(schema.get("properties", {})) + (list(sections) if not path else [])
-        out = [finding(f"unknown key {key!r} in {subject}{_suggest(key, allowed)}", document.locate(path + (key,), key=True), "SCHEMA-KEY")
+        out = [finding(f"unknown key {key!r} in {subject}{_unknown_key(key, allowed, schema.get('properties', {}))}",
+                       document.locate(path + (key,), key=True), "SCHEMA-KEY")
                for key in instance if key in unexpected]
         return out or ([] if named else [finding(error.message)])
     if keyword == "required" and isinstance(instance, dict):

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
@@ -33,7 +33,7 @@ class FireFromTheSkies(BaseGame):
     core_aids = ("sequence",)  # the sequence of play; the rest are the game's own sheets (aids.py)
     # The plotting sheet on its overview, the counter mix and the sequence of play. Not the bases (no base
     # directory: airfields are places on the sheet), schedules (none), editions compared (one) or errata (none).
-    core_pages = ("map", "counters", "sequence")
+    core_pages = ("map", "counters", "sequence", "reference")
     templates = Path(__file__).resolve().parent / "templates"
     site_scenario = "coral-sea.yaml"  # the demonstration: its search plans and carriers on the game's pages
     required_parameters = {
@@ -55,7 +55,7 @@ class FireFromTheSkies(BaseGame):
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks, checks_air_ops])
+        return CheckRegistry.from_modules([checks, checks_air_ops, needs])
 
     def map_style(self, game) -> MapStyle:
         """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red."""

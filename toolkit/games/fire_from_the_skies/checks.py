@@ -1,7 +1,8 @@
 """The set-up checks of Fire from the Skies, each citing its rule through the edition's rules table.
 
 Each reads the scenario's own sections (:mod:`.data`). A check that needs a rating the scenario
-left as an empty slot skips what it cannot judge; ``EMPTY-SLOT`` names every such slot instead.
+left as an empty slot skips what it cannot judge; ``EMPTY-SLOT`` names every such slot instead, and
+``DATA-MISSING`` (:mod:`.needs`) every one left out, at the same severity (info, counted in the summary).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class FFTSContext(Context):
         return (min(lasts) if lasts else mission.launch_turn) + 1
 
 
-@check("EMPTY-SLOT", "introduction", "A rating or table the rulebook leaves to Fire on the Waters or the scenario set is still an empty slot.", severity="warning")
+@check("EMPTY-SLOT", "introduction", "A rating or table the rulebook leaves to Fire on the Waters or the scenario set is still an empty slot.", severity="info")
 def empty_slots(ctx: FFTSContext):
     """Every ``{empty: ...}`` of the scenario: FFTS never invents these values (FFTS 1.1, 6.4)."""
     for slot in ctx.data.empty_slots:
@@ -395,7 +396,7 @@ def search_range(ctx: FFTSContext):
                            f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range")
 
 
-@check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fuelled and spotted aft on its carrier.")
+@check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fueled: true and spotted aft (state: deck-aft) on its carrier.")
 def search_ready(ctx: FFTSContext):
     start = ctx.scenario.start_turn
     groups = {g.at_name: g for g in ctx.data.air_groups}
@@ -408,7 +409,7 @@ def search_ready(ctx: FFTSContext):
             ready = sum(a.afs for a in (group.aircraft if group else ()) if a.type == afs.type and a.state == "deck-aft" and a.fueled)
             if ready < afs.afs:
                 yield (f"search {mission.id} launches {afs.afs} AF(s) of {afs.type} on turn {start}, but {ctx.holder_name(mission.source)} has "
-                       f"{ready} fuelled and spotted aft; ready them on deck or the search is cancelled"), afs.at
+                       f"{ready} with fueled: true and state: deck-aft; ready them on deck or the search is cancelled"), afs.at
 
 
 @check("FFTS-STRIKE-GROUP", "strike_groups", "Strike groups of one type of strike aircraft, never bombs with torpedoes; every AF in one group.")

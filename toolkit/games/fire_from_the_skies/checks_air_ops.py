@@ -61,7 +61,7 @@ def _draws(ctx: FFTSContext):
                            known=lambda t: t in ctx.data.aircraft)
 
 
-@check("FFTS-LAUNCH-READY", "launch_ready", "A mission launching on the first turn has its AFs readied (fuelled, armed with its weapon) and spotted aft at the start.")
+@check("FFTS-LAUNCH-READY", "launch_ready", "A mission launching on the first turn has its AFs readied (fueled: true, armed with its weapon) and spotted aft (state: deck-aft) at the start.")
 def launch_ready(ctx: FFTSContext):
     start = ctx.scenario.start_turn
     by_source = _missions_by_source(ctx)
@@ -95,11 +95,11 @@ def launch_ready(ctx: FFTSContext):
                     continue  # FFTS-SEARCH-READY reports it
                 left = f" left after {', '.join(others)}" if others else ""
                 if kind == "carrier":
-                    how, late, fix = "spotted aft", "below, forward or not readied", "ready and spot them aft at the start"
+                    how, late, fix = "spotted aft (state: deck-aft)", "below, forward or not readied", "ready and spot them aft at the start"
                 else:
                     how, late, fix = "at the base", "not readied", "ready them at the start"
                 yield (f"{mission.kind} {mission.id} launches {_plural(afs.afs)} of {ctx.data.aircraft[afs.type].name} {_armed(afs)} on turn {start}, "
-                       f"the first turn, but {ctx.holder_name(source)} has {have}{left} readied (fuelled, {_armed(afs)}) and {how} at the start: "
+                       f"the first turn, but {ctx.holder_name(source)} has {have}{left} readied (fueled: true, {_armed(afs)}) and {how} at the start: "
                        f"an AOS launches before it moves and readies aircraft, so AFs {late} launch from turn {start + 1} on; {fix}, or launch later"), afs.at
 
 

@@ -34,6 +34,9 @@ class FireInTheSky(BaseGame):
     map_kind = "hex-grid"
     required_parameters = {**{p: "the map queries" for p in REQUIRED_PARAMETERS}, **{p: "the rules checks" for p in CHECK_PARAMETERS}}
     new_template = NEW_TEMPLATE
+    # The Victory Point track: v1.1 starts it at 0 (16.0), the 2nd edition at the printed Japanese bases' value (3.3.10).
+    scenario_parameters = {"vp_start_rule": "victory-points", "victory_japan_at": "victory-points",
+                           "victory_allied_at": "victory-points", "draw_at": "victory-points"}
     pitch = ("The whole Pacific War, December 1941 to 1945, on one hex map: carriers, convoys, oil and "
              "island bases, over sixteen turns (two editions: MMP v1.1 and Phalanx 2nd).")
     core_aids = CORE_AIDS  # every core aid and page: its set-up, schedules, charts, bases and two editions fill them all

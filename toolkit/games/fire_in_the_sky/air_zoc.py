@@ -49,7 +49,7 @@ def air_zoc(state: GameState, side: str) -> frozenset[str]:
     >>> from toolkit.model import Map, Place, Edition, Counter
     >>> from toolkit.games.fire_in_the_sky.state import UnitState
     >>> m = Map(frozenset({"0101", "0102", "0103", "0201"}), {"Truk": Place("Truk", "0101", "base", flag="japan")},
-    ...         (), frozenset(), (), {})
+    ...         (), frozenset(), {})
     >>> air = Counter("jp-air", "air", "japan", "japan", "air")
     >>> from toolkit.model.build import bundled_scenarios, load_game
     >>> V11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition

@@ -68,7 +68,7 @@ class MapGraph:
     >>> from toolkit.model import Map, Place, Box
     >>> m = Map(frozenset({"0101", "0102", "0201"}),
     ...         {"Truk": Place("Truk", "0101", "base")}, (), frozenset({frozenset({"0101", "0102"})}),
-    ...         (), {"West Coast USA": Box("West Coast USA", "off-map", "us", "us", None, ("0201",))})
+    ...         {"West Coast USA": Box("West Coast USA", "off-map", "us", None, ("0201",), extra=(("home_base", "us"),))})
     >>> g = MapGraph(m)
     >>> g.distance("Truk", "0102"), g.distance("Truk", "0102", sea=True)
     (1, 2)
@@ -274,7 +274,7 @@ def map_graph(game_map: Map) -> MapGraph:
     Example
     -------
     >>> from toolkit.model import Map
-    >>> m = Map(frozenset({"0101"}), {}, (), frozenset(), (), {})
+    >>> m = Map(frozenset({"0101"}), {}, (), frozenset(), {})
     >>> map_graph(m) is map_graph(m)
     True
     """

@@ -144,8 +144,8 @@ def supply_line(state: GameState, side: str, destination: str, nation: str | Non
     -------
     >>> from toolkit.model import Map, Place, Edition
     >>> hexes = frozenset(f"01{r:02d}" for r in range(1, 8))
-    >>> m = Map(hexes, {"Kure": Place("Kure", "0101", "base", flag="japan", home_base="japan"),
-    ...                 "Truk": Place("Truk", "0103", "base", flag="japan")}, (), frozenset(), (), {})
+    >>> m = Map(hexes, {"Kure": Place("Kure", "0101", "base", flag="japan", extra=(("home_base", "japan"),)),
+    ...                 "Truk": Place("Truk", "0103", "base", flag="japan")}, (), frozenset(), {})
     >>> from toolkit.model.build import bundled_scenarios, load_game
     >>> V11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
     >>> s = GameState(m, V11)

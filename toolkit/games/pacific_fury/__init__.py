@@ -43,10 +43,10 @@ REQUIRED_PARAMETERS = {
 #: hexes), the generic charts (every table is on a card here) or the map (the zone card draws it).
 CORE_AIDS = ("setup", "manifest")
 
-#: The core pages Pacific Fury keeps: the zone map on its overview and the counter mix. Not the bases
+#: The core pages Pacific Fury keeps: the zone map on its overview, the counter mix and the authoring reference. Not the bases
 #: (two base boxes, no hexes), schedules (none), editions compared (one edition), errata (none recorded)
 #: or the sequence of play (its own page shows the sequence card beside the Event Tables).
-CORE_PAGES = ("map", "counters")
+CORE_PAGES = ("map", "counters", "reference")
 
 #: Record-track markers of one side (PF 3.3: one Operation marker each).
 SIDE_MARKERS = {"jp-operation": "japan", "us-operation": "us", "japan": "japan", "us": "us"}

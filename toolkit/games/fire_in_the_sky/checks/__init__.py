@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, placement, stacking  # noqa: E402,I001
+from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, needs, placement, stacking  # noqa: E402,I001
 from toolkit.games.fire_in_the_sky.records import transport
 from toolkit.model import Place
 from toolkit.rules import CheckRegistry, Context, Unit
@@ -48,4 +48,4 @@ class FitSContext(Context):
 
 
 def registry() -> CheckRegistry:
-    return CheckRegistry.from_modules([control, counter_mix, markers, placement, stacking])
+    return CheckRegistry.from_modules([control, counter_mix, markers, placement, stacking, needs])

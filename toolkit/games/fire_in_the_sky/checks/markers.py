@@ -83,9 +83,10 @@ def oil_points(ctx: Context):
 def expected_victory_points(ctx: Context) -> tuple[int, int]:
     """(start, captures): Victory Points from base captures, Japanese captures adding and Allied
     captures subtracting (v1.1 16.0), on top of the Turn 1 total, which is 0 in v1.1 and the value
-    of the printed Japanese bases in the 2nd edition (2nd 3.3.10)."""
+    of the printed Japanese bases in the 2nd edition (2nd 3.3.10). A scenario checked in another
+    edition than its own is read on its own edition's track (``ctx.written_for``)."""
     start = 0
-    if ctx.edition.param("vp_start_rule") != "zero-at-turn-1":
+    if (ctx.written_for or ctx.edition).param("vp_start_rule") != "zero-at-turn-1":
         start = sum(p.vp for p in ctx.map.places.values() if p.is_base and p.printed_control == "japan")
     total = 0
     for place in ctx.map.places.values():

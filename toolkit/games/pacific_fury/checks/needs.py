@@ -1,0 +1,36 @@
+"""What Pacific Fury's checks need from a scenario that starts after Turn 1 (``DATA-MISSING``, info).
+
+Without ``initiative:``, ``operations:`` or ``phase:`` the checks read the campaign start (PF 3.3:
+the Initiative marker on US 1 with Henderson Field operational, both Operation markers on box 1,
+the start of the turn): right for Turn 1, rarely for a designer's later situation, so a scenario
+that starts later and leaves them out is told what the checks assumed (:mod:`toolkit.rules.missing`).
+"""
+
+from __future__ import annotations
+
+from toolkit.rules import Context, check
+from toolkit.rules.missing import Need, missing_data
+
+__all__ = ["NEEDS"]
+
+
+def _later(scenario) -> bool:
+    return scenario.start_turn > 1
+
+
+NEEDS = (
+    Need(("initiative",), "Initiative marker", ("PF-INITIATIVE-RANGE", "PF-INITIATIVE-FACE", "PF-EVENTS-TURN"), "setup-markers",
+         'initiative: {box: "US 1", henderson_field: operational, source: "where the situation gives it"}', when=_later,
+         effect="the checks read the campaign start instead (US 1, Henderson Field operational, PF 3.3)"),
+    Need(("operations",), "Operation markers", ("PF-OPERATIONS",), "setup-markers",
+         'operations: {japan: 1, us: 1, source: "where the situation gives them"}', when=_later,
+         effect="PF-OPERATIONS did not run, and the other checks read both markers on box 1 (PF 3.3)"),
+    Need(("phase",), "phase", ("PF-EVENTS-TURN", "PF-OPERATIONS", "PF-TURN-TRACK-PAST"), "sequence-of-play",
+         'phase: {at: start, source: "where the situation is in the turn"}', when=_later,
+         effect="the checks read the start of the turn (PF 5.0)"),
+)
+
+
+@check("DATA-MISSING", "setup-markers", "A later-turn situation without its Initiative marker, Operation markers or phase: what the checks assumed instead, and what to write.", severity="info")
+def data_missing(ctx: Context):
+    yield from missing_data(ctx.scenario, NEEDS, ctx.edition.cite)
