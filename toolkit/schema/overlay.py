@@ -17,7 +17,6 @@ what is wrong (and the ``$ref``), reported as the finding ``LOAD-SCHEMA`` (exit 
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +66,7 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
     """
     root = resolved(game_root)
     folder = root / "schemas"
-    names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".schema.json")) if folder.is_dir() else []
+    names = sorted(path.name for path in folder.glob("*.schema.json")) if folder.is_dir() else []  # as the signature lists them
     texts, contents, raw = {}, {}, {}
     for name in names:
         path = folder / name
