@@ -14,7 +14,7 @@ from pathlib import Path
 from toolkit import __version__
 from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
-from toolkit.crossref import crossref, render_crossref
+from toolkit.crossref import crossref, render_crossrefs
 from toolkit.errors import ChartroomError
 from toolkit.exact import finite_float
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
@@ -252,8 +252,8 @@ def cmd_rules(args) -> int:
                 return EXIT_INPUT
             editions[edition] = opened.game.edition
             module = opened.module
-        out.append(render_crossref(crossref(module.checks(), editions), list(editions), args.format))
-    _write("".join(out))
+        out.append((manifest.get("game") or root.name, crossref(module.checks(), editions), list(editions)))
+    _write(render_crossrefs(out, args.format))  # a heading and a header row per game, a blank line between games
     return EXIT_OK
 
 

@@ -26,6 +26,7 @@ from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsheet import render_sheet_svg
 from toolkit.schema import schema_dir
+from toolkit.words import counted
 
 __all__ = ["guide_text", "guides_dir", "md", "nav_title", "generate_pages", "game_pages", "GamePart", "scenario_page", "reference_pages",
            "copied_docs", "slug", "map_picture", "home_games"]
@@ -277,7 +278,7 @@ def _schedule_rows(game, side: str) -> list[dict]:
         for entry in st.units:
             counter = game.counters.get(entry.counter)
             name = counter.name if counter else entry.counter
-            qty = f"{entry.steps} steps" if entry.steps else f"x{entry.count}"
+            qty = counted(entry.steps, "step") if entry.steps else f"x{entry.count}"
             units.append(name + " " + qty + (f" (optional rule {entry.optional_rule})" if entry.optional_rule else ""))
         points = [f"{humanize(k)} {fmt_number(v)}" for k, v in sorted(st.data.items())
                   if (k.endswith("_points") or k.endswith("_steps")) and isinstance(v, (int, float)) and not isinstance(v, bool)]

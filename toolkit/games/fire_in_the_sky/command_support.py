@@ -17,6 +17,7 @@ from toolkit.errors import InputError
 from toolkit.exits import EXIT_OK
 from toolkit.load import display_path
 from toolkit.model.build import suggest
+from toolkit.words import edition_name
 
 # The rule queries (map graphs, supply, Air ZOC, movement) import networkx, about 0.3 s (python -X importtime): the
 # helpers that need them import them when they run, so that building the parser costs nothing.
@@ -144,7 +145,7 @@ def place_node(graph, name: str) -> str:
 def counter_of(game, counter_id: str):
     counter = game.counters.get(counter_id)
     if counter is None:
-        raise UsageError(f"no counter {counter_id!r} in the {game.edition.id} counter mix{suggest(counter_id, game.counters)}")
+        raise UsageError(f"no counter {counter_id!r} in the {edition_name(game.edition.id)} counter mix{suggest(counter_id, game.counters)}")
     if counter.type not in ("naval", "air", "land"):
         raise UsageError(f"{counter_id} is a {counter.type}, not a naval, air or land unit")
     return counter

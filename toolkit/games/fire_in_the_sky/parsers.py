@@ -151,6 +151,8 @@ def register_kinds(sub) -> dict:
         k.add_argument("--edition", help=f"edition id: {{editions:{GAME_ID}}} (default: the scenario's, else the game's first)")
         k.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
         k.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+        k.add_argument("--exact", action="store_true",
+                       help="write every chance's exact fraction beside its decimal (default: only the short ones; JSON always has both)")
         k.set_defaults(odds_command=kind)
     return {kind: lazy("odds_command", "cmd_odds") for kind in KINDS}
 
