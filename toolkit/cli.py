@@ -25,6 +25,7 @@ from toolkit.outputs import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
+from toolkit.surface import canonical, games_for, offering_bundled
 
 
 class _Help(argparse.HelpFormatter):
@@ -174,8 +175,6 @@ def _main(argv) -> int:
     if argv and argv[0] in CORE_COMMANDS:
         parser = build_parser(argv[0])
     else:  # the game of a line and the game modules it needs (toolkit.surface: not for the core commands, as above)
-        from toolkit.surface import canonical, games_for, offering_bundled
-
         argv = canonical(argv, session, session.bundled_games(), offering_bundled)
         parser = build_parser(None, games_for(argv, session))
     args = parser.parse_args(argv)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
+from toolkit import lazy
 from toolkit.findings import LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
 from toolkit.schema import patterns
@@ -117,8 +118,7 @@ def _parse(text: str, shown: str) -> dict:
 
 def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: Path) -> None:
     """The metaschema, the patterns and the references of one overlay; raise :class:`OverlayProblem` at the first fault."""
-    import jsonschema_rs  # about 15 ms: only when an overlay is read
-
+    jsonschema_rs = lazy.jsonschema_rs()  # only when an overlay is read
     for path, value in _keyed(contents, "$schema"):  # another metaschema would be fetched: refuse it first
         if value not in DRAFT_2020_12:
             raise OverlayProblem(json_location(text, shown, (*path, "$schema")),

@@ -16,22 +16,20 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from toolkit import lazy
+
 __all__ = ["search", "problem", "install", "OPTIONS"]
 
 
 def OPTIONS():
     """The regex options every Chartroom validator is built with: the linear-time engine."""
-    import jsonschema_rs  # about 15 ms: only when a validator is built
-
-    return jsonschema_rs.RegexOptions()
+    return lazy.jsonschema_rs().RegexOptions()
 
 
 @lru_cache(maxsize=1024)
 def _matcher(pattern: str):
     """Kept once a process: a pure function of the pattern text."""
-    import jsonschema_rs
-
-    return jsonschema_rs.validator_for({"type": "string", "pattern": pattern}, pattern_options=OPTIONS())
+    return lazy.jsonschema_rs().validator_for({"type": "string", "pattern": pattern}, pattern_options=OPTIONS())
 
 
 def problem(pattern) -> str:
@@ -76,8 +74,7 @@ def install() -> None:
     Idempotent; done before a validator is built. jsonschema imports ``re`` as a module global in
     ``_keywords`` (``pattern``, ``patternProperties``) and ``_utils`` (the property lookups).
     """
-    from jsonschema import _keywords, _utils
-
-    for module in (_keywords, _utils):
+    jsonschema = lazy.jsonschema()
+    for module in (jsonschema._keywords, jsonschema._utils):
         if getattr(module, "re", None) is not _LINEAR:
             module.re = _LINEAR
