@@ -19,7 +19,7 @@ from toolkit.errors import InputError
 from toolkit.findings import Finding
 from toolkit.load import display_path, load_text, resolved
 from toolkit.model.build_scenario import allowed_roots, base_of
-from toolkit.model.reading import bundled_names, bundled_scenario, is_bundled_name, suggest
+from toolkit.model.reading import bundled_names, bundled_scenario, bundled_scenarios, is_bundled_name, suggest
 from toolkit.outputs import write_new
 from toolkit.render.skeleton import skeleton
 from toolkit.schema import schema_path
@@ -115,6 +115,10 @@ def blank_text(path: Path, game: str, session: Session) -> str:
     root = session.game_root(game)
     if root is None:
         raise VariantError(f"--game: {session.unknown_game(game)}")
+    folder, home = resolved(path).parent, resolved(root)
+    if home.parent != resolved(bundled_scenarios()) and folder != home and home not in folder.parents:
+        raise VariantError(f"--game {game}: a scenario of a game from outside the package is found by its folder (game.yaml beside "
+                           f"the scenario or above it): write it in {display_path(root)} or a folder inside it")
     manifest, probe = session.game_manifest(root)
     if manifest is None:
         raise VariantError(f"--game {game}: {probe.first_error('cannot read ' + display_path(root / 'game.yaml'))}")
