@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import shutil
 import textwrap
 import xml.etree.ElementTree as ET
@@ -126,6 +127,20 @@ def test_map_draw_every_game(capsys, tmp_path, game, names):
     target = tmp_path / "map.svg"
     assert ok(capsys, "map", "draw", "--game", game, "-o", target) == f"{target}\n"
     assert target.read_text(encoding="utf-8") == first
+
+
+def test_map_draw_writes_a_file_as_any_program_does(capsys, tmp_path):
+    """A new picture gets 0666 less the umask (not the temporary file's 0600); a replaced one keeps its mode."""
+    mask = os.umask(0o022)
+    try:
+        target = tmp_path / "map.svg"
+        ok(capsys, "map", "draw", "--game", PF, "-o", target)
+        assert target.stat().st_mode & 0o777 == 0o644
+        target.chmod(0o640)
+        ok(capsys, "map", "draw", "--game", PF, "-o", target)
+        assert target.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(mask)
 
 
 def test_map_draw_escapes_names(capsys, tmp_path):

@@ -65,8 +65,14 @@ def write_atomically(target: Path, content: bytes, mode: int | None = None, owne
     """Replace ``target`` (not a link: callers resolve or refuse links) with ``content`` at once.
 
     The temporary file is written in the target's folder, synced, given ``mode`` and (as root)
-    ``owner`` (uid, gid), then renamed over the target.
+    ``owner`` (uid, gid), then renamed over the target. Without ``mode`` a new file gets the mode any
+    program's new file gets (0666 less the umask), a replaced one keeps its own: never the temporary's 0600.
     """
+    if mode is None:
+        try:
+            mode = stat.S_IMODE(os.lstat(target).st_mode) if not _is_link(target) else 0o666 & ~_umask()
+        except OSError:
+            mode = 0o666 & ~_umask()
     temporary = _write_temporary(target.parent, target.name, content, mode, owner)
     try:
         os.replace(temporary, target)
