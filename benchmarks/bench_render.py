@@ -34,8 +34,8 @@ def median_of(func, repeat=5):
 
 
 def main() -> None:
-    from toolkit.render import build_aids
     from toolkit.render.aids import prepare, render_aids
+    from toolkit.render.build import build_aids
     from toolkit.render.svgmap import render_map_svg
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -69,17 +69,17 @@ def test_operational_movement_of_0_hexes_follows_each_edition(capsys):
     assert "--hexes 0: a Task Force using Operational Movement moves at least 1 hex" in err
     assert "(FitS v1.1 9.3)" in err and "add --reaction (FitS v1.1 10.1)" in err
     # v1.1 10.1: a ship reacting into the hex it occupies pays the 1-4 hexes cost.
-    assert run(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "0", "--reaction") == (0, "tp 0  oil 1.5\n", "")
+    assert run(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "0", "--reaction") == (0, "0 TP, 1.5 Oil Points (FitS v1.1 10.1)\n", "")
     # 2nd 8.4: only leaving port and staying in the same hex costs nothing.
-    assert run(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "0", "--edition", "2nd") == (0, "tp 0  oil 0\n", "")
+    assert run(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "0", "--edition", "2nd") == (0, "0 TP, 0 Oil Points (FitS 2nd 8.4)\n", "")
 
 
 def test_operational_reach_leaves_out_the_start_hex_only_where_staying_is_no_move(capsys):
     args = ["reach", SHORT, "--unit", "jp-dd", "--at", "Kure", "--mode", "operational"]
     v11 = run(capsys, *args)[1]
     second = run(capsys, *args, "--edition", "2nd")[1]
-    assert "Kure                   1203   0 hex(es)" not in v11
-    assert "Kure                   1203   0 hex(es)  tp 0  oil 0" in second
+    assert "Kure                   1203   0 hexes" not in v11
+    assert "Kure                   1203   0 hexes  tp 0  oil 0" in second
 
 
 def test_zoc_prints_a_header_with_the_count(capsys):

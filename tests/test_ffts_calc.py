@@ -69,7 +69,7 @@ def test_bad_arguments_exit_2(capsys, argv):
 def test_text_output(capsys):
     assert main(["calc", "fire-from-the-skies", "endurance", "--launch", "10", "--endurance", "13"]) == 0
     out = capsys.readouterr().out
-    assert "last turn of normal endurance: 23" in out and "landing on turn 24: crashes with chance 1/3 (0.3333)" in out
+    assert "last turn of normal endurance: 23" in out and "landing on turn 24: crashes with chance 0.3333 (1/3)" in out
 
 
 def test_landing_accidents_by_hand(capsys):

@@ -85,7 +85,7 @@ def test_air_to_air_four_against_two(edition):
     assert dist(r, "attacker Air Points left") == {2: F(1, 9), 3: F(4, 9), 4: F(4, 9)}
     assert chance(r, "attacker gains Air Supremacy") == F(11, 27)
     # the only tie is 2-2: (1/9)(16/81), shared by a roll-off
-    assert chance(r, "defender gains Air Superiority (supremacy included)") == F(1, 9) * F(16, 81) / 2
+    assert chance(r, "defender gains at least Air Superiority (Superiority or Supremacy)") == F(1, 9) * F(16, 81) / 2
 
 
 def test_v11_turn_1_japan_fires_first():

@@ -187,7 +187,7 @@ def test_reach_sea_deployment(tiny, capsys):
         {"place": "Truk", "hex": "0103", "cost": {"tp": 0.5, "oil": 0}, "deployments": 1}]
     assert ok(capsys, "reach", s, "--unit", "jp-land-4", "--mode", "sea-deployment") == (
         "jp-land-4 from Kure, Sea Deployment: 1 place (FitS v1.1 8.2)\n"
-        "Truk                   0103  1 deployment(s)  tp 2  oil 0\n")
+        "Truk                   0103  1 deployment  tp 2  oil 0\n")
 
 
 def test_reach_operational(tiny, capsys):
@@ -197,7 +197,7 @@ def test_reach_operational(tiny, capsys):
         (None, "0102", 1, {"tp": 0, "oil": 0.5}),
         ("Truk", "0103", 2, {"tp": 0, "oil": 0.5}), (None, "0104", 3, {"tp": 0, "oil": 0.5})]
     text = ok(capsys, "reach", s, "--unit", "jp-land-4", "--mode", "operational", "--with", "jp-ca")
-    assert text.splitlines()[-1] == "-                      0104   3 hex(es)  tp 4  oil 1"
+    assert text.splitlines()[-1] == "-                      0104   3 hexes  tp 4  oil 1"
     first = js(capsys, "reach", s, "--unit", "jp-dd", "--mode", "operational", "--edition", "2nd")[0]
     assert (first["place"], first["hexes"], first["cost"]) == ("Kure", 0, {"tp": 0, "oil": 0})  # 2nd 8.4: leave port, stay, free
 
@@ -237,14 +237,14 @@ def test_cost_commands(tiny, capsys):
     assert js(capsys, "cost", "sea-deployment", "--unit", "jp-dd", "--deployments", "2", "--count", "2", *g) == {
         "tp": 2, "rule": "FitS v1.1 8.2"}
     assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-air", "--steps", "1", *g) == "0.5 TP (FitS v1.1 8.2)\n"
-    assert ok(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "4", *g) == "tp 4  oil 1.5\n"
+    assert ok(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "4", *g) == "4 TP, 1.5 Oil Points (FitS v1.1 9.3)\n"
     assert js(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "5", *g) == {
         "tp": 0, "oil": 2.25, "rule": "FitS v1.1 9.3"}
     # With a land unit aboard the Task Force moves at most 4 hexes (v1.1 9.1, 9.4: as its slowest unit).
     code, _, err = run(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "5", *g)
     assert code == 2 and "moves at most 4 hexes (its slowest unit), not 5 (FitS v1.1 9.4)" in err
     assert js(capsys, "cost", "operational", "--units", "jp-dd", "jp-dd", "jp-dd", "--hexes", "5", *g, "--edition", "2nd")["oil"] == 3
-    assert ok(capsys, "cost", "operational", "--units", "jp-dd", "--hexes", "2", "--turn", "10", "--from-resource-hex", *g) == "tp 0  oil 0\n"
+    assert ok(capsys, "cost", "operational", "--units", "jp-dd", "--hexes", "2", "--turn", "10", "--from-resource-hex", *g).startswith("0 TP, 0 Oil Points (")
     assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g) == "3 TP (FitS v1.1 5.2)\n"
     assert ok(capsys, "cost", "dd-transfer", "--count", "3", *g, "--edition", "2nd") == "6 TP (FitS 2nd 5.2)\n"
     assert js(capsys, "cost", "asw", "--rolls", "3", *g) == {"oil": 1.5, "rule": "FitS v1.1 6.1"}
@@ -255,7 +255,7 @@ def test_cost_oil_transport(tiny, capsys):
     s = tiny / "scenario.yaml"
     assert ok(capsys, "cost", "oil-transport", s) == (
         "4 Oil Points for 4 TP (Resource Hexes supplied: Truk; limits: 4 by Resource Hexes, "
-        "15 by half the Merchantmen Pool, 4 by TP)\n")
+        "15 by half the Merchantmen Pool, 4 by TP; FitS v1.1 5.1)\n")
     assert js(capsys, "cost", "oil-transport", s) == {
         "max_oil": 4, "by_resource_hexes": 4, "by_merchantmen_pool": 15, "by_transport_points": 4, "tp_cost": 4,
         "resource_hexes": ["Truk"], "merchantmen_pool": 30, "transport_points": 4, "rule": "FitS v1.1 5.1"}

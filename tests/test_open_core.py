@@ -46,10 +46,11 @@ def test_a_hex_map_needs_its_grid_and_its_hexes(tmp_path):
 
 def test_the_core_refuses_a_field_no_overlay_declares(tmp_path):
     text = SMALL + '  - {hex: "0404", terrain: clear, atoll: true, reconstructed: "test fixture"}\n'
-    assert findings(tmp_path, text) == [("SCHEMA-KEY", 14, "unknown key 'atoll' in hexes")]
+    assert findings(tmp_path, text) == [("SCHEMA-KEY", 14, "unknown key 'atoll' in hexes; allowed keys: editions, hex, reconstructed, source, terrain")]
     text = SMALL + 'places:\n  - {name: Truk, hex: "0101", kind: base, air: 4, reconstructed: "test fixture"}\n'
-    assert findings(tmp_path, text) == [("SCHEMA-KEY", 15, "unknown key 'air' in places")]
-    assert findings(tmp_path, SMALL + 'split_hexes: []\n') == [("SCHEMA-KEY", 14, "unknown key 'split_hexes' in document; did you mean 'hexes'?")]
+    assert findings(tmp_path, text) == [("SCHEMA-KEY", 15, "unknown key 'air' in places; allowed keys: editions, flag, hex, kind, name, reconstructed, source, vp")]
+    assert findings(tmp_path, SMALL + 'split_hexes: []\n') == [("SCHEMA-KEY", 14, "unknown key 'split_hexes' in document; did you mean 'hexes'?; allowed keys: boxes, game, grid, hexes, "
+                                                                     "impassable_hexsides, kind, land_connections, places, playing_area")]
 
 
 @pytest.fixture

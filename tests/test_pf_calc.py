@@ -179,7 +179,7 @@ def test_every_calculation_has_help_and_examples_that_run(capsys):
 def test_fire_text_and_json(capsys):
     status, out, _ = calc(capsys, "fire", "--cf", "4")
     assert status == 0
-    assert "CF 4: rolls 1-6 give hits 1 2 3 4 0 0; mean 5/3 (1.6667)" in out
+    assert "CF 4: rolls 1-6 give hits 1 2 3 4 0 0; mean 1.6667 (5/3) hits" in out
     assert "rules: PF 10.2" in out
     doc = calc_json(capsys, "fire", "--cf", "4", "4", "4", "--cap", "2")
     assert doc["calculation"] == "fire" and doc["rules"] == ["PF 10.2", "PF 10.5"]
@@ -217,8 +217,8 @@ def test_sink_10_7_examples_through_the_cli(capsys):
 def test_air_strike_on_henderson_says_it_rests_on_a_placeholder(capsys):
     status, out, _ = calc(capsys, "air-strike", "--cf", "4", "4", "--box", "US 2")
     assert status == 0
-    assert "first round: 2/3 (0.6667)" in out and "within two rounds: 23/27 (0.8519)" in out
-    assert "rests on: Henderson Field's CAP in box US 2 (1 aircraft icon(s)) is a placeholder" in out
+    assert "first round: 0.6667 (2/3)" in out and "within two rounds: 0.8519 (23/27)" in out
+    assert "rests on: Henderson Field's CAP in box US 2 (1 aircraft icon) is a placeholder" in out
     assert "charts/english.yaml:" in out
     doc = calc_json(capsys, "air-strike", "--cf", "4", "4", "--box", "US 2")
     assert doc["result"]["cap_icons_placeholder"] is True and doc["result"]["two_rounds"]["fraction"] == "23/27"

@@ -40,7 +40,7 @@ def test_pages_hold_the_cards_with_the_campaign_start(pages):
     assert re.findall(r'<td class="pf-arrivals">([^<]*)</td>', tracks) == ["-", "Hornet (US)", "-", "-"]
     assert tracks.count("At most 7 task forces") == 2  # both planning sheets
     assert "Japanese Reserve" in generated["games/pacific-fury/rosters.md"]
-    assert '<td class="num pf-chance">5/6 (0.8333)</td>' in generated["games/pacific-fury/tables.md"]
+    assert '<td class="num pf-chance">0.8333 (5/6)</td>' in generated["games/pacific-fury/tables.md"]
     assert "pf-open-pair" in generated["games/pacific-fury/zones.md"]
     guide = generated["games/pacific-fury/guide.md"]
     assert guide.startswith("# Pacific Fury") and guide.count("\n# ") == 0  # one title

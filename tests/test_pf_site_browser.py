@@ -91,7 +91,7 @@ def test_odds_and_roster_pages_show_exact_values(served, page):
     page.goto(f"{base}/site/games/pacific-fury/tables.html")
     row = page.locator('table.pf-odds[data-cap="0"] tr[data-cf="4"] td')
     assert [row.nth(i).inner_text().split()[0] for i in range(7)] == ["1/3", "1/6", "1/6", "1/6", "1/6", "0", "0"]
-    assert page.locator("td.pf-chance").all_inner_texts() == ["5/6 (0.8333)", "1/2 (0.5000)", "1/6 (0.1667)"]
+    assert page.locator("td.pf-chance").all_inner_texts() == ["0.8333 (5/6)", "0.5000 (1/2)", "0.1667 (1/6)"]
     page.goto(f"{base}/site/games/pacific-fury/rosters.html")
     assert page.locator('tr[data-counter="us-cv-hornet"] td').nth(4).inner_text().strip() == "2"
     game = load_game(ROOT / "scenarios" / "pacific-fury", "english").game

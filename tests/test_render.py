@@ -13,8 +13,8 @@ from conftest import ROOT, SHORT, import_or_missing
 from toolkit.games import BaseGame
 from toolkit.model import Box, Counter, Edition, Game, Map, Place, Placement, Scenario, ScheduleTurn, UnitEntry, steps_to_counters
 from toolkit.model.build import load_scenario
-from toolkit.render import build_aids as _build_aids
 from toolkit.render.aids import aids_of, schedule, setup_card
+from toolkit.render.build import build_aids as _build_aids
 from toolkit.render.env import environment
 from toolkit.render.svgmap import render_map_svg
 from toolkit.session import Session  # noqa: E402

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.errors import InputError
+from toolkit.exact import exact_fractions
 from toolkit.exits import EXIT_OK
 from toolkit.games import CalcInputError, CalcResult, Calculation, GameModule, ScenarioInput
 from toolkit.surface import questions
@@ -108,6 +109,8 @@ def _calculation_parser(names, module: GameModule, calculation: Calculation):
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     calculation.arguments(c)
     c.add_argument("--format", choices=["text", "json"], default="text", help="text for a reader, json for a program (default text)")
+    c.add_argument("--exact", action="store_true",
+                   help="write every chance's exact fraction beside its decimal (default: only the short ones; JSON always has both)")
     c.add_argument("--game", "--data", dest="game", metavar="GAME",
                    help=f"the game's id, or a copy of its data folder to answer from (default: the bundled {module.game_id})")
     c.add_argument("--edition", help="answer for this edition (default: the game's first)")
@@ -180,6 +183,11 @@ def _answer(args, module: GameModule, calculation: Calculation) -> int:
 
 
 def cmd_calc(args) -> int:
+    with exact_fractions(getattr(args, "exact", False)):  # --exact: every fraction beside its decimal
+        return _calc(args)
+
+
+def _calc(args) -> int:
     handler = getattr(args, "command_handler", None)
     if handler is not None:  # a command the game added (Fire in the Sky's supply, cost, ...)
         return handler(args)
@@ -192,6 +200,11 @@ def cmd_calc(args) -> int:
 
 
 def cmd_odds(args) -> int:
+    with exact_fractions(getattr(args, "exact", False)):
+        return _odds(args)
+
+
+def _odds(args) -> int:
     handler = getattr(args, "command_handler", None)
     if handler is not None:
         return handler(args)

@@ -14,7 +14,7 @@ from pathlib import Path
 from toolkit import __version__
 from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
-from toolkit.crossref import crossref, render_crossref
+from toolkit.crossref import crossref, render_crossrefs
 from toolkit.errors import ChartroomError
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
 from toolkit.games import all_bundled, default_module, guard_commands
@@ -25,6 +25,7 @@ from toolkit.outputs import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
+from toolkit.surface import canonical, games_for, offering_bundled
 
 
 class _Help(argparse.HelpFormatter):
@@ -163,8 +164,6 @@ def _main(argv) -> int:
     if argv and argv[0] in CORE_COMMANDS:
         parser = build_parser(argv[0])
     else:  # the game of a line and the game modules it needs (toolkit.surface: not for the core commands, as above)
-        from toolkit.surface import canonical, games_for, offering_bundled
-
         argv = canonical(argv, session, session.bundled_games(), offering_bundled)
         parser = build_parser(None, games_for(argv, session))
     args = parser.parse_args(argv)
@@ -256,8 +255,8 @@ def cmd_rules(args) -> int:
                 return EXIT_INPUT
             editions[edition] = opened.game.edition
             module = opened.module
-        out.append(render_crossref(crossref(module.checks(), editions), list(editions), args.format))
-    _write("".join(out))
+        out.append((manifest.get("game") or root.name, crossref(module.checks(), editions), list(editions)))
+    _write(render_crossrefs(out, args.format))  # a heading and a header row per game, a blank line between games
     return EXIT_OK
 
 

@@ -8,7 +8,7 @@ from typing import Mapping
 from toolkit.model import Edition
 from toolkit.rules import CheckRegistry
 
-__all__ = ["crossref", "render_crossref"]
+__all__ = ["crossref", "render_crossref", "render_crossrefs"]
 
 
 def crossref(registry: CheckRegistry, editions: Mapping[str, Edition]) -> list[dict]:
@@ -23,19 +23,34 @@ def crossref(registry: CheckRegistry, editions: Mapping[str, Edition]) -> list[d
     return rows
 
 
-def render_crossref(rows: list[dict], editions: list[str], fmt: str = "text") -> str:
+def render_crossref(rows: list[dict], editions: list[str], fmt: str = "text", game: str = "") -> str:
+    """The rows as text or markdown under a heading naming ``game`` and its editions, with a header row naming the
+    columns (JSON: see :func:`render_crossrefs`)."""
     if fmt == "json":
         return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    heading = f"{game} (editions: {', '.join(editions)})" if game else ""
     if fmt == "markdown":
-        lines = ["| code | severity | what it finds | " + " | ".join(editions) + " |", "| --- " * (3 + len(editions)) + "|"]
+        lines = ([f"## {heading}", ""] if heading else []) + [
+            "| code | severity | what it finds | " + " | ".join(editions) + " |", "| --- " * (3 + len(editions)) + "|"]
         for r in rows:
             cells = " | ".join(f"{r.get(e, '')} {r.get(e + '_title', '')}" for e in editions)
             lines.append(f"| `{r['code']}` | {r['severity']} | {r['summary']} | {cells} |")
         return "\n".join(lines) + "\n"
     if not rows:
         return ""
-    width = max(len(r["code"]) for r in rows)
-    # Each edition's column is one wider than its longest citation.
-    widths = {e: max(len(r.get(e, "")) for r in rows) + 1 for e in editions}
-    return "".join(f"{r['code']:<{width}}  {r['severity']:<7}  " + "".join(f"{r.get(e, ''):<{widths[e]}}  " for e in editions)
-                   + f"{r['summary']}\n" for r in rows)
+    header = {"code": "code", "severity": "severity", **{e: f"rule ({e})" for e in editions}, "summary": "what it finds"}
+    table = [header, *rows]
+    width = max(len(r["code"]) for r in table)
+    # Each edition's column is one wider than its longest citation (or its header).
+    widths = {e: max(len(r.get(e, "")) for r in table) + 1 for e in editions}
+    body = "".join(f"{r['code']:<{width}}  {r['severity']:<8}  " + "".join(f"{r.get(e, ''):<{widths[e]}}  " for e in editions)
+                   + f"{r['summary']}\n" for r in table)
+    return (f"{heading}\n" if heading else "") + body
+
+
+def render_crossrefs(games: list[tuple[str, list[dict], list[str]]], fmt: str = "text") -> str:
+    """Several games' cross-references, one after the other with a blank line between them; JSON is one array
+    whose rows each name their ``game``."""
+    if fmt == "json":
+        return json.dumps([{"game": game, **row} for game, rows, _ in games for row in rows], indent=2, ensure_ascii=False) + "\n"
+    return "\n".join(render_crossref(rows, editions, fmt, game) for game, rows, editions in games)

@@ -1,11 +1,20 @@
-"""Exact probabilities as the commands show them: a fraction and its decimal.
+"""Exact probabilities as the commands show them: the decimal first, and the exact fraction beside it.
 
 Chance in the rules is dice, so every probability Chartroom computes is a
-:class:`fractions.Fraction`; a reader wants both ``5/36`` and ``0.1389``.
+:class:`fractions.Fraction`. A reader reads ``0.1389`` first; the fraction ``5/36`` is shown beside it
+when it is short (at most :data:`SHORT` characters), and always inside :func:`exact_fractions` (the
+commands' ``--exact``). JSON always holds both (:func:`as_json`).
 
 >>> from fractions import Fraction
 >>> shown(Fraction(5, 36))
-'5/36 (0.1389)'
+'0.1389 (5/36)'
+>>> shown(Fraction(335, 1296))
+'0.2585'
+>>> with exact_fractions():
+...     shown(Fraction(335, 1296))
+'0.2585 (335/1296)'
+>>> chance(Fraction(1)), chance(Fraction(0))
+('1 (certain)', '0 (never)')
 >>> as_json(Fraction(1, 2))
 {'fraction': '1/2', 'decimal': 0.5}
 >>> as_json(Fraction(3))
@@ -14,13 +23,31 @@ Chance in the rules is dice, so every probability Chartroom computes is a
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
-__all__ = ["shown", "as_json", "fraction_text", "Distribution", "convolve", "total", "mean", "at_least"]
+__all__ = ["shown", "chance", "as_json", "fraction_text", "exact_fractions", "SHORT", "Distribution", "convolve", "total",
+           "mean", "at_least"]
 
 #: A count's exact distribution: value -> chance, in increasing order of value.
 Distribution = dict[int, Fraction]
+
+#: A fraction this long or shorter (``95/144``) is shown beside its decimal; a longer one only on request.
+SHORT = 7
+
+_EXACT: ContextVar[bool] = ContextVar("exact_fractions", default=False)
+
+
+@contextmanager
+def exact_fractions(on: bool = True) -> Iterator[None]:
+    """Within it, :func:`shown` writes every fraction beside its decimal, however long (``--exact``)."""
+    token = _EXACT.set(on)
+    try:
+        yield
+    finally:
+        _EXACT.reset(token)
 
 
 def fraction_text(value: Fraction | int) -> str:
@@ -30,11 +57,18 @@ def fraction_text(value: Fraction | int) -> str:
 
 
 def shown(value: Fraction | int, places: int = 4) -> str:
-    """``a/b (0.dddd)``; a whole number as itself."""
+    """``0.dddd (a/b)`` (the fraction when short or asked for, :func:`exact_fractions`); a whole number as itself."""
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{fraction_text(value)} ({float(value):.{places}f})"
+    text = fraction_text(value)
+    return f"{float(value):.{places}f}" + (f" ({text})" if _EXACT.get() or len(text) <= SHORT else "")
+
+
+def chance(value: Fraction | int) -> str:
+    """A probability as :func:`shown`, with 0 and 1 said in words (``0 (never)``, ``1 (certain)``)."""
+    value = Fraction(value)
+    return {0: "0 (never)", 1: "1 (certain)"}.get(value, shown(value)) if value.denominator == 1 else shown(value)
 
 
 def as_json(value: Fraction | int) -> dict:

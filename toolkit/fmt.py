@@ -36,8 +36,10 @@ from pathlib import Path
 
 from toolkit.errors import InputError
 from toolkit.findings import LoadError
+from toolkit.lazy import ruamel_yaml
 from toolkit.load import decode, display_path, load_text, read_bytes, resolved
 from toolkit.outputs import write_atomically as _write_atomically
+from toolkit.schema import schemas
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
 
@@ -63,8 +65,6 @@ class FmtResult:
 
 def canonical_order(kind: object, keys: list) -> list:
     """The top-level keys of a document of ``kind`` in canonical order."""
-    from toolkit.schema import schemas
-
     schema = schemas().get(kind) if isinstance(kind, str) else None
     known = list(LEAD) + [k for k in (schema or {}).get("properties", {}) if k not in LEAD]
     rank = {key: i for i, key in enumerate(known)}
@@ -73,9 +73,7 @@ def canonical_order(kind: object, keys: list) -> list:
 
 def _reorder_text(text: str, data) -> str:
     """Move each top-level key's block of lines (with the comments just above it) into canonical order."""
-    from ruamel.yaml.comments import CommentedMap
-
-    if not isinstance(data, CommentedMap) or getattr(data, "merge", None):
+    if not isinstance(data, ruamel_yaml().comments.CommentedMap) or getattr(data, "merge", None):
         return text
     keys = list(data.keys())
     wanted = canonical_order(data.get("kind"), keys)
@@ -135,9 +133,7 @@ def _block_start(lines: list[str], key_line: int, previous: int | None) -> int:
 # --- one pass ---------------------------------------------------------------------------
 
 def _yaml():
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="rt")
+    yaml = ruamel_yaml().YAML(typ="rt")
     yaml.preserve_quotes = True
     yaml.width = WIDTH
     yaml.indent(mapping=2, sequence=4, offset=2)
@@ -145,8 +141,7 @@ def _yaml():
 
 
 def _one_pass(text: str) -> str:
-    from ruamel.yaml.error import YAMLError
-
+    YAMLError = ruamel_yaml().error.YAMLError
     yaml = _yaml()
     try:
         data = yaml.load(text)
@@ -163,16 +158,13 @@ def _one_pass(text: str) -> str:
 @lru_cache(maxsize=4)  # one format_text asks for the same few texts' spans more than once; a pure function of the text (a str)
 def _scalar_spans(text: str) -> tuple[tuple, list] | None:
     """The kinds of every parser event of ``text``, and the (start, end) offsets of each scalar, in order."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-    from ruamel.yaml.events import ScalarEvent
-
+    ruamel = ruamel_yaml()
     try:
-        events = list(YAML(typ="safe", pure=True).parse(text))
-    except (YAMLError, ValueError, TypeError, RecursionError):
+        events = list(ruamel.YAML(typ="safe", pure=True).parse(text))
+    except (ruamel.error.YAMLError, ValueError, TypeError, RecursionError):
         return None
     kinds = tuple(type(event).__name__ for event in events)
-    return kinds, [(e.start_mark.index, e.end_mark.index) for e in events if isinstance(e, ScalarEvent)]
+    return kinds, [(e.start_mark.index, e.end_mark.index) for e in events if isinstance(e, ruamel.events.ScalarEvent)]
 
 
 def _keep_spelling(before: str, after: str) -> str:
@@ -235,8 +227,7 @@ def _comments(text: str) -> Counter:
 
 def _scanned_comments(text: str) -> Counter:
     """Every comment line in ``text`` (stripped), counted, as ruamel's scanner sees them."""
-    from ruamel.yaml.tokens import CommentToken
-
+    CommentToken = ruamel_yaml().tokens.CommentToken
     found: Counter = Counter()
 
     def collect(value):
@@ -369,8 +360,6 @@ def format_path(path: Path, check: bool = False) -> FmtResult:
 
 
 def _kind(text: str, name: str):
-    from toolkit.schema import schemas
-
     data = load_text(text, name).data
     kind = data.get("kind") if isinstance(data, dict) else None
     return kind if isinstance(kind, str) and kind in schemas() else None

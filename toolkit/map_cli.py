@@ -17,6 +17,8 @@ from toolkit.errors import InputError
 from toolkit.exits import EXIT_OK
 from toolkit.games.maps import UNITS, Distance
 from toolkit.outputs import write_atomically
+from toolkit.render.svgmap import render_map_svg
+from toolkit.render.svgsheet import render_sheet_svg
 
 __all__ = ["register", "HANDLERS", "render_distance", "open_map_game"]
 
@@ -103,10 +105,6 @@ def _export(args) -> int:
 
 
 def _draw(args) -> int:
-    # The renderer package imports jinja2 and the aids (about 0.1 s, python -X importtime): only `map draw` pays.
-    from toolkit.render.svgmap import render_map_svg
-    from toolkit.render.svgsheet import render_sheet_svg
-
     opened = open_map_game(args)
     game = opened.game
     title = f"{game.title} - map ({game.edition.citation})"

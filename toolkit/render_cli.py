@@ -14,6 +14,9 @@ from pathlib import Path
 __all__ = ["register", "HANDLERS", "cmd_aids", "cmd_site", "Progress"]
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, UNREADABLE
+from toolkit.render.build import build_aids
+from toolkit.render.pdf import default_jobs
+from toolkit.render.site import build_site
 
 
 class Progress:
@@ -76,17 +79,12 @@ def _error(message: str) -> None:
 
 
 def cmd_aids(args) -> int:
-    # Jinja and the aids cost about 0.2 s to import (python -X importtime): only `aids` and `site` pay.
-    from toolkit.render import build_aids
-
     scenario = Path(args.scenario)
     if not scenario.is_file():
         _error(f"{scenario}: no such scenario file")
         return EXIT_INPUT
     jobs = args.jobs
     if args.pdf and jobs is None:
-        from toolkit.render.pdf import default_jobs
-
         try:
             jobs = default_jobs()
         except ValueError as exc:  # CHARTROOM_JOBS that is no number of processes
@@ -116,8 +114,6 @@ def cmd_aids(args) -> int:
 
 
 def cmd_site(args) -> int:
-    from toolkit.render.site import build_site
-
     progress = Progress()
     build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
                config=Path(args.config) if args.config else None, progress=progress, force=args.force)

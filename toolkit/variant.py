@@ -210,7 +210,7 @@ def _key_fields(section: str, key: tuple) -> dict:
 
 def _units_text(d: Difference, where: str) -> str:
     counter, reduced, measure = d.key[2], d.key[3], d.key[4]
-    unit = " steps" if measure == "steps" else ""
+    unit = (" step" if abs(d.b - d.a) == 1 else " steps") if measure == "steps" else ""
     return f"{where}: {d.b - d.a:+g}{unit} {counter}{' (reduced)' if reduced else ''} ({d.a:g} -> {d.b:g})"
 
 

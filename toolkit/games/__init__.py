@@ -16,29 +16,18 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
+from types import ModuleType
+from typing import Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from toolkit.errors import InputError
 from toolkit.findings import Finding
+from toolkit.games import maps
+from toolkit.games.calculation import CalcInputError, CalcResult, Calculation, ScenarioInput, parameters_type
+from toolkit.games.maps import Distance, MapExport
 from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry, Context
-
-if TYPE_CHECKING:  # annotations only: the modules load when a calculation or a map question is asked (below)
-    from toolkit.games.calculation import Calculation
-    from toolkit.games.maps import Distance, MapExport
-
-#: Names this package gives from its modules of calculations and map questions, loaded on first use (PEP 562):
-#: ``chartroom check`` asks neither, and their dataclasses and the hex geometry cost about 6 ms to import.
-_LAZY = {"CalcInputError": "calculation", "CalcResult": "calculation", "Calculation": "calculation", "ScenarioInput": "calculation",
-         "parameters_type": "calculation", "Distance": "maps", "MapExport": "maps"}
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
            "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES",
@@ -239,6 +228,15 @@ class GameModule(Protocol):
 class BaseGame:
     """Defaults for the parts of :class:`GameModule` a game may leave out."""
 
+    def part(self, name: str) -> ModuleType:
+        """The game's own module ``name`` (its aids, site pages, calculations, map questions, command lines).
+
+        The core loads a game module by the name its manifest gives; it loads the parts of a game that only
+        some commands use the same way, by name on first use, in this one place, so that ``chartroom check``
+        pays for none of them (imports stay at the top of every module).
+        """
+        return importlib.import_module(f"{type(self).__module__}.{name}")
+
     name = ""
     game_id = ""
     pitch = ""
@@ -282,11 +280,11 @@ class BaseGame:
         (given with ``--scenario``) may name more places, as a game's module decides."""
         if sea:
             raise InputError(f"--sea: {game.title}'s map does not tell sea from land; leave it out")
-        return importlib.import_module(f"{__name__}.maps").distance(game, a, b)
+        return maps.distance(game, a, b)
 
     def map_export(self, game: Game) -> MapExport:
         """The resolved map as plain data, by the map's kind (:func:`toolkit.games.maps.export`)."""
-        return importlib.import_module(f"{__name__}.maps").export(game)
+        return maps.export(game)
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool:
         return True

@@ -7,22 +7,14 @@ builds on :func:`adjacency_graph`.
 
 The functions live in :mod:`toolkit.graph.adjacency` (networkx underneath),
 :mod:`toolkit.graph.stops` (movement that stops on entering some nodes: views and searches,
-networkx underneath) and :mod:`toolkit.graph.arcs` (hex geometry, no networkx). Importing this package imports
-neither networkx nor a graph module: ``chartroom check`` loads the package through
-:mod:`toolkit.graph.arcs` and networkx costs about 0.18 s to import (``python -X importtime``),
-so ``adjacency_graph``, ``distance``, ``stop_view`` and ``stop_bfs`` are loaded from their module on first use.
+networkx underneath) and :mod:`toolkit.graph.arcs` (hex geometry, no networkx). Importing them
+imports no networkx: it costs about 0.18 s to import (``python -X importtime``), so it loads
+(:func:`toolkit.lazy.networkx`) when a graph is first built or searched, which ``chartroom check`` never does.
 """
 
 from __future__ import annotations
 
-import importlib
+from toolkit.graph.adjacency import adjacency_graph, distance
+from toolkit.graph.stops import stop_bfs, stop_view
 
 __all__ = ["adjacency_graph", "distance", "stop_view", "stop_bfs"]
-
-_HOME = {"adjacency_graph": "adjacency", "distance": "adjacency", "stop_view": "stops", "stop_bfs": "stops"}
-
-
-def __getattr__(name: str):
-    if name in _HOME:
-        return getattr(importlib.import_module(f"toolkit.graph.{_HOME[name]}"), name)
-    raise AttributeError(f"module 'toolkit.graph' has no attribute {name!r}")

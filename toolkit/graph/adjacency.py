@@ -6,9 +6,13 @@ grid's geometry or areas joined as their map lists them.
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
+from toolkit.lazy import networkx
 from toolkit.model import Map
+
+if TYPE_CHECKING:  # annotations only: networkx itself loads when a graph is built (toolkit.lazy)
+    import networkx as nx
 
 __all__ = ["adjacency_graph", "distance"]
 
@@ -27,7 +31,7 @@ def adjacency_graph(game_map: Map) -> nx.Graph:
     >>> sorted(adjacency_graph(hexes).edges())
     [('0101', '0102'), ('0101', '0201'), ('0102', '0201'), ('0201', '0301')]
     """
-    graph = nx.Graph()
+    graph = networkx().Graph()
     graph.add_nodes_from(sorted(game_map.hexes))
     graph.add_edges_from(game_map.adjacent_pairs())
     return graph
@@ -36,10 +40,12 @@ def adjacency_graph(game_map: Map) -> nx.Graph:
 def distance(graph: nx.Graph, a: str, b: str) -> int | None:
     """Steps between two nodes, or None when no path joins them.
 
+    >>> import networkx as nx
     >>> g = nx.path_graph(["A", "B", "C"])
     >>> distance(g, "A", "C"), distance(g, "A", "A")
     (2, 0)
     """
+    nx = networkx()
     try:
         return nx.shortest_path_length(graph, a, b)
     except (nx.NetworkXNoPath, nx.NodeNotFound):

@@ -21,9 +21,12 @@ there; from ``b`` itself (a start is never a stop) it may go on.
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Iterable
+from typing import TYPE_CHECKING, Callable, Collection, Iterable
 
-import networkx as nx
+from toolkit.lazy import networkx
+
+if TYPE_CHECKING:  # annotations only: networkx itself loads when a graph is searched (toolkit.lazy)
+    import networkx as nx
 
 __all__ = ["stop_view", "stop_bfs"]
 
@@ -50,6 +53,7 @@ def stop_view(graph: nx.DiGraph, stops: Callable[[str], bool] | Collection[str],
 
     Example
     -------
+    >>> import networkx as nx
     >>> g = nx.path_graph(["a", "b", "c"]).to_directed()
     >>> sorted(nx.single_source_shortest_path_length(stop_view(g, {"b"}, "a"), "a"))
     ['a', 'b']
@@ -58,6 +62,7 @@ def stop_view(graph: nx.DiGraph, stops: Callable[[str], bool] | Collection[str],
     """
     starts = {source} if isinstance(source, str) else set(source)
     is_stop = stops if callable(stops) else stops.__contains__
+    nx = networkx()
     return nx.subgraph_view(
         graph,
         filter_node=(lambda n: n not in exclude) if exclude else nx.filters.no_filter,
@@ -85,10 +90,11 @@ def stop_bfs(graph: nx.DiGraph, source: str, cutoff: int, stops: Callable[[str],
 
     Example
     -------
+    >>> import networkx as nx
     >>> g = nx.path_graph(["a", "b", "c"]).to_directed()
     >>> stop_bfs(g, "a", cutoff=1), stop_bfs(g, "z", cutoff=1)
     ({'a': 0, 'b': 1}, {})
     """
     if source not in graph:
         return {}
-    return nx.single_source_shortest_path_length(stop_view(graph, stops, source, exclude), source, cutoff=cutoff)
+    return networkx().single_source_shortest_path_length(stop_view(graph, stops, source, exclude), source, cutoff=cutoff)

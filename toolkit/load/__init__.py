@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import LoadError, Location
+from toolkit.load import cache, yamlpos
 from toolkit.load.memo import BoundedMemo
 from toolkit.load.types import Parsed, YamlProblem
 
@@ -80,19 +81,14 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     cached = _cache.get((key_path, name, digest))
     if cached is not None:
         return cached
-    from toolkit.load import cache
-
     key = cache.entry_key("parse", digest, _PARSER_VERSION)
     parsed = cache.get(key, digest)
     if parsed is not None:
         document = Document(path or Path(name), name, parsed.data, parsed, digest)
         _cache.put((key_path, name, digest), document)
         return document
-    # ruamel.yaml costs about 0.09 s to import: a document served from the cache never pays for it.
-    from toolkit.load.yamlpos import parse
-
-    try:
-        parsed = parse(text)
+    try:  # ruamel.yaml loads here, with the first text parsed (toolkit.lazy): a document served from the cache never pays for it
+        parsed = yamlpos.parse(text)
     except YamlProblem as problem:
         raise LoadError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:

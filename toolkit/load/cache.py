@@ -16,6 +16,7 @@ Chartroom's, ruamel.yaml's and Python's, so an upgrade never reads an old parse.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -25,6 +26,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+import toolkit
 from toolkit.load.types import Parsed
 
 __all__ = ["FORMAT", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
@@ -78,9 +80,7 @@ def versions() -> str:
 
     Kept once a process: a pure function of the installed versions, which do not change while it runs.
     """
-    from toolkit import __version__
-
-    return f"chartroom {__version__}; ruamel.yaml {_ruamel_version()}; python {sys.version.split()[0]} {sys.implementation.name}"
+    return f"chartroom {toolkit.__version__}; ruamel.yaml {_ruamel_version()}; python {sys.version.split()[0]} {sys.implementation.name}"
 
 
 def _ruamel_version() -> str:
@@ -88,8 +88,6 @@ def _ruamel_version() -> str:
     if module is not None:
         return str(getattr(module, "__version__", "unknown"))
     try:  # without importing it (a warm cache never needs the parser)
-        import importlib.util
-
         spec = importlib.util.find_spec("ruamel.yaml")
         text = Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
     except (ImportError, OSError, ValueError):

@@ -33,6 +33,9 @@ go to it directly, and an empty plain scalar
 (``key:`` with no value, an empty document) sends the text to it, because the two
 parsers place an empty value at different marks.
 ``CHARTROOM_YAML=pure`` in the environment forces the pure parser.
+
+ruamel.yaml loads with the first text parsed (:func:`toolkit.lazy.ruamel_yaml`): a document the
+cache serves never imports it.
 """
 
 from __future__ import annotations
@@ -41,28 +44,14 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    DocumentStartEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-)
-from ruamel.yaml.reader import ReaderError
+from typing import TYPE_CHECKING
 
 from toolkit.errors import InternalError
+from toolkit.lazy import ruamel_yaml
 from toolkit.load.types import Parsed, YamlProblem
 
-try:  # ruamel.yaml.clib: ruamel's C event parser (a libyaml build), same events as the pure parser
-    from _ruamel_yaml import CParser
-except ImportError:  # pragma: no cover - depends on the platform's wheels
-    CParser = None
+if TYPE_CHECKING:  # an annotation
+    from ruamel.yaml.error import MarkedYAMLError
 
 MAX_DEPTH = 64
 MAX_NODES = 200_000
@@ -213,7 +202,7 @@ def expanded_chars_limit(text: str) -> int:
 def pure_events(text: str):
     """The events of ``text`` from ruamel's pure-Python parser."""
     # the events are the same as the round-trip parser's, without its comment bookkeeping
-    return YAML(typ="safe", pure=True).parse(text)
+    return ruamel_yaml().YAML(typ="safe", pure=True).parse(text)
 
 
 def fast_events(text: str):
@@ -223,7 +212,9 @@ def fast_events(text: str):
     ``None``; an empty plain scalar, which the two parsers place differently, raises
     :class:`FastPathRefused` (the caller then asks the pure parser).
     """
-    get_event = CParser(text).get_event
+    events = ruamel_yaml().events
+    ScalarEvent, StreamEndEvent = events.ScalarEvent, events.StreamEndEvent
+    get_event = _c_parser()(text).get_event
     while True:
         event = get_event()
         cls = event.__class__
@@ -242,12 +233,17 @@ class FastPathRefused(InternalError):
     """The C parser's events for this text might not be the pure parser's."""
 
 
+def _c_parser():
+    """ruamel's C event parser (ruamel.yaml.clib, a libyaml build; same events as the pure parser), or None without it."""
+    return getattr(getattr(ruamel_yaml(), "cyaml", None), "CParser", None)
+
+
 def fast_parser_available() -> bool:
-    return CParser is not None
+    return _c_parser() is not None
 
 
 def _fast_wanted(text: str) -> bool:
-    return CParser is not None and os.environ.get("CHARTROOM_YAML") != "pure" and not _PURE_ONLY.search(text)
+    return os.environ.get("CHARTROOM_YAML") != "pure" and not _PURE_ONLY.search(text) and _c_parser() is not None
 
 
 def compose(text: str, events=pure_events) -> Node | None:
@@ -266,6 +262,11 @@ def compose(text: str, events=pure_events) -> Node | None:
     nodes = chars = 0
     chars_limit = expanded_chars_limit(text)
     weights: dict[int, tuple[int, int]] = {}
+    ruamel = ruamel_yaml()
+    ev = ruamel.events
+    ScalarEvent, AliasEvent, DocumentStartEvent = ev.ScalarEvent, ev.AliasEvent, ev.DocumentStartEvent
+    SequenceStartEvent, SequenceEndEvent = ev.SequenceStartEvent, ev.SequenceEndEvent
+    MappingStartEvent, MappingEndEvent = ev.MappingStartEvent, ev.MappingEndEvent
 
     def attach(node: Node):
         nonlocal root
@@ -330,15 +331,15 @@ def compose(text: str, events=pure_events) -> Node | None:
                     raise YamlProblem(line, column, "a file holds one YAML document; found a second one", "YAML-SYNTAX")
     except YamlProblem:
         raise
-    except MarkedYAMLError as exc:
+    except ruamel.error.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line, mark.column) if mark else (0, 0)
         raise YamlProblem(line, column, _syntax_message(exc, text, line, column)) from None
-    except ReaderError as exc:
+    except ruamel.reader.ReaderError as exc:
         line, column = _offset_to_line_col(text, exc.position)
         char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
         raise YamlProblem(line, column, f"control character U+{char:04X} is not allowed in YAML", "YAML-CHAR") from None
-    except YAMLError as exc:
+    except ruamel.error.YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return root
 

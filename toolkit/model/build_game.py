@@ -9,6 +9,7 @@ from toolkit.load import Document
 from toolkit.model import Counter, Edition, Game, ScheduleTurn, Side, UnitEntry
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, in_edition, read_document, suggest
+from toolkit.words import edition_name
 
 __all__ = ["load_game", "build_units", "optional_number", "unknown_editions"]
 
@@ -155,7 +156,7 @@ def build_units(doc: Document, path: tuple, records, counters: dict | None, load
 
 
 def _unknown_counter(counter, counters, at: Location, edition: str) -> Finding:
-    return Finding("error", "REF-COUNTER", f"no counter {counter!r} in the {edition} counter mix{suggest(counter, counters)}", at)
+    return Finding("error", "REF-COUNTER", f"no counter {counter!r} in the {edition_name(edition)} counter mix{suggest(counter, counters)}", at)
 
 
 def _build_schedule(doc: Document, edition: str, counters: dict, loaded: Loaded, edition_model: Edition | None = None) -> list[ScheduleTurn]:

@@ -25,6 +25,7 @@ from toolkit.model.reading import (
     read_document,
     suggest,
 )
+from toolkit.words import counted
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots", "base_of"]
 
@@ -278,7 +279,9 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
             for j, record in enumerate(data.get(section, [])):
                 where = record["at"]
                 if where not in places and where not in boxes and where not in hexes:
-                    loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, list(places) + list(boxes))}", doc.locate((section, j, "at"))))
+                    named = [*places, *boxes, *game.map.area_kinds]  # an area map's zones are places too
+                    loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, named)}",
+                                                   doc.locate((section, j, "at"))))
                     continue
                 units = build_units(doc, (section, j, "units"), record["units"], counters, loaded, edition, game.edition)
                 placement = Placement(where, record["side"], units, doc.locate((section, j)))
@@ -350,7 +353,7 @@ def _remove(setup: list[Placement], removal: Placement, loaded: Loaded, doc: Doc
             if remaining == asked:
                 message = f"cannot remove {what} at {removal.where} ({removal.side}): the base scenario has no such unit there"
             else:
-                noun = "steps" if unit.steps else "units"
-                message = f"cannot remove {asked} {noun} of {what} at {removal.where} ({removal.side}): the base scenario has only {asked - remaining}"
+                noun = "step" if unit.steps else "unit"
+                message = f"cannot remove {counted(asked, noun)} of {what} at {removal.where} ({removal.side}): the base scenario has only {asked - remaining}"
             loaded.findings.append(Finding("error", "VARIANT-REMOVE", message, unit.at))
     setup[:] = [p for p in setup if p.units]

@@ -16,7 +16,7 @@ from toolkit.load import Document, load_file, resolved
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
-__all__ = ["Loaded", "read_document", "check_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "in_edition",
+__all__ = ["Loaded", "read_document", "check_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "close_names", "in_edition",
            "is_bundled_name", "bundled_names", "bundled_scenario",
            "manifest_editions", "likely_edition"]
 
@@ -79,9 +79,34 @@ def bundled_scenario(name: str) -> Path | None:
     return path if path.is_file() and _is_scenario(path) else None
 
 
+def close_names(word: str, choices, most: int = 3) -> list[str]:
+    """The names of ``choices`` a reader may have meant by ``word``: the closest spelling, else (up to ``most``, shortest
+    first) the names that contain every word typed (``South Pacific`` -> ``South Pacific Ocean``).
+
+    >>> close_names("Rabual", ["Rabaul", "Truk"])
+    ['Rabaul']
+    >>> close_names("South Pacific", ["The Slot", "South Pacific Ocean", "Eastern Solomons"])
+    ['South Pacific Ocean']
+    >>> close_names("x", ["Truk"])
+    []
+    """
+    names = [str(c) for c in choices]
+    close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
+    if close:
+        return close
+    typed = [w for w in re.split(r"[\s_]+", str(word).lower()) if w]
+    if not typed or len("".join(typed)) < 3:  # a letter or two is in too many names to help
+        return []
+    containing = sorted({n for n in names if all(w in n.lower() for w in typed)}, key=lambda n: (len(n), n))
+    return containing[:most]
+
+
 def suggest(word: str, choices) -> str:
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    """``; did you mean 'X'?`` (or ``'X', 'Y' or 'Z'``) for :func:`close_names`, or ``""`` when none is close."""
+    found = [repr(n) for n in close_names(word, choices)]
+    if not found:
+        return ""
+    return f"; did you mean {found[0] if len(found) == 1 else ', '.join(found[:-1]) + ' or ' + found[-1]}?"
 
 
 def in_edition(record: dict, edition: str) -> bool:

@@ -26,6 +26,7 @@ from toolkit.render.env import nation_label as env_nation_label
 from toolkit.render.env import side_label as env_side_label
 from toolkit.render.svgmap import render_map_svg
 from toolkit.rules import Context
+from toolkit.words import counted
 
 __all__ = ["aids_of", "AidsError", "Aid", "CORE_AIDS", "GameAids", "setup_card", "schedule", "manifest", "base_directory",
            "charts", "sequence_of_play", "render_aids"]
@@ -197,7 +198,7 @@ def setup_card(game: Game, scenario: Scenario, side: str, module: GameAids) -> d
         for entry in placement.units:
             counter = counters.get(entry.counter)
             if counter is not None and _in_use(entry, scenario):
-                track.append({"turn": turn, "name": counter.name, "qty": entry.steps and f"{entry.steps} steps" or f"x{entry.count}",
+                track.append({"turn": turn, "name": counter.name, "qty": entry.steps and counted(entry.steps, "step") or f"x{entry.count}",
                               "ticks": _ticks(counter, entry)})
     sunk = []
     for entry in scenario.sunk:
@@ -286,7 +287,7 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
         for entry in track_by_turn[turn]:
             counter = counters.get(entry.counter)
             if counter is not None:
-                row["track"].append({"name": counter.name, "qty": f"{entry.steps} steps" if entry.steps else f"x{entry.count}"})
+                row["track"].append({"name": counter.name, "qty": counted(entry.steps, "step") if entry.steps else f"x{entry.count}"})
     ordered = [turns[t] for t in sorted(turns)]
     forfeits = sum(a["forfeited"] for row in ordered for a in row["arrivals"])
     return {"side": side, "label": side_label(game, side), "turns": ordered, "forfeits": forfeits,
@@ -301,7 +302,7 @@ def manifest(game: Game, scenario: Scenario, module: GameAids) -> list[dict]:
     starts: dict[str, list[str]] = defaultdict(list)
     for unit in ctx.units:
         n = _counters_needed(unit.counter, unit.entry)
-        detail = f"{unit.entry.steps} steps" if (unit.counter.type == "air" and unit.entry.steps) else f"x{n}"
+        detail = counted(unit.entry.steps, "step") if (unit.counter.type == "air" and unit.entry.steps) else f"x{n}"
         starts[unit.counter.id].append(f"{unit.placement.where} {detail}" + (" (reduced)" if unit.entry.reduced else ""))
     for turn, placement in sorted(scenario.turn_track, key=lambda item: item[0]):
         for entry in placement.units:

@@ -10,9 +10,14 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
+
+from toolkit.lazy import jinja2
+
+if TYPE_CHECKING:  # an annotation: jinja2 itself loads with the first environment (toolkit.lazy)
+    from jinja2 import Environment
 
 __all__ = ["environment", "TEMPLATES", "fmt_number", "side_label", "nation_label", "AUTOESCAPE_EXTENSIONS"]
 
@@ -65,13 +70,14 @@ def environment(game_templates: str | None = None) -> Environment:
     Kept once a process per templates folder: jinja's loader checks each template file's time
     before using its compiled form (``auto_reload``), so a changed template is read again.
     """
-    loader = FileSystemLoader(str(TEMPLATES))
+    j2 = jinja2()
+    loader = j2.FileSystemLoader(str(TEMPLATES))
     if game_templates:
-        loader = ChoiceLoader([FileSystemLoader(game_templates), loader])
-    env = Environment(
+        loader = j2.ChoiceLoader([j2.FileSystemLoader(game_templates), loader])
+    env = j2.Environment(
         loader=loader,
-        autoescape=select_autoescape(enabled_extensions=AUTOESCAPE_EXTENSIONS, default_for_string=True, default=True),
-        undefined=StrictUndefined,
+        autoescape=j2.select_autoescape(enabled_extensions=AUTOESCAPE_EXTENSIONS, default_for_string=True, default=True),
+        undefined=j2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -1,6 +1,6 @@
 """HTML aids to PDF with WeasyPrint, in process (the ``pdf`` extra).
 
-WeasyPrint is imported lazily: it is optional, and slow to import. The map stays SVG
+WeasyPrint and pypdf are imported lazily (:mod:`toolkit.lazy`): they are optional, and slow to import. The map stays SVG
 inside the HTML (WeasyPrint draws SVG; it ignores CSS clip-path, so nothing here uses it).
 
 Each page is painted once. Every aid is laid out and painted into its own PDF; the combined
@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from toolkit import lazy
 from toolkit.errors import InputError
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
@@ -53,7 +54,7 @@ def _weasyprint():
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=HARFBUZZ_SUBSET_WARNING, category=DeprecationWarning)
-            import weasyprint  # noqa: PLC0415
+            weasyprint = lazy.weasyprint()
     except ImportError as exc:  # missing package, or OSError-wrapped missing pango in some versions
         raise PdfUnavailable("PDF output needs WeasyPrint: pip install 'chartroom[pdf]'") from exc
     except OSError as exc:
@@ -149,10 +150,7 @@ def _worker_pdf(html: str):
     """``(bytes, pages)`` of one aid, or ``(None, exception)``: the exception as raised, or as text where it cannot travel."""
     try:
         if not _WORKER:
-            _weasyprint()
-            from weasyprint.text.fonts import FontConfiguration
-
-            _WORKER.update(font_config=FontConfiguration(), cache={})
+            _WORKER.update(font_config=_weasyprint().text.fonts.FontConfiguration(), cache={})
         data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
         return data, pages
     except Exception as error:  # noqa: BLE001 - sent back to the command, which raises it
@@ -193,9 +191,7 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
             progress(f"PDF of {len(aids)} aids in {jobs} processes")
         results = _in_workers(aids, jobs, context)
     if results is None:
-        from weasyprint.text.fonts import FontConfiguration
-
-        font_config, cache = FontConfiguration(), {}
+        font_config, cache = _weasyprint().text.fonts.FontConfiguration(), {}
         results = []
         for index, aid in enumerate(aids, 1):
             if progress:
@@ -267,7 +263,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 def _has_pypdf() -> bool:
     try:
-        import pypdf  # noqa: F401
+        lazy.pypdf()
     except ImportError:
         return False
     return True
@@ -280,9 +276,10 @@ def join_pdfs(parts: list[bytes]) -> bytes | None:
     the parts' bytes (no date, a file identifier derived from the content).
     """
     try:
-        from pypdf import PdfReader, PdfWriter
+        pypdf = lazy.pypdf()
     except ImportError:
         return None
+    PdfReader, PdfWriter = pypdf.PdfReader, pypdf.PdfWriter
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(parts[0])))
     for data in parts[1:]:
         writer.append(PdfReader(io.BytesIO(data)))

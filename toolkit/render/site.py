@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
+from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import OutputError, OutputFolder
 from toolkit.render.sitepages import generate_pages
@@ -60,7 +61,7 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
     earlier build listed in its manifest (``force`` writes beside other files, never deleting them).
     """
     try:
-        import mkdocs.commands.build  # noqa: F401  (only to tell a missing extra early)
+        lazy.mkdocs()  # to tell a missing install early
     except ImportError:
         raise SiteError("the site needs mkdocs and mkdocs-material, which come with chartroom: install chartroom again (pip install chartroom)") from None
     config_file = Path(config) if config else CONFIG
@@ -89,9 +90,9 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
 
 
 def _build(site_dir: Path, config_file: Path, session, cli_parser, extra_scenarios, progress) -> None:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, ConfigurationError, MkDocsException
+    mkdocs = lazy.mkdocs()
+    build, load_config = mkdocs.commands.build.build, mkdocs.config.load_config
+    Abort, ConfigurationError, MkDocsException = mkdocs.exceptions.Abort, mkdocs.exceptions.ConfigurationError, mkdocs.exceptions.MkDocsException
 
     collect = _Collect()
     logger = logging.getLogger("mkdocs")

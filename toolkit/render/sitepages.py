@@ -23,31 +23,15 @@ from toolkit.model.build import bundled_scenarios
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.authoring import authoring_reference
 from toolkit.render.env import environment, fmt_number, humanize
+from toolkit.render.guides import guide_text, guides_dir
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsheet import render_sheet_svg
 from toolkit.schema import schema_dir
+from toolkit.words import counted
 
 __all__ = ["guide_text", "guides_dir", "md", "nav_title", "generate_pages", "game_pages", "GamePart", "scenario_page", "reference_pages",
            "copied_docs", "slug", "map_picture", "home_games"]
 
-
-
-def guides_dir() -> Path:
-    """The hand-written guides: ``docs/`` in a checkout, ``toolkit/guides`` when installed."""
-    package = Path(__file__).resolve().parents[1]
-    for candidate in (package.parent / "docs", package / "guides"):
-        if candidate.is_dir():
-            return candidate
-    return package.parent / "docs"
-
-
-def guide_text(name: str) -> str:
-    """A guide of ``docs/`` without its title (the site page has its own), or "" where it is not installed."""
-    path = guides_dir() / name
-    if not path.is_file():
-        return ""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    return "".join(lines[1:] if lines and lines[0].startswith("# ") else lines).lstrip("\n")
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
@@ -277,7 +261,7 @@ def _schedule_rows(game, side: str) -> list[dict]:
         for entry in st.units:
             counter = game.counters.get(entry.counter)
             name = counter.name if counter else entry.counter
-            qty = f"{entry.steps} steps" if entry.steps else f"x{entry.count}"
+            qty = counted(entry.steps, "step") if entry.steps else f"x{entry.count}"
             units.append(name + " " + qty + (f" (optional rule {entry.optional_rule})" if entry.optional_rule else ""))
         points = [f"{humanize(k)} {fmt_number(v)}" for k, v in sorted(st.data.items())
                   if (k.endswith("_points") or k.endswith("_steps")) and isinstance(v, (int, float)) and not isinstance(v, bool)]

@@ -21,6 +21,7 @@ the content of the document and of every schema, so it is a pure function of its
 
 from __future__ import annotations
 
+import ast
 import difflib
 import hashlib
 import json
@@ -29,6 +30,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from toolkit import lazy
 from toolkit.findings import Finding
 from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo, remembered
@@ -147,11 +149,11 @@ def _validator_for(root: str | None, kind: str, signature: tuple):
 
 def _build_validator(root: str | None, kind: str):
     """The registry has no retriever, so a ``$ref`` that names nothing registered fails instead of reaching the network."""
-    # jsonschema and referencing cost about 0.18 s to import (python -X importtime): only a document
+    # jsonschema and referencing cost about 0.15 s to import (toolkit.lazy): only a document
     # without a remembered verdict pays for them.
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-    from referencing.jsonschema import DRAFT202012
+    Draft202012Validator = lazy.jsonschema().Draft202012Validator
+    referencing = lazy.referencing()
+    Registry, Resource, DRAFT202012 = referencing.Registry, referencing.Resource, referencing.jsonschema.DRAFT202012
 
     if kind not in schemas():
         raise KeyError(kind)
@@ -213,7 +215,7 @@ def _build_fast_validator(root: str | None, kind: str):
     then the pure path answers.
     """
     try:
-        import jsonschema_rs
+        jsonschema_rs = lazy.jsonschema_rs()
     except ImportError:
         return None
     if kind not in schemas():
@@ -422,9 +424,7 @@ def _deepest(error):
     """The most specific error under an anyOf/oneOf: the branch that got furthest."""
     best = error
     while best.context:
-        from jsonschema.exceptions import best_match
-
-        candidate = best_match(best.context)
+        candidate = lazy.jsonschema().exceptions.best_match(best.context)
         if candidate is None:
             break
         best = candidate
@@ -526,8 +526,6 @@ def _pattern_form(pattern: str) -> str:
 
 def _unexpected_keys(message: str) -> set:
     """The keys an ``unevaluatedProperties`` message names (``('a', 'b' were unexpected)``)."""
-    import ast
-
     match = re.search(r"\((.*) (?:was|were) unexpected\)$", message, re.S)
     if not match:
         return set()

@@ -10,16 +10,14 @@ its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
+from toolkit.games.calculation import Calculation
 from toolkit.games.fire_from_the_skies import checks, checks_air_ops, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
-
-if TYPE_CHECKING:  # an annotation: the calculations load when asked (calcs.py), not for `chartroom check`
-    from toolkit.games import Calculation
 
 __all__ = ["GAME", "FireFromTheSkies"]
 
@@ -69,36 +67,22 @@ class FireFromTheSkies(BaseGame):
 
     def map_distance(self, game, a, b, sea=False, scenario=None):
         """Hexes and bearing on the sheet; places, hex ids and the scenario's task forces by name (map_questions.py)."""
-        # The hex geometry of bearings (toolkit.graph.arcs, about 2 ms): `chartroom check` asks no map question.
-        from toolkit.games.fire_from_the_skies.map_questions import map_distance
-
-        return map_distance(game, a, b, sea, scenario)
-
-    # The calculations, aids and site pages import the renderer and jinja2: only the commands
-    # that use them pay for those imports, not chartroom check (tests/test_startup.py).
+        return self.part("map_questions").map_distance(game, a, b, sea, scenario)
 
     def calculations(self) -> Mapping[str, Calculation]:
-        from toolkit.games.fire_from_the_skies.calcs import CALCULATIONS
-
-        return CALCULATIONS
+        return self.part("calcs").CALCULATIONS
 
     def aids(self, game):
         """Air-operations logs, search records, plotting sheets, the tables card and the victory points (aids.py)."""
-        from toolkit.games.fire_from_the_skies.aids import aid_specs
-
-        return aid_specs(game)
+        return self.part("aids").aid_specs(game)
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The guide, search plans on the plotting sheet, tables, victory points and air operations (site.py)."""
-        from toolkit.games.fire_from_the_skies.site import site_pages
-
-        return site_pages(data)
+        return self.part("site").site_pages(data)
 
     def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
         """A scenario's search plans on its plotting sheet and its carriers' air-operations logs (site.py)."""
-        from toolkit.games.fire_from_the_skies.site import scenario_sections
-
-        return scenario_sections(game, scenario)
+        return self.part("site").scenario_sections(game, scenario)
 
 
 GAME = FireFromTheSkies()

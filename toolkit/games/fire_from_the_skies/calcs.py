@@ -16,6 +16,7 @@ from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn
 from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, open_scenario
 from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
+from toolkit.words import counted
 
 __all__ = ["CALCULATIONS"]
 
@@ -83,7 +84,7 @@ def _endurance_run(game, params) -> CalcResult:
     late = int(game.edition.param("fuel_crash_turns", 3))
     crashes = [(last + k, crash_chance(last + k, last)) for k in range(1, late + 1)]
     lines = [f"launched on turn {params.launch} (not counted), endurance {params.endurance} turns"
-             + (f", {params.combat_turns} turn(s) of combat" + (" costing as many turns" if params.role in roles else " at no cost for its role") if params.combat_turns else ""),
+             + (f", {counted(params.combat_turns, 'turn')} of combat" + (" costing as many turns" if params.role in roles else " at no cost for its role") if params.combat_turns else ""),
              f"last turn of normal endurance: {last} (the last turn to land with no risk; the landing turn counts)"]
     lines += [f"landing on turn {t}: crashes with chance {shown(p)}" for t, p in crashes[:-1]]
     lines.append(f"still flying on turn {crashes[-1][0]}: crashes")
@@ -91,7 +92,7 @@ def _endurance_run(game, params) -> CalcResult:
             "crash_chance": {str(t): as_json(p) for t, p in crashes}}
     if params.turn is not None:
         left = last - params.turn
-        lines.append(f"on turn {params.turn}: {max(left, 0)} turn(s) of normal endurance left" + (f", {-left} turn(s) past it" if left < 0 else ""))
+        lines.append(f"on turn {params.turn}: {counted(max(left, 0), 'turn')} of normal endurance left" + (f", {counted(-left, 'turn')} past it" if left < 0 else ""))
         data["turns_left"] = left
     return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4"))
 
@@ -133,9 +134,9 @@ def _search_run(game, params) -> CalcResult:
         turns.append({"turn": turn, "reach": reach, "hexes": band})
         turn += 1
     home = turns[-1]["turn"] if turns else params.launch
-    lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {params.range}: {afs} AF(s) of {per_af} degrees",
+    lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {params.range}: {counted(afs, 'AF')} of {per_af} degrees",
              f"flies out from turn {params.launch + 1}, back over its start on turn {home}: it needs {home - params.launch} turns of endurance"]
-    lines += [f"turn {t['turn']}: {t['reach']} hex(es) out, searches {len(t['hexes'])}: {' '.join(t['hexes']) or '-'}" for t in turns]
+    lines += [f"turn {t['turn']}: {counted(t['reach'], 'hex', 'hexes')} out, searches {len(t['hexes'])}: {' '.join(t['hexes']) or '-'}" for t in turns]
     data = {"origin": origin, "arc": [sector.start, sector.end], "width": sector.width, "range": params.range, "afs_needed": afs,
             "arc_per_af": per_af, "home_turn": home, "endurance_needed": home - params.launch, "turns": turns,
             "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
@@ -182,24 +183,24 @@ def _landing_run(game, params) -> CalcResult:
         safe = (1 - chance) ** rolls
         expected_landed = sum((1 - chance) ** (j - 1) * chance * (min(j * group, params.afs) - 1) for j in range(1, rolls + 1)) + safe * params.afs
         readings[reading] = {"rolls": rolls, "all_land": safe, "accident": 1 - safe, "expected_landed": expected_landed}
-    lines = [f"condition {worst}: one D10 roll per {group} AF(s), an accident on {', '.join(map(str, row['accident_on']))}"
+    lines = [f"condition {worst}: one D10 roll per {counted(group, 'AF')}, an accident on {', '.join(map(str, row['accident_on']))}"
              + (f" (the worst of {', '.join(conditions)})" if len(conditions) > 1 else "")]
     for reading, r in readings.items():
         if group == 1 and reading != "a partial group rolls":
             continue
-        lines.append(f"{r['rolls']} roll(s){f' ({reading})' if group > 1 else ''}: all {params.afs} land with chance {shown(r['all_land'])}; "
+        lines.append(f"{counted(r['rolls'], 'roll')}{f' ({reading})' if group > 1 else ''}: all {params.afs} land with chance {shown(r['all_land'])}; "
                      f"an accident (1 AF destroyed, landings stop) {shown(r['accident'])}; AFs landed on average {shown(r['expected_landed'])}")
     caveats = []
     if params.afs > limit:
         caveats.append(f"a carrier or base lands at most {limit} AFs in an AOS (FFTS 6.12)")
     if group > 1 and params.afs % group:
-        caveats.append(f"FFTS 6.12.1 says 'for every {group} AFs': whether the last {params.afs % group} AF(s) roll is not stated, so both readings are shown")
+        caveats.append(f"FFTS 6.12.1 says 'for every {group} AFs': whether the last {counted(params.afs % group, 'AF')} roll is not stated, so both readings are shown")
     caveats.append("AFs land in order, one roll for each group as it lands: a failed roll destroys one AF of its group, "
                    "the rest of that group is down, and no more AFs land that AOS (FFTS 6.12.1, 6.12.8)")
     data = {"afs": params.afs, "condition": worst, "afs_per_roll": group, "accident_on": list(row["accident_on"]),
             "readings": {k: {"rolls": v["rolls"], "all_land": as_json(v["all_land"]), "accident": as_json(v["accident"]),
                              "expected_landed": as_json(v["expected_landed"])} for k, v in readings.items()}}
-    return CalcResult(f"Landing {params.afs} AF(s)", tuple(lines), data, game.edition.cites("6.12"), tuple(caveats))
+    return CalcResult(f"Landing {counted(params.afs, 'AF')}", tuple(lines), data, game.edition.cites("6.12"), tuple(caveats))
 
 
 CALCULATIONS = {

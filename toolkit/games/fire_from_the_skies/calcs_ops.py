@@ -16,6 +16,7 @@ from toolkit.games.fire_from_the_skies.air import last_normal_turn, strike_radiu
 from toolkit.games.fire_from_the_skies.data import read
 from toolkit.games.fire_from_the_skies.handling import fewest_aos, launch_schedule, recovery
 from toolkit.games.fire_from_the_skies.victory import READINGS, ShipLoss, VPTable, score
+from toolkit.words import counted
 
 __all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "open_scenario"]
 
@@ -69,8 +70,8 @@ def _rows_json(rows) -> list[dict]:
 def _rows_text(rows) -> list[str]:
     out = []
     for r in rows:
-        risk = "lands in time" if not r.late else f"lands {r.late} turn(s) late: each AF crashes with chance {shown(r.crash)}"
-        out.append(f"    {r.hexes} hex(es): over the target on turn {r.arrives}, last AFs land on turn {r.lands}: {risk}")
+        risk = "lands in time" if not r.late else f"lands {counted(r.late, 'turn')} late: each AF crashes with chance {shown(r.crash)}"
+        out.append(f"    {counted(r.hexes, 'hex', 'hexes')}: over the target on turn {r.arrives}, last AFs land on turn {r.lands}: {risk}")
     return out
 
 
@@ -89,9 +90,9 @@ def _radius_run(game, params) -> CalcResult:
         raise CalcInputError("--launch, --endurance and --afs are 1 or more, --combat-turns 0 or more")
     last, landing, radius, rows = _radius_one(game, params.launch, params.endurance, params.speed, params.role, params.combat_turns, params.afs)
     lines = [f"launched on turn {params.launch}, endurance {params.endurance}, {params.speed} speed, {params.role}: last turn of normal endurance {last}",
-             f"strike radius: {radius} hex(es) (every AF lands by turn {last})"]
+             f"strike radius: {counted(radius, 'hex', 'hexes')} (every AF lands by turn {last})"]
     if landing > 1:
-        lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {landing - 1} turn(s) after the strike is home")
+        lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {counted(landing - 1, 'turn')} after the strike is home")
     lines += _rows_text(rows)
     data = {"launch_turn": params.launch, "endurance": params.endurance, "speed": params.speed, "role": params.role, "combat_turns": params.combat_turns,
             "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
@@ -124,12 +125,12 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
                 continue
             last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, params.combat_turns, 1)
             radii.append(radius)
-            lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {radius} hex(es)")
+            lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {counted(radius, 'hex', 'hexes')}")
             members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "endurance": endurance, "last_normal_turn": last,
                                 "radius": radius, "ranges": _rows_json(rows)})
         out_groups.append({"group": g + 1, "speed": speed, "aircraft": members_out})
     radius = min(radii) if radii else None
-    lines.insert(0, f"{mission.kind} {mission.id} from {mission.source}, launched on turn {launch}: strike radius {radius} hex(es), its shortest-ranged aircraft's")
+    lines.insert(0, f"{mission.kind} {mission.id} from {mission.source}, launched on turn {launch}: strike radius {counted(radius, 'hex', 'hexes')}, its shortest-ranged aircraft's")
     if landing > 1:
         caveats.append(f"its {mission.total} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS, 6.12): AFs landing in a later AOS "
                        "land that many turns after the strike is home; land the shortest-ranged first (see --afs)")
@@ -166,19 +167,19 @@ def _launch_run(game, params) -> CalcResult:
             cost = Fraction(str(p("hp_hangar_to_deck_open", 0.5) if params.hangar_kind == "open" else p("hp_hangar_to_deck_closed", 1)))
             by_hp = math.floor(Fraction(str(params.handling_points)) / cost)
             raise_per_aos = by_hp
-            limits.append(f"{params.handling_points:g} handling points at {cost} HP an AF ({params.hangar_kind} hangar, 6.7.3/6.7.4): {by_hp} AF(s) an AOS")
+            limits.append(f"{params.handling_points:g} handling points at {cost} HP an AF ({params.hangar_kind} hangar, 6.7.3/6.7.4): {counted(by_hp, 'AF')} an AOS")
         else:
             caveats.append("without --handling-points and --hangar-kind (empty slots of the air operations form) hangar AFs are raised "
                            "all at once: the turns shown are the fewest possible")
         if params.elevator_rate is not None:
             raise_per_aos = params.elevator_rate if raise_per_aos is None else min(raise_per_aos, params.elevator_rate)
-            limits.append(f"elevators {params.elevator_rate} AF(s) an AOS (6.8.1)")
+            limits.append(f"elevators {counted(params.elevator_rate, 'AF')} an AOS (6.8.1)")
         if raise_per_aos is not None and raise_per_aos < 1:
             raise CalcInputError("the handling points or elevators given raise no AF in an AOS: the hangar AFs never launch")
     steps = launch_schedule(params.spotted, params.hangar, limit, raise_per_aos, params.turn)
     turns = len(steps)
-    lines = [f"{params.spotted + params.hangar} AF(s): {params.spotted} spotted aft, {params.hangar} in the hangar; a carrier launches {limit} an AOS "
-             f"({'no catapult' if not params.catapults else f'{params.catapults} catapult(s)'}, 6.9)",
+    lines = [f"{counted(params.spotted + params.hangar, 'AF')}: {params.spotted} spotted aft, {params.hangar} in the hangar; a carrier launches {limit} an AOS "
+             f"({counted(params.catapults, 'catapult') if params.catapults else 'no catapult'}, 6.9)",
              *(f"raising from the hangar: {x}" for x in limits),
              f"{'at least ' if params.hangar and raise_per_aos is None else ''}{turns} AOS: the last AFs launch on turn {steps[-1].aos}"]
     lines += [f"  turn {s.aos}: launch {s.launched}" + (f", then raise {s.raised} to the deck" if s.raised else "") for s in steps]
@@ -208,11 +209,11 @@ def _recover_run(game, params) -> CalcResult:
     per_aos = int(game.edition.param("land_per_aos", 6))
     first = params.turn + (1 if params.spotted_aft else 0)
     fewest = fewest_aos(params.afs, per_aos)
-    lines = [f"{params.afs} AF(s), {per_aos} land an AOS (6.12); condition {params.condition}: a D10 roll per {group} AF(s), an accident on "
+    lines = [f"{counted(params.afs, 'AF')}, {per_aos} land an AOS (6.12); condition {params.condition}: a D10 roll per {counted(group, 'AF')}, an accident on "
              f"{', '.join(map(str, row['accident_on']))}, which destroys one AF and stops landings that AOS (6.12.8)"]
     if params.spotted_aft:
         hp = Fraction(str(game.edition.param("hp_deck_end_to_end", 0.5))) * params.spotted_aft
-        lines.append(f"turn {params.turn}: the {params.spotted_aft} AF(s) spotted aft move forward ({shown(hp)} handling points, 6.7.1); landing begins on turn {first}")
+        lines.append(f"turn {params.turn}: the {counted(params.spotted_aft, 'AF')} spotted aft move forward ({shown(hp)} handling points, 6.7.1); landing begins on turn {first}")
     lines.append(f"with no accident: {fewest} AOS, the last AFs down on turn {first + fewest - 1}")
     readings = {}
     for reading, partial in (("a partial group rolls", True), ("only whole groups roll", False)):

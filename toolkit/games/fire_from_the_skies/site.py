@@ -12,7 +12,7 @@ from pathlib import Path
 from toolkit.games import SiteData, SitePage, SiteSection
 from toolkit.games.fire_from_the_skies.aids import TEMPLATES, air_ops_log, carriers, plotting_sheet, search_record, tables_card, victory_card
 from toolkit.render.env import environment
-from toolkit.render.sitepages import guide_text
+from toolkit.render.guides import guide_text
 
 __all__ = ["site_pages", "scenario_sections", "part", "GUIDE"]
 

@@ -2,8 +2,8 @@
 
 Its checks (:mod:`.checks`), rule queries on the map (:mod:`.mapgraph`, :mod:`.state`,
 :mod:`.supply`, :mod:`.air_zoc`, :mod:`.movement`, :mod:`.costs`) and the commands that
-expose them (:mod:`.commands`). The queries import networkx, so they load only when a
-command or an overlay needs them.
+expose them (:mod:`.commands`). Every part is imported here; networkx, which the queries
+search with, loads only when a command or an overlay builds a graph (:mod:`toolkit.lazy`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
+from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.bases import base_facts
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
@@ -19,6 +20,8 @@ from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAM
 from toolkit.games.fire_in_the_sky.map_style import map_style
 from toolkit.games.fire_in_the_sky.records import split_hex_findings
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
+from toolkit.games.fire_in_the_sky.state import GameState
+from toolkit.games.fire_in_the_sky.supply import supplied_hexes
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
 
@@ -55,32 +58,28 @@ class FireInTheSky(BaseGame):
     default_game = True  # the first game: `chartroom map distance Truk Rabaul` and `chartroom odds strike ...` name none
 
     def register_commands(self, subparsers) -> dict:
-        """supply, zoc, reach, cost and plan (parsers.py; their handlers load when they run)."""
-        return _parsers().register(subparsers)
+        """supply, zoc, reach, cost and plan (parsers.py)."""
+        return self.part("parsers").register(subparsers)
 
     def odds_kinds(self, subparsers) -> dict:
         """Air combat, strikes, submarines, surface and land combat, damage and convoys (parsers.py, odds_command.py)."""
-        return _parsers().register_kinds(subparsers)
+        return self.part("parsers").register_kinds(subparsers)
 
     def map_distance(self, game, a, b, sea=False, scenario=None):
         """Hexes between places, boxes or hexes; by sea with ``sea`` (map_questions.py)."""
-        return _map_questions().map_distance(game, a, b, sea)
+        return self.part("map_questions").map_distance(game, a, b, sea)
 
     def map_export(self, game):
         """Hexes, adjacency, impassable hexsides, land connections, split hexes and boxes (map_questions.py)."""
-        return _map_questions().map_export(game)
+        return self.part("map_questions").map_export(game)
 
     def aids(self, game):
         """The odds card of the edition (aids_odds.py)."""
-        from toolkit.games.fire_in_the_sky.aids_odds import aid_specs
-
-        return aid_specs(game)
+        return self.part("aids_odds").aid_specs(game)
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The guides to its commands on the docs site (site.py)."""
-        from toolkit.games.fire_in_the_sky.site import site_pages
-
-        return site_pages(data)
+        return self.part("site").site_pages(data)
 
     def data_findings(self, game) -> list:
         """Its split hexes on the playing area, each half reaching hexes next to it (v1.1 2.2.1.2; 2nd 15.1)."""
@@ -99,11 +98,6 @@ class FireInTheSky(BaseGame):
 
     def overlays(self, game, scenario) -> dict:
         """Air ZOC and supplied hexes per side at the start of the scenario (v1.1 11.0, 16.0; 2nd 10.0, 14.0)."""
-        # The rule queries import networkx (about 0.3 s): only the commands and aids that draw overlays pay.
-        from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
-        from toolkit.games.fire_in_the_sky.state import GameState
-        from toolkit.games.fire_in_the_sky.supply import supplied_hexes
-
         state = GameState.from_scenario(game, scenario)
         sides = game.side_ids
         return {"air_zoc": {side: set(air_zoc(state, side)) for side in sides},
@@ -116,20 +110,6 @@ class FireInTheSky(BaseGame):
         """As COUNTER-MIX counts them: air steps as 2-step counters, the boxes the rules count (v1.1 2.1, 7.1.1)."""
         used, _ = usage(self.context(game, scenario))
         return {k: int(round(v)) for k, v in used.items()}
-
-
-def _parsers():
-    """The command lines of the game's commands (about 3 ms to import: `chartroom check` builds none)."""
-    from toolkit.games.fire_in_the_sky import parsers
-
-    return parsers
-
-
-def _map_questions():
-    """The map questions: they import the map graph and networkx (about 0.3 s), only for `chartroom map`."""
-    from toolkit.games.fire_in_the_sky import map_questions
-
-    return map_questions
 
 
 GAME = FireInTheSky()

@@ -8,20 +8,18 @@ line on stderr and exit status 2, mapped by ``chartroom`` itself (:func:`toolkit
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
 
 from toolkit.errors import InputError
 from toolkit.exits import EXIT_OK
+from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.load import display_path
 from toolkit.model.build import suggest
+from toolkit.words import edition_name
 
-# The rule queries (map graphs, supply, Air ZOC, movement) import networkx, about 0.3 s (python -X importtime): the
-# helpers that need them import them when they run, so that building the parser costs nothing.
-
-__all__ = ["lazy", "GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "game_options",
+__all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "game_options",
            "scenario_options", "load_game", "load_scenario", "game_state", "place_node", "counter_of", "emit", "num"]
 
 GAME_ID = "fire-in-the-sky"
@@ -130,8 +128,6 @@ def load_scenario(args):
 
 
 def game_state(args):
-    from toolkit.games.fire_in_the_sky.state import GameState
-
     game, scenario = load_scenario(args)
     return game, GameState.from_scenario(game, scenario)
 
@@ -144,7 +140,7 @@ def place_node(graph, name: str) -> str:
 def counter_of(game, counter_id: str):
     counter = game.counters.get(counter_id)
     if counter is None:
-        raise UsageError(f"no counter {counter_id!r} in the {game.edition.id} counter mix{suggest(counter_id, game.counters)}")
+        raise UsageError(f"no counter {counter_id!r} in the {edition_name(game.edition.id)} counter mix{suggest(counter_id, game.counters)}")
     if counter.type not in ("naval", "air", "land"):
         raise UsageError(f"{counter_id} is a {counter.type}, not a naval, air or land unit")
     return counter
@@ -162,13 +158,3 @@ def emit(args, data, text: str) -> int:
 def num(x):
     return int(x) if float(x).is_integer() else x
 
-
-def lazy(module: str, name: str):
-    """The function ``name`` of this game's ``module``, imported when first called: the command handlers and map
-    questions import the rule queries and networkx (about 0.3 s), which building the parsers, ``chartroom check``
-    and the other games' commands never pay for."""
-    def call(*args, **kwargs):
-        return getattr(importlib.import_module(f"{__package__}.{module}"), name)(*args, **kwargs)
-
-    call.__name__ = name
-    return call

@@ -33,6 +33,7 @@ from toolkit.games.fire_in_the_sky.records import transport as counter_transport
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied, supply_line
 from toolkit.model.build import suggest
+from toolkit.words import counted
 
 __all__ = ["cmd_supply", "cmd_zoc", "cmd_reach", "cmd_cost"]
 
@@ -123,7 +124,7 @@ def cmd_reach(args) -> int:
     if rows:
         text = "\n".join([header] + [
             f"{r['place'] or '-':<22} {r['hex'] or '-':<5} "
-            + (f"{r['deployments']} deployment(s)" if by_deployment else f"{r['hexes']:>2} hex(es)")
+            + (counted(r['deployments'], "deployment") if by_deployment else f"{r['hexes']:>2} {'hex' if r['hexes'] == 1 else 'hexes':<5}")
             + f"  tp {r['cost']['tp']:g}  oil {r['cost']['oil']:g}" for r in rows])
     else:
         text = f"{header}\nnowhere: {reach.reason} ({reach.rule})"
@@ -174,7 +175,12 @@ def _cost_operational(args) -> int:
     cost = operational_movement_cost(game.edition, units, args.hexes, turn=args.turn,
                                      start_resource=args.from_resource_hex, reaction=args.reaction)
     rule = game.edition.cite("reaction" if args.reaction else "naval-oil-cost")
-    return emit(args, {**cost.as_json(), "rule": rule}, f"tp {num(cost.tp)}  oil {num(cost.oil)}")
+    text = f"{num(cost.tp)} TP, {_oil(cost.oil)} ({rule})"  # Transport Points and Oil Points the move costs
+    return emit(args, {**cost.as_json(), "rule": rule}, text)
+
+
+def _oil(oil) -> str:
+    return f"{num(oil)} Oil {'Point' if oil == 1 else 'Points'}"
 
 
 def _cost_oil(args) -> int:
@@ -190,7 +196,7 @@ def _cost_oil(args) -> int:
             "rule": game.edition.cite("oil-transport")}
     text = (f"{result.max_oil} Oil Points for {num(result.tp_cost)} TP (Resource Hexes supplied: "
             f"{', '.join(hexes) or 'none'}; limits: {result.by_resource} by Resource Hexes, {result.by_pool} by half the "
-            f"Merchantmen Pool, {result.by_tp} by TP)")
+            f"Merchantmen Pool, {result.by_tp} by TP; {data['rule']})")
     return emit(args, data, text)
 
 
@@ -212,4 +218,4 @@ def _cost_asw(args) -> int:
     game = load_game(args)
     oil = asw_cost(game.edition, args.rolls)
     rule = game.edition.cite("asw")
-    return emit(args, {"oil": num(oil), "rule": rule}, f"{num(oil)} Oil {'Point' if oil == 1 else 'Points'} ({rule})")
+    return emit(args, {"oil": num(oil), "rule": rule}, f"{_oil(oil)} ({rule})")

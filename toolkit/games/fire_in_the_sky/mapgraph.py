@@ -29,15 +29,18 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from toolkit.errors import InputError
 from toolkit.games.fire_in_the_sky.records import is_sea_hex, split_hexes
 from toolkit.graph.adjacency import adjacency_graph
+from toolkit.lazy import networkx
 from toolkit.model import Map
 from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id
+
+if TYPE_CHECKING:  # annotations only: networkx itself loads when a graph is built (toolkit.lazy)
+    import networkx as nx
 
 __all__ = ["MapGraph", "map_graph", "NoSuchPlace", "HALF_SEP"]
 
@@ -125,7 +128,7 @@ class MapGraph:
     def _build_sea(self) -> nx.Graph:
         m = self.map
         not_sea = {p.hex for p in m.places.values() if not is_sea_hex(p)}
-        sea = nx.Graph()
+        sea = networkx().Graph()
         for node, data in self.grid.nodes(data=True):
             if node not in not_sea and node not in self.splits:
                 sea.add_node(node, **data)
@@ -148,7 +151,7 @@ class MapGraph:
 
     def _build_land(self) -> nx.Graph:
         m = self.map
-        g = nx.Graph()
+        g = networkx().Graph()
         for p in m.places.values():
             g.add_node(p.hex, place=p.name)
         for c in m.land_connections:
@@ -246,6 +249,7 @@ class MapGraph:
             # Across any hexside a half hex counts as its whole hex (v1.1 2.2.1.2: the halves
             # matter for sea movement only); the grid holds whole hexes and off-map boxes.
             ga, gb = self.node_hex(na) or na, self.node_hex(nb) or nb
+            nx = networkx()
             try:
                 return nx.shortest_path_length(self.grid, ga, gb)
             except nx.NetworkXNoPath:
@@ -256,7 +260,7 @@ class MapGraph:
             return None
         if sources & targets:
             return 0
-        lengths = nx.multi_source_dijkstra_path_length(self.sea, sources)
+        lengths = networkx().multi_source_dijkstra_path_length(self.sea, sources)
         found = [lengths[t] for t in targets if t in lengths]
         return min(found) if found else None
 

@@ -17,14 +17,13 @@ import math
 from collections import deque
 from typing import Iterable
 
-import networkx as nx
-
 from toolkit.errors import InputError
 from toolkit.games.fire_in_the_sky.air_zoc import enemy_air_zoc
 from toolkit.games.fire_in_the_sky.costs import Cost, operational_movement_cost, param, reaction_cost, sea_deployment_cost
 from toolkit.games.fire_in_the_sky.records import is_resource_hex, is_sea_hex
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, derived, enemy_of
 from toolkit.graph.stops import stop_bfs
+from toolkit.lazy import networkx
 
 __all__ = [
     "Reach", "RuleError", "task_force", "sea_deployment", "one_hex_deployment", "operational_movement",
@@ -379,6 +378,7 @@ def amphibious_reach(state: GameState, side: str) -> frozenset[str]:
     """
     graph = state.graph
     forbidden = _forbidden(state, side)
+    nx = networkx()
     view = nx.subgraph_view(graph.grid, filter_node=lambda n: n not in forbidden) if forbidden else graph.grid
     sources = state.friendly_bases(side)
     cutoff = int(param(state.edition, "amphibious_range"))

@@ -19,7 +19,7 @@ the readings taken where the rules are open), never text; :mod:`.odds_report` pr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import product
 
@@ -38,8 +38,9 @@ from toolkit.games.fire_in_the_sky.movement import air_points
 from toolkit.games.fire_in_the_sky.records import is_carrier
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import Counter, Edition
+from toolkit.words import counted
 
-__all__ = ["Piece", "OddsResult", "air_combat", "air_strike", "submarine_attack", "surface_round", "damage_check",
+__all__ = ["Piece", "numbered", "OddsResult", "air_combat", "air_strike", "submarine_attack", "surface_round", "damage_check",
            "convoy", "land_combat", "sink_chance", "return_turn", "READINGS"]
 
 #: Where the rules are open, the reading taken (and the other one), keyed for the results that depend on it.
@@ -81,10 +82,16 @@ class Piece:
     task_force: bool = True
     long_range: bool = False
     reduced: bool = False
+    number: int = 0  # 1, 2, ... when the battle holds more than one of this counter (see :func:`numbered`)
 
     @property
     def id(self) -> str:
         return self.counter.id
+
+    @property
+    def name(self) -> str:
+        """The counter's id, with ``#N`` when the battle holds several of it (``jp-ca #1``, ``jp-ca #2``)."""
+        return f"{self.counter.id} #{self.number}" if self.number else self.counter.id
 
     @property
     def type(self) -> str:
@@ -101,10 +108,10 @@ class Piece:
     def label(self) -> str:
         if self.type == "air":
             where = "long range" if self.long_range else ("at sea" if self.task_force else "at base")
-            return f"{self.id} ({self.steps} steps, {where})"
+            return f"{self.name} ({counted(self.steps, 'step')}, {where})"
         if self.type == "naval" and not self.task_force:
-            return f"{self.id} (at anchor)"
-        return self.id
+            return f"{self.name} (at anchor)"
+        return self.name
 
 
 @dataclass
@@ -133,6 +140,7 @@ class Group:
     count: int
     unit: str
     modifier: int
+    label: str = ""  # the counter as the answer names it (``jp-cv #2`` when there are several)
 
 
 def pool(charts: CombatCharts, pieces, situation: Situation, kind: str) -> list[Group]:
@@ -147,7 +155,7 @@ def pool(charts: CombatCharts, pieces, situation: Situation, kind: str) -> list[
         else:
             continue
         if n:
-            groups.append(Group(n, p.id, charts.modifier(kind, situation.with_facts(unit=p.id))))
+            groups.append(Group(n, p.id, charts.modifier(kind, situation.with_facts(unit=p.id)), p.name))
     if long_range:
         unit = next(p.id for p in pieces if p.type == "air" and p.long_range)
         groups.append(Group(air_points(long_range_steps=long_range), unit, charts.modifier(kind, situation.with_facts(unit=unit))))
@@ -165,7 +173,7 @@ def lose(groups: list[Group], n: int) -> list[Group]:
         take = min(g.count, n)
         n -= take
         if g.count - take:
-            out.append(Group(g.count - take, g.unit, g.modifier))
+            out.append(Group(g.count - take, g.unit, g.modifier, g.label))
     return out
 
 
@@ -242,13 +250,32 @@ def _side_label(side: str) -> str:
     return {"japan": "Japanese", "allied": "Allied"}.get(side, side)
 
 
+def numbered(*forces):
+    """The forces with each counter that appears more than once in the battle numbered ``#1``, ``#2``, ... in listed order,
+    so that the answer tells them apart."""
+    counts: dict[str, int] = {}
+    for piece in (p for force in forces for p in force):
+        counts[piece.id] = counts.get(piece.id, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for force in forces:
+        renamed = []
+        for piece in force:
+            if counts[piece.id] > 1:
+                seen[piece.id] = seen.get(piece.id, 0) + 1
+                piece = replace(piece, number=seen[piece.id])
+            renamed.append(piece)
+        out.append(renamed)
+    return out
+
+
 def _forces(attackers, defenders, attacker_side, defender_side) -> dict:
     return {f"{_side_label(attacker_side)} (attacker)": [p.label for p in attackers],
             f"{_side_label(defender_side)} (defender)": [p.label for p in defenders]}
 
 
 def _groups_text(groups) -> str:
-    return ", ".join(f"{g.count} from {g.unit}" + (f" ({g.modifier:+d})" if g.modifier else "") for g in groups) or "none"
+    return ", ".join(f"{g.count} from {g.label or g.unit}" + (f" ({g.modifier:+d})" if g.modifier else "") for g in groups) or "none"
 
 
 def _used_modifiers(charts: CombatCharts, kind: str, situations) -> tuple[str, list]:
@@ -281,9 +308,9 @@ def air_combat(charts: CombatCharts, edition: Edition, attackers, defenders, sit
         result.forces["Air Points"].append(f"{first} fires first ({edition.cite('turn-1-special')})")
     result.distributions += [("attacker Air Points left", a_left, "Air Points"), ("defender Air Points left", d_left, "Air Points")]
     result.chances += [("attacker gains Air Supremacy", status["attacker supremacy"]),
-                       ("attacker gains Air Superiority (supremacy included)", status["attacker superiority"]),
+                       ("attacker gains at least Air Superiority (Superiority or Supremacy)", status["attacker superiority"]),
                        ("defender gains Air Supremacy", status["defender supremacy"]),
-                       ("defender gains Air Superiority (supremacy included)", status["defender superiority"])]
+                       ("defender gains at least Air Superiority (Superiority or Supremacy)", status["defender superiority"])]
     result.expected += [("attacker Air Points left", mean(a_left)), ("defender Air Points left", mean(d_left)),
                         ("hits on the defender", points(dfn) - mean(d_left)), ("hits on the attacker", points(att) - mean(a_left))]
     result.modifiers += [_used_modifiers(charts, "air-to-air", [situation.with_facts(unit=g.unit) for g in att]
@@ -396,7 +423,7 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
             survivors = lose(left, x)
             n = points(survivors)
             striking_dist[n] = striking_dist.get(n, Fraction(0)) + p * px
-            groups = [Group(g.count, g.unit, charts.modifier("air-strike", sit.with_facts(unit=g.unit))) for g in survivors]
+            groups = [Group(g.count, g.unit, charts.modifier("air-strike", sit.with_facts(unit=g.unit)), g.label) for g in survivors]
             hits_cases.append((p * px, fire(groups, t)))
     hits = mixture(hits_cases)
     striking = dict(sorted(striking_dist.items()))
@@ -408,12 +435,12 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
     result.distributions += [("attacker Air Points left after air-to-air", _marginal(joint, 0), "Air Points"),
                              ("defender Air Points left after air-to-air", _marginal(joint, 1), "Air Points"),
                              ("Air Points striking after anti-aircraft fire", striking, "Air Points"),
-                             (f"hits on {target.id}", hits, "hits")]
+                             (f"hits on {target.name}", hits, "hits")]
     result.chances += [("attacker gains Air Supremacy", status["attacker supremacy"]),
-                       ("attacker gains Air Superiority (supremacy included)", status["attacker superiority"])]
+                       ("attacker gains at least Air Superiority (Superiority or Supremacy)", status["attacker superiority"])]
     result.expected += [("attacker Air Points left after air-to-air", mean(_marginal(joint, 0))),
                         ("defender Air Points left after air-to-air", mean(_marginal(joint, 1))),
-                        ("Air Points striking", mean(striking)), (f"hits on {target.id}", mean(hits))]
+                        ("Air Points striking", mean(striking)), (f"hits on {target.name}", mean(hits))]
     _target_fate(result, charts, edition, target, hits, situation.with_facts("air-strike"), cause_rule=charts.rule("air-strike"))
     mods = [_used_modifiers(charts, "air-to-air", [situation.with_facts(unit=g.unit) for g in att]
                             + [situation.for_side(defender).with_facts(unit=g.unit) for g in dfn]),
@@ -446,11 +473,11 @@ def _target_fate(result: OddsResult, charts, edition, target: Piece, hits: Distr
         sunk, damaged, rows = _fate_rows(charts, edition, target, hits, situation, firepowers_of)
         gone = "removed from the game" if permanently_removed(target.counter, edition) else "may come back as a reinforcement"
         result.rules.append(edition.cite("damage-naval"))
-        result.chances += [(f"{target.id} sunk ({gone})", sunk), (f"{target.id} damaged, not sunk", damaged),
-                           (f"{target.id} unhurt", hits.get(0, Fraction(0))),
+        result.chances += [(f"{target.name} sunk ({gone})", sunk), (f"{target.name} damaged, not sunk", damaged),
+                           (f"{target.name} unhurt", hits.get(0, Fraction(0))),
                            ("attacker's objective met: the target sunk", sunk),
                            ("defender's objective met: the target not sunk", 1 - sunk)]
-        result.tables.append((f"{target.id} (Defense {target.rating('defense')}) by hits",
+        result.tables.append((f"{target.name} (Defense {target.rating('defense')}) by hits",
                               ["hits", "chance", "sunk if so", "damaged returns"], rows))
     else:
         lost: Distribution = {}
@@ -458,11 +485,11 @@ def _target_fate(result: OddsResult, charts, edition, target: Piece, hits: Distr
             k = _steps_lost(target, h)
             lost[k] = lost.get(k, Fraction(0)) + p
         lost = dict(sorted(lost.items()))
-        result.distributions.append((f"{target.id} steps lost", lost, "steps"))
-        result.expected.append((f"{target.id} steps lost", mean(lost)))
+        result.distributions.append((f"{target.name} steps lost", lost, "steps"))
+        result.expected.append((f"{target.name} steps lost", mean(lost)))
         steps = target.steps if target.type == "air" else 2
         result.chances += [("attacker's objective met: at least one step lost", 1 - lost.get(0, Fraction(0))),
-                           (f"{target.id} eliminated", lost.get(steps, Fraction(0)))]
+                           (f"{target.name} eliminated", lost.get(steps, Fraction(0)))]
         result.rules.append(edition.cite("damage-land") if target.type == "land" else cause_rule)
         if target.type == "land":
             result.readings.append("land-at-sea")
@@ -494,9 +521,9 @@ def submarine_attack(charts: CombatCharts, edition: Edition, task_force, target:
                          f"{_side_label(defender)} (Task Force)": [p.label for p in task_force]})
     result.forces["dice"] = [f"ASW: {len(dds)} DD dice, each hits with {attack_fraction(asw_p)}",
                              f"torpedo: 1 die, hits with {attack_fraction(attack_p)}"]
-    result.chances += [("the escort's ASW stops the attack", stopped), (f"{target.id} hit", hit)]
-    result.distributions.append((f"hits on {target.id}", hits, "hits"))
-    result.expected.append((f"hits on {target.id}", hit))
+    result.chances += [("the escort's ASW stops the attack", stopped), (f"{target.name} hit", hit)]
+    result.distributions.append((f"hits on {target.name}", hits, "hits"))
+    result.expected.append((f"hits on {target.name}", hit))
     _target_fate(result, charts, edition, target, hits, situation.with_facts("submarine-attack"),
                  cause_rule=charts.rule("submarine-vs-task-force"))
     result.modifiers += [_used_modifiers(charts, "asw-task-force", [asw_sit]),
@@ -570,15 +597,15 @@ def surface_round(charts: CombatCharts, edition: Edition, attackers, defenders, 
             to_hit, half = charts.surface_cell(fp, dfn)
             p = die_hit(0, to_hit)
             shots.setdefault(j, []).append((p, half, fp))
-            lines.append(f"{f.id} (Firepower {fp}) fires at {tgt.id} (Defense {dfn}): {to_hit}+{' half hit' if half else ''}, {attack_fraction(p)}")
+            lines.append(f"{f.name} (Firepower {fp}) fires at {tgt.name} (Defense {dfn}): {to_hit}+{' half hit' if half else ''}, {attack_fraction(p)}")
         result.forces[f"{side_name} fire"] = lines
         outs = []
         for j, tgt in enumerate(targets):
             sunk, damaged, checks, rows = _ship_outcome(charts, edition, situation, tgt, shots.get(j, []))
             outs.append((sunk, damaged))
-            result.chances += [(f"{tgt.id} sunk", sunk), (f"{tgt.id} damaged, not sunk", damaged)]
+            result.chances += [(f"{tgt.name} sunk", sunk), (f"{tgt.name} damaged, not sunk", damaged)]
             if rows:
-                result.tables.append((f"{tgt.id} (Defense {tgt.rating('defense')}) by Damage Checks",
+                result.tables.append((f"{tgt.name} (Defense {tgt.rating('defense')}) by Damage Checks",
                                       ["checks", "chance", "sunk if so", "damaged returns"], rows))
         side_out[side_name] = outs
         label = "defender" if side_name == "attacker" else "attacker"
@@ -618,9 +645,9 @@ def damage_check(charts: CombatCharts, edition: Edition, target: Piece, hits: in
     """``hits`` Damage Checks on one ship: sunk, or damaged and when it returns (v1.1 13.1; 2nd 11.3.1)."""
     fact = CAUSES[cause]
     sit = situation.for_side(target.side).with_facts(fact)
-    result = OddsResult("damage", f"Damage Checks of {target.id} after {hits} {'hit' if hits == 1 else 'hits'} ({cause})",
+    result = OddsResult("damage", f"Damage Checks of {target.name} after {hits} {'hit' if hits == 1 else 'hits'} ({cause})",
                         [charts.damage_rule, edition.cite("damage-naval")], edition.id,
-                        {"ship": [f"{target.id}, Defense {target.rating('defense')}"]})
+                        {"ship": [f"{target.name}, Defense {target.rating('defense')}"]})
     fps = [firepower] * hits
     rows = []
     for n in range(1, hits + 1):

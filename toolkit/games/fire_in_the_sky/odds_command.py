@@ -25,6 +25,7 @@ from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.model.build import suggest
+from toolkit.words import edition_name
 
 __all__ = ["cmd_odds"]
 
@@ -39,7 +40,7 @@ def _piece(game, token: str):
         raise UsageError(f"cannot read {token!r}: expected COUNTER, COUNTER:STEPS or COUNTER@anchor|@sea|@long-range")
     counter = game.counters.get(m["id"])
     if counter is None:
-        raise UsageError(f"no counter {m['id']!r} in the {game.edition.id} counter mix{suggest(m['id'], game.counters)}")
+        raise UsageError(f"no counter {m['id']!r} in the {edition_name(game.edition.id)} counter mix{suggest(m['id'], game.counters)}")
     if counter.type not in ("naval", "air", "land"):
         raise UsageError(f"{counter.id} is a {counter.type}, not a naval, air or land unit")
     if m["steps"] is not None and counter.type != "air":
@@ -99,6 +100,7 @@ def _forces(args, game, kind):
         raise UsageError("give --defender, or --at PLACE SCENARIO")
     if kind in ("air", "strike", "surface", "land") and not attackers:
         raise UsageError("give --attacker")
+    attackers, defenders = odds.numbered(attackers, defenders)  # two jp-ca: jp-ca #1, jp-ca #2
     return side, attackers, defenders, base, turn
 
 
@@ -106,7 +108,7 @@ def _target(args, defenders, kind):
     if not defenders:
         raise UsageError("give --defender with the ship checked")
     if args.target:
-        found = [p for p in defenders if p.id == args.target]
+        found = [p for p in defenders if args.target in (p.id, p.name, p.name.replace(' ', ''))]
         if not found:
             raise UsageError(f"--target {args.target}: not in the defending force{suggest(args.target, [p.id for p in defenders])}")
         target = found[0]

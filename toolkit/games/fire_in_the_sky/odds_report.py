@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from toolkit.exact import as_json, shown
+from toolkit.exact import as_json, chance, shown
 from toolkit.games.fire_in_the_sky.odds import READINGS, OddsResult
 
 __all__ = ["as_text", "as_data"]
@@ -22,6 +22,11 @@ def _json_cell(value):
     return value
 
 
+def _unit(unit: str, count: int) -> str:
+    """``1 ship``, ``2 ships``: the unit label of a distribution, singular for one."""
+    return unit[:-1] if count == 1 and unit.endswith("s") else unit
+
+
 def as_text(result: OddsResult) -> str:
     lines = [f"{result.title} ({', '.join(dict.fromkeys(result.rules))}; edition {result.edition})"]
     for label, items in result.forces.items():
@@ -32,9 +37,9 @@ def as_text(result: OddsResult) -> str:
         else:
             lines.append(f"  modifiers, {roll}: none apply")
     for name, dist, unit in result.distributions:
-        lines.append(f"{name}:")
+        lines.append(f"{name}, chance of each count:")
         for k, p in dist.items():
-            lines.append(f"  {k:>3} {unit:<10} {shown(p)}")
+            lines.append(f"  {k:>3} {_unit(unit, k):<{max(len(unit), 9)}}  {chance(p)}")
     if result.tables:
         for name, columns, rows in result.tables:
             lines.append(f"{name}:")
@@ -42,11 +47,11 @@ def as_text(result: OddsResult) -> str:
             widths = [max(len(r[i]) for r in cells) for i in range(len(columns))]
             lines += ["  " + "  ".join(f"{c:<{w}}" for c, w in zip(r, widths)).rstrip() for r in cells]
     if result.chances:
-        lines.append("chances:")
+        lines.append("chances (0 never, 1 certain):")
         width = max(len(n) for n, _ in result.chances)
-        lines += [f"  {n:<{width}}  {shown(p)}" for n, p in result.chances]
+        lines += [f"  {n:<{width}}  {chance(p)}" for n, p in result.chances]
     if result.expected:
-        lines.append("expected:")
+        lines.append("expected (the mean count over every roll):")
         width = max(len(n) for n, _ in result.expected)
         lines += [f"  {n:<{width}}  {shown(v)}" for n, v in result.expected]
     if result.readings:

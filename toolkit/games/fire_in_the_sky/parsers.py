@@ -12,13 +12,15 @@ from __future__ import annotations
 from toolkit.games.fire_in_the_sky.command_support import (
     GAME_ID,
     game_options,
-    lazy,
     non_negative,
     points,
     positive,
     scenario_options,
     turn_number,
 )
+from toolkit.games.fire_in_the_sky.commands import cmd_cost, cmd_reach, cmd_supply, cmd_zoc
+from toolkit.games.fire_in_the_sky.odds_command import cmd_odds
+from toolkit.games.fire_in_the_sky.plan_command import cmd_plan
 
 __all__ = ["register", "register_kinds", "HANDLERS", "COMMANDS", "KINDS", "MODES"]
 
@@ -151,12 +153,12 @@ def register_kinds(sub) -> dict:
         k.add_argument("--edition", help=f"edition id: {{editions:{GAME_ID}}} (default: the scenario's, else the game's first)")
         k.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
         k.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+        k.add_argument("--exact", action="store_true",
+                       help="write every chance's exact fraction beside its decimal (default: only the short ones; JSON always has both)")
         k.set_defaults(odds_command=kind)
-    return {kind: lazy("odds_command", "cmd_odds") for kind in KINDS}
+    return {kind: cmd_odds for kind in KINDS}
 
 
-HANDLERS = {"supply": lazy("commands", "cmd_supply"), "zoc": lazy("commands", "cmd_zoc"),
-            "reach": lazy("commands", "cmd_reach"), "cost": lazy("commands", "cmd_cost"),
-            "plan": lazy("plan_command", "cmd_plan")}
+HANDLERS = {"supply": cmd_supply, "zoc": cmd_zoc, "reach": cmd_reach, "cost": cmd_cost, "plan": cmd_plan}
 #: The names :func:`register` adds (the game declares them: no core command or other game's may clash).
 COMMANDS = tuple(HANDLERS)

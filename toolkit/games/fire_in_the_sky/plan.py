@@ -22,6 +22,7 @@ from toolkit.games.fire_in_the_sky.costs import asw_cost, dd_transfer_cost, end_
 from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
 from toolkit.games.fire_in_the_sky.movement import (
     RuleError,
+    _allowance,
     air_commitment,
     air_points,
     one_hex_deployment,
@@ -283,8 +284,6 @@ class Planner:
                 f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil)", self.edition.cite("naval-oil-cost") if cost.oil else rule, cost.tp, cost.oil)
 
     def _why_not(self, units, to, reach, path):
-        from toolkit.games.fire_in_the_sky.movement import _allowance
-
         allowances = {u.counter.id: _allowance(self.state, u) for u in units}
         slowest = min(allowances.values())
         fastest = max(allowances.values())

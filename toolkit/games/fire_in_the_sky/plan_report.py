@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from toolkit.games.fire_in_the_sky.plan import Ledger
+from toolkit.render.env import environment
 
 __all__ = ["as_text", "as_data", "as_html", "error_line"]
 
@@ -48,10 +51,6 @@ def as_data(ledger: Ledger, locate) -> dict:
 
 def as_html(ledger: Ledger, locate, plan_name: str, side_name: str) -> str:
     """A printable ledger page (templates/fits_ledger.html), the same numbers as the text."""
-    from pathlib import Path
-
-    from toolkit.render.env import environment
-
     data = as_data(ledger, locate)
     rows = [{**r, "line": r["line"] or "", "paid_tp": r["paid"]["tp"] if r["paid"]["tp"] else "",
              "paid_oil": (r["paid"]["oil"] if r["paid"]["oil"] > 0 else f"+{-r['paid']['oil']}") if r["paid"]["oil"] else ""} for r in data["ledger"]]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.games import SiteData, SitePage
-from toolkit.render.sitepages import guide_text
+from toolkit.render.guides import guide_text
 
 __all__ = ["site_pages", "GUIDES"]
 

@@ -28,13 +28,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-import networkx as nx
-
 from toolkit.games.fire_in_the_sky.air_zoc import blocking_hexes
 from toolkit.games.fire_in_the_sky.costs import param
 from toolkit.games.fire_in_the_sky.records import is_resource_hex
 from toolkit.games.fire_in_the_sky.state import GameState, derived, enemy_of
 from toolkit.graph.stops import stop_bfs
+from toolkit.lazy import networkx
 
 __all__ = [
     "SupplyResult", "supply_line", "supplied_hexes", "land_unit_supplied", "brisbane_lifeline",
@@ -185,7 +184,7 @@ def _zoc_on(state: GameState, nodes: list[str], stops: frozenset) -> list[str]:
     grid = state.graph.grid
     cut: list[str] = []
     for a, b in zip(nodes, nodes[1:]):
-        for route in nx.all_shortest_paths(grid, a, b):
+        for route in networkx().all_shortest_paths(grid, a, b):
             for h in route[1:-1] + ([a] if a != nodes[0] else []):
                 if h in stops and h not in cut:
                     cut.append(h)

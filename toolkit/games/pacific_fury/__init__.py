@@ -83,35 +83,23 @@ class PacificFury(BaseGame):
 
     def aids(self, game):
         """Zone card, track sheet, planning sheets, combat, odds and event cards, sequence of play, rosters (aids.py)."""
-        # The aids, the site pages and the calculations import jinja2, the renderer and the zone graph (networkx):
-        # only the commands that use them pay for the imports, not chartroom check.
-        from toolkit.games.pacific_fury.aids import aid_specs
-
-        return aid_specs(game)
+        return self.part("aids").aid_specs(game)
 
     def site_pages(self, data: SiteData) -> Sequence[SitePage]:
         """The game's pages on the docs site (site.py)."""
-        from toolkit.games.pacific_fury.site import site_pages
-
-        return site_pages(data)
+        return self.part("site").site_pages(data)
 
     def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
         """The scenario's tracks and Operation Boxes, and each side's ship roster as it starts (site.py)."""
-        from toolkit.games.pacific_fury.site import scenario_sections
-
-        return scenario_sections(game, scenario)
+        return self.part("site").scenario_sections(game, scenario)
 
     def calculations(self):
         """The questions ``chartroom calc pacific-fury NAME`` answers (calculations.py)."""
-        from toolkit.games.pacific_fury.calculations import CALCULATIONS
-
-        return CALCULATIONS
+        return self.part("calculations").CALCULATIONS
 
     def map_distance(self, game, a, b, sea=False, scenario=None):
-        """Moves between sea zones, with the open pairs the answer rests on (map_questions.py; the zone graph imports networkx)."""
-        from toolkit.games.pacific_fury.map_questions import map_distance
-
-        return map_distance(game, a, b, sea)
+        """Moves between sea zones, with the open pairs the answer rests on (map_questions.py; networkx loads with the zone graph)."""
+        return self.part("map_questions").map_distance(game, a, b, sea)
 
     def marker_owner(self, name: str) -> str | None:
         return SIDE_MARKERS.get(name)

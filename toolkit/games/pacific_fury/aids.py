@@ -36,9 +36,8 @@ __all__ = ["AIDS", "aid_specs", "tables", "rule", "where", "zone_card", "track_s
 TF_TYPES = ("A", "B", "C")
 TF_NAMES = {"A": "TF-A (Amphibious)", "B": "TF-B (Bombardment)", "C": "TF-C (Carrier Strike)", "tokyo-express": "Tokyo Express (special TF-B)"}
 PLACEHOLDER_NOTE = ("Placeholder: the rules say each Initiative box prints aircraft icons giving Henderson Field's CAP "
-                    "(PF 10.6) but not how many; the number shown is the data's placeholder (charts/english.yaml, "
-                    "initiative_track, cap_icons with placeholder: true). Copy the icons from your map.")
-UNSTATED_NOTE = ("A blank box is a rating the rules do not print (counters.yaml: unstated). Copy it from the counter "
+                    "(PF 10.6) but not how many; the number shown is a stand-in, not the rules' figure. Copy the icons from your map.")
+UNSTATED_NOTE = ("A blank box is a rating the rules do not print. Copy it from the counter "
                  "sheet; Chartroom never invents it.")
 SIDE_ADJECTIVE = {"japan": "Japanese", "us": "US"}
 

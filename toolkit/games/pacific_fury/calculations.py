@@ -13,7 +13,7 @@ import argparse
 from fractions import Fraction
 from typing import Sequence
 
-from toolkit.exact import as_json, shown
+from toolkit.exact import as_json, chance, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.pacific_fury import odds as pf_odds
 from toolkit.games.pacific_fury import zones as pf_zones
@@ -25,6 +25,7 @@ from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, oper
 from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
 from toolkit.load import Document
 from toolkit.model import Counter, Game
+from toolkit.words import counted
 
 __all__ = ["CALCULATIONS", "tables_of", "resolve_ships"]
 
@@ -64,7 +65,7 @@ def _box_location(game: Game, box: InitiativeBox, documents: Sequence[Document])
 def _placeholder_caveat(game: Game, box: InitiativeBox, documents: Sequence[Document]) -> list[str]:
     if not box.placeholder:
         return []
-    return [f"Henderson Field's CAP in box {box.label} ({box.cap_icons} aircraft icon(s)) is a placeholder: the rules do not print "
+    return [f"Henderson Field's CAP in box {box.label} ({counted(box.cap_icons, 'aircraft icon')}) is a placeholder: the rules do not print "
             f"the icons of the Initiative Track (PF 10.6); correct it at {_box_location(game, box, documents)}"]
 
 
@@ -93,7 +94,9 @@ def _dist_rows(dist) -> list[dict]:
 
 
 def _dist_lines(dist, indent: str = "") -> list[str]:
-    return [f"{indent}{hits:>2} hits: {shown(p):<22} at least {hits}: {shown(pf_odds.at_least(dist, hits))}" for hits, p in dist.items()]
+    width = max((len(shown(p)) for p in dist.values()), default=0)
+    return [f"{indent}{hits:>2} {'hit: ' if hits == 1 else 'hits:'} {shown(p):<{width}}   at least {counted(hits, 'hit')}: {chance(pf_odds.at_least(dist, hits))}"
+            for hits, p in dist.items()]
 
 
 def _find_counter(game: Game, text: str) -> Counter:
@@ -145,10 +148,10 @@ def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = 
     ships = _fill(ships, dfs, "defense", "Defense Factor", "--df")
     given = [s.name for s, before in zip(ships, stated_cf) if before is None and s.combat is not None]
     if given:
-        caveats.append(f"Combat Factor(s) of {', '.join(given)} given on the command line: the rules do not print them (counters.yaml: unstated)")
+        caveats.append(f"{'Combat Factor' if len(given) == 1 else 'Combat Factors'} of {', '.join(given)} given on the command line: the rules do not print them (counters.yaml: unstated)")
     given = [s.name for s, before in zip(ships, stated_df) if before is None and s.defense is not None]
     if given:
-        caveats.append(f"Defense Factor(s) of {', '.join(given)} given on the command line: the rules do not print them (counters.yaml: unstated)")
+        caveats.append(f"{'Defense Factor' if len(given) == 1 else 'Defense Factors'} of {', '.join(given)} given on the command line: the rules do not print them (counters.yaml: unstated)")
     return ships, caveats
 
 
@@ -189,7 +192,7 @@ def _zones_run(game: Game, params) -> CalcResult:
             to = _zone(zones, params.to)
             d = pf_zones.distance(zones, zone, to)
             deciding = pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.distance(z, zone, to))
-            lines = [f"{zone} to {to}: {d} move(s)" if d is not None else f"no route from {zone} to {to}"]
+            lines = [f"{zone} to {to}: {counted(d, 'move')}" if d is not None else f"no route from {zone} to {to}"]
             return CalcResult(f"Distance {zone} - {to}", tuple(lines), {"from": zone, "to": to, "moves": d},
                               tuple(cites), tuple(pair_caveats(deciding)))
         near = pf_zones.neighbours(zones, zone)
@@ -336,7 +339,7 @@ def _task_force_run(game: Game, params) -> CalcResult:
         carriers = [s for s in ships if s.is_carrier]
         if carriers and all(s.combat is not None for s in carriers):
             dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
-            lines.append(f"carrier strike hits (mean {shown(pf_odds.mean(dist))}):")
+            lines.append(f"carrier strike hits, mean {shown(pf_odds.mean(dist))} hits:")
             lines += _dist_lines(dist, "  ")
             data["against"]["hits"] = _dist_rows(dist)
             data["against"]["mean"] = as_json(pf_odds.mean(dist))
@@ -346,7 +349,7 @@ def _task_force_run(game: Game, params) -> CalcResult:
             caveats.append(f"no hit odds: Combat Factor unstated for {', '.join(missing)}")
     elif all(s.combat is not None for s in ships) and not any(s.is_carrier for s in ships):
         dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, die=tables.die) for s in ships)
-        lines.append(f"surface fire, every ship firing (PF 10.3), mean {shown(pf_odds.mean(dist))}:")
+        lines.append(f"surface fire, every ship firing (PF 10.3), mean {shown(pf_odds.mean(dist))} hits:")
         lines += _dist_lines(dist, "  ")
         data["surface_hits"] = _dist_rows(dist)
         cites.append(game.edition.cite("combat-procedure", "10.2"))
@@ -373,9 +376,9 @@ def _fire_run(game: Game, params) -> CalcResult:
     for cf in sorted(set(params.cf)):
         rolls = pf_odds.hits_by_roll(cf, params.modifier, params.cap, tables.cap_minimum, tables.die)
         one = pf_odds.unit_hits(cf, params.modifier, params.cap, tables.cap_minimum, tables.die)
-        lines.append(f"CF {cf}: rolls 1-{tables.die} give hits {' '.join(str(h) for h in rolls)}; mean {shown(pf_odds.mean(one))}")
+        lines.append(f"CF {cf}: rolls 1-{tables.die} give hits {' '.join(str(h) for h in rolls)}; mean {shown(pf_odds.mean(one))} hits")
         per_unit.append({"combat_factor": cf, "hits_by_roll": list(rolls)})
-    lines.append(f"total of {len(params.cf)} unit(s), mean {shown(pf_odds.mean(dist))}:")
+    lines.append(f"total of {counted(len(params.cf), 'unit')}, mean {shown(pf_odds.mean(dist))} hits:")
     lines += _dist_lines(dist, "  ")
     cites = [game.edition.cite("combat-procedure", "10.2")]
     if params.modifier or params.cap:
@@ -426,16 +429,16 @@ def _sink_run(game: Game, params) -> CalcResult:
     cites = [game.edition.cite("applying-hits", "10.7")]
     if automatic is not None:
         p = Fraction(1) if params.hits >= automatic else Fraction(0)
-        lines = [f"{name} with {params.hits} hit(s): " + ("sunk, no roll" if p else "not hit, not sunk")]
+        lines = [f"{name} with {counted(params.hits, 'hit')}: " + ("sunk, no roll" if p else "not hit, not sunk")]
         data = {"ship": name, "hits": params.hits, "automatic": True, "sink_on": [], "chance": as_json(p)}
         return CalcResult(f"Sunk Table: {name}", tuple(lines), data, tuple(cites), tuple(caveats))
     faces = pf_odds.sink_on(params.hits, df, tables.sink_faces())
     p = pf_odds.sink_chance(params.hits, df, tables.sink_faces(), tables.sunk_die)
     compare = "no hits" if params.hits == 0 else "more than" if params.hits > df else "equal to" if params.hits == df else "fewer than"
     sinks = f"sinks on {faces[0]}-{faces[-1]}" if len(faces) > 1 else f"sinks on {faces[0]}" if faces else "cannot sink"
-    lines = [f"{name}, DF {df}, {params.hits} hit(s) ({compare} DF): {sinks}: {shown(p)}"]
+    lines = [f"{name}, DF {df}, {counted(params.hits, 'hit')} ({compare} DF): {sinks}: {shown(p)}"]
     if params.hits:
-        lines.append(f"not sunk: damaged ({shown(1 - p)}); see damage-return for when it comes back")
+        lines.append(f"not sunk, damaged: {shown(1 - p)}; see damage-return for when it comes back")
     data = {"ship": name, "defense_factor": df, "hits": params.hits, "automatic": False, "sink_on": list(faces), "chance": as_json(p)}
     return CalcResult(f"Sunk Table: {name}", tuple(lines), data, tuple(cites), tuple(caveats))
 
@@ -467,9 +470,9 @@ def _damage_run(game: Game, params) -> CalcResult:
     months = tables.months()
     who = params.ship or f"a {SIDE_NAMES[side]} ship"
     if turn is None:
-        lines = [f"{who} damaged on Turn {params.turn} with {params.hits} hit(s) would not be back by Turn {tables.last_turn}: removed from the game"]
+        lines = [f"{who} damaged on Turn {params.turn} with {counted(params.hits, 'hit')} would not be back by Turn {tables.last_turn}: removed from the game"]
     else:
-        lines = [f"{who} damaged on Turn {params.turn} with {params.hits} hit(s) returns on Turn {turn} ({months.get(turn, '?')}), "
+        lines = [f"{who} damaged on Turn {params.turn} with {counted(params.hits, 'hit')} returns on Turn {turn} ({months.get(turn, '?')}), "
                  "at the start of the Task Force Phase; place it on the Turn Record Track now"]
     data = {"side": side, "hits": params.hits, "turn_damaged": params.turn, "returns_on": turn, "removed": turn is None}
     caveats = []
@@ -498,7 +501,7 @@ def _bombard_run(game: Game, params) -> CalcResult:
     threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, die=tables.die) for s in ships)
     one, two = pf_odds.bombardment([s.combat for s in ships], box.value, tables.disruption_minimum, tables.die)
-    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {threshold} hit(s) disrupt",
+    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {counted(threshold, 'hit')} disrupt",
              f"first round: {shown(one)}",
              f"within two rounds (hits do not carry over): {shown(two)}",
              "hits of one round:"] + _dist_lines(dist, "  ")
@@ -537,7 +540,7 @@ def _air_strike_run(game: Game, params) -> CalcResult:
         lines = ["Henderson Field is disrupted: an air strike against it has no effect (PF 10.6)"]
         data = {"box": box.label, "operational": False, "first_round": as_json(0), "two_rounds": as_json(0)}
         return CalcResult(f"Air strike on Henderson Field ({box.label}, disrupted)", tuple(lines), data, tuple(cites), tuple(caveats))
-    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {strike.threshold} hit(s) disrupt; "
+    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {counted(strike.threshold, 'hit')} disrupt; "
              f"no AS/AA modifier; each carrier's hits -{box.cap_icons} (the box's CAP), minimum {tables.henderson_cap_minimum}",
              f"Henderson Field fires back with CF {box.value}, its hits -{own_cap} by the TF-C's CAP; "
              "each hit takes one carrier out (sunk or damaged), strongest first",
@@ -567,7 +570,7 @@ def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcRe
     cap, cap_why = pf_odds.cap_reduction(target, tables.cap_reductions())
     dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
     lines = [f"AS {as_rating} vs AA {aa_rating}: +{modifier} to each carrier ({when}); target's CAP -{cap} ({cap_why})",
-             f"strike hits (one round), mean {shown(pf_odds.mean(dist))}:"] + _dist_lines(dist, "  ")
+             f"strike hits (one round), mean {shown(pf_odds.mean(dist))} hits:"] + _dist_lines(dist, "  ")
     data = {"air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "modifier": modifier, "comparison": when,
             "cap": cap, "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
     defenders = [s for s in target if s.is_carrier]
@@ -576,7 +579,7 @@ def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcRe
             back_mod, back_when = pf_odds.air_strike_modifier(pf_odds.air_strike_rating(target), pf_odds.anti_aircraft_rating(ships), tables.modifiers())
             back_cap, _ = pf_odds.cap_reduction(ships, tables.cap_reductions())
             back = pf_odds.total_hits(pf_odds.unit_hits(s.combat, back_mod, back_cap, tables.cap_minimum, tables.die) for s in defenders)
-            lines += [f"the target TF-C fires back: +{back_mod} ({back_when}), CAP -{back_cap}, mean {shown(pf_odds.mean(back))}:"]
+            lines += [f"the target TF-C fires back: +{back_mod} ({back_when}), CAP -{back_cap}, mean {shown(pf_odds.mean(back))} hits:"]
             lines += _dist_lines(back, "  ")
             data["return_fire"] = {"modifier": back_mod, "cap": back_cap, "hits": _dist_rows(back), "mean": as_json(pf_odds.mean(back))}
         else:
@@ -715,8 +718,8 @@ def _initiative_run(game: Game, params) -> CalcResult:
     start_side = initiative_side(box)
     initiative = _side(params.initiative) if params.initiative else start_side
     lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
-             f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {box.cap_icons} aircraft icon(s)"
-             + (" (placeholder)" if box.placeholder else "") + f"; {pf_odds.disruption_threshold(box.value, tables.disruption_minimum)} hit(s) disrupt it",
+             f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {counted(box.cap_icons, 'aircraft icon')}"
+             + (" (placeholder)" if box.placeholder else "") + f"; {counted(pf_odds.disruption_threshold(box.value, tables.disruption_minimum), 'hit')} disrupt it",
              f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
     rp = return_phase_shift(track, box, initiative, not params.disrupted, params.transports_sunk)
     lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {box.label} -> {rp.box.label}")

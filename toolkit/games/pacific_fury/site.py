@@ -15,7 +15,7 @@ from toolkit.games import SiteData, SitePage, SiteSection
 from toolkit.games.pacific_fury.aids import event_card, planning_sheet, roster, sequence_card, track_sheet, zone_card
 from toolkit.games.pacific_fury.aids_odds import combat_card, odds_card
 from toolkit.render.env import environment
-from toolkit.render.sitepages import guide_text
+from toolkit.render.guides import guide_text
 
 __all__ = ["TEMPLATES", "site_pages", "scenario_sections", "part"]
 
