@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import shutil
 import signal
@@ -157,13 +158,20 @@ def test_new_needs_a_base_or_a_game(capsys, elsewhere):
 
 # --- item 9: check --watch ------------------------------------------------------------------------
 
-def _read_until(stream, count: int, marker: str, deadline: float) -> list[str]:
-    lines = []
+def _lines(stream) -> queue.Queue:
+    """The lines of ``stream``, read by a thread: a test waits for each with a timeout, never for ever."""
+    found: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [found.put(line) for line in iter(stream.readline, "")], daemon=True).start()
+    return found
+
+
+def _read_until(lines_of: queue.Queue, count: int, marker: str, deadline: float) -> list[str]:
+    lines: list[str] = []
     while sum(marker in line for line in lines) < count:
-        assert time.monotonic() < deadline, lines
-        line = stream.readline()
-        assert line, lines
-        lines.append(line)
+        try:
+            lines.append(lines_of.get(timeout=max(0.1, deadline - time.monotonic())))
+        except queue.Empty:
+            pytest.fail(f"no {marker!r} line before the deadline; read: {lines}")
     return lines
 
 
@@ -173,15 +181,16 @@ def test_check_watch_checks_again_on_every_save_and_ctrl_c_ends_it_with_130(tmp_
     with subprocess.Popen([CHARTROOM, "check", "--watch", "v.yaml"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True, env=dict(os.environ, CHARTROOM_CACHE="off")) as process:
         deadline = time.monotonic() + 60
+        output = _lines(process.stdout)
         try:
-            first = _read_until(process.stdout, 1, "watching", deadline)
+            first = _read_until(output, 1, "watching", deadline)
             assert first[0] == "ok: 1 file checked, no findings\n"
             original = variant.read_text(encoding="utf-8")
             threading.Timer(0.5, lambda: variant.write_text(original + "bogus: 1\n", encoding="utf-8")).start()  # a save, as an editor makes it
-            broken = _read_until(process.stdout, 1, "file checked", deadline)
+            broken = _read_until(output, 1, "file checked", deadline)
             assert broken[0] == "--- changed: v.yaml; checking again\n" and "error SCHEMA-KEY unknown key 'bogus'" in broken[1]
             threading.Timer(0.5, lambda: variant.write_text(original, encoding="utf-8")).start()
-            fixed = _read_until(process.stdout, 1, "file checked", deadline)
+            fixed = _read_until(output, 1, "file checked", deadline)
             assert fixed[-1] == "ok: 1 file checked, no findings\n"
             process.send_signal(signal.SIGINT)  # Ctrl-C
             assert process.wait(timeout=30) == 130
