@@ -4,7 +4,7 @@ Every leaf command of ``chartroom`` (read from the parser itself, so a command a
 is fuzzed without a change here) gets random arguments: paths into a scratch copy of the
 bundled games (files, folders, missing, empty, binary, odd names), values that are valid
 somewhere (place names, ship ids, boxes, editions, numbers) and hostile ones (huge numbers,
-``nan``, empty strings, control characters). Every run must end with exit 0, 1 or 2 and no
+``nan``, ``inf``, ``1e999``, ``jp-air:1000000``, empty strings, control characters). Every run must end with exit 0, 1 or 2 and no
 traceback or "internal error". ``site`` (a full mkdocs build) and ``aids --pdf`` are left
 out for time; both are exercised by their own tests.
 
@@ -34,10 +34,12 @@ LEFT_OUT = {("site",), ("aids", "--pdf"), ("check", "--watch")}  # --watch runs 
 VALUES = ["0", "1", "2", "4", "7", "-1", "99999999999999999999", "1.5", "nan", "inf", "", " ", "é", "x\x85y", "\x07",
           "Midway", "Kure", "Truk", "Ironbottom Sound", "The Slot", "south pacific", "US 1", "Japan 9", "0",
           "jp-cv-zuikaku", "Hornet", "us-cv-hornet", "jp-air", "jp-cv-akagi-kaga", "v1.1", "2nd", "english", "supplement",
-          "bogus", "A", "B", "C", "japan", "us", "allied", "0101", "1203", "9999", "--", "-x", "scenario", "map", "counters"]
+          "bogus", "A", "B", "C", "japan", "us", "allied", "0101", "1203", "9999", "--", "-x", "scenario", "map", "counters",
+          # non-finite and huge numbers (issue 21 item 4): refused with the bound, or answered within the work budget
+          "NaN", "-inf", "1e999", "1e308", "-0", "4301", "1000000", "jp-air:1000000", "us-air:9999", "jp-air:nan", "us-air:-1"]
 
 #: Values that make sense for an option, by its dest: most runs should get past argument parsing.
-NUMBERS = ["0", "1", "2", "3", "4", "5", "6", "8", "12"]
+NUMBERS = ["0", "1", "2", "3", "4", "5", "6", "8", "12", "400", "9999"]
 SENSIBLE = {
     "side": ["japan", "us", "allied"], "initiative": ["japan", "us"], "zone": ["The Slot", "Ironbottom Sound", "Eastern Solomons", "South Pacific Ocean"],
     "to": ["Ironbottom Sound", "South Pacific Ocean", "Midway", "Truk", "0101"], "box": ["US 1", "US 2", "0", "Japan 1", "1", "3"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -18,8 +19,8 @@ run = run_cli
 def edited(tmp_path, text: str, name: str = "plan.yaml"):
     """The plan beside a copy's scenario path: the edited file keeps pointing at the bundled scenario."""
     path = tmp_path / name
-    path.write_text(text.replace("scenario: ../short-campaign.yaml", f"scenario: {(GAME / 'short-campaign.yaml').as_posix()}"),
-                    encoding="utf-8")
+    relative = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)  # relative: a plan's scenario: is contained
+    path.write_text(text.replace("scenario: ../short-campaign.yaml", f"scenario: {relative}"), encoding="utf-8")
     return path
 
 
@@ -99,14 +100,21 @@ def test_a_move_without_the_oil(tmp_path, capsys):
 @pytest.mark.parametrize("change, message", [
     (("side: japan", "side: japn"), "did you mean 'japan'"),
     (("to: Hainan", "too: Hainan"), "missing the required key 'to'"),
-    (("scenario: ../short-campaign.yaml", "scenario: ../nowhere.yaml"), "no scenario file"),
+    (("scenario: ../short-campaign.yaml", "scenario: nowhere.yaml"), "no scenario file"),
+    (("scenario: ../short-campaign.yaml", f"scenario: {(GAME / 'short-campaign.yaml').as_posix()}"), "use a relative path"),
+    (("scenario: ../short-campaign.yaml", "scenario: ../outside.yaml"), "outside the folders Chartroom may read"),
+    (("scenario: ../short-campaign.yaml", "scenario: link.yaml"), "a symbolic link that leads outside"),
 ])
 def test_bad_plans_exit_2(tmp_path, capsys, change, message):
+    """Issue 21 item 5: a plan's scenario: is contained like extends: (it took absolute paths and links out)."""
     path = tmp_path / "plans" / "bad.yaml"
     path.parent.mkdir()
+    (tmp_path / "outside.yaml").write_text((GAME / "short-campaign.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (path.parent / "link.yaml").symlink_to(tmp_path / "outside.yaml")
     text = V11.replace(*change)
-    if "nowhere" not in change[1]:
-        text = text.replace("scenario: ../short-campaign.yaml", f"scenario: {(GAME / 'short-campaign.yaml').as_posix()}")
+    if "scenario: ../short-campaign.yaml" in text:
+        relative = os.path.relpath(GAME / "short-campaign.yaml", path.parent)
+        text = text.replace("scenario: ../short-campaign.yaml", f"scenario: {relative}")
     path.write_text(text, encoding="utf-8")
     status, out, err = run(capsys, "plan", str(path))
     assert status == 2 and message in err and not out

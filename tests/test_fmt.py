@@ -102,13 +102,21 @@ def test_write_is_atomic_and_keeps_permissions(tmp_path, capsys):
     assert run(capsys, "fmt", "--check", path)[0] == 0
 
 
-def test_a_symbolic_link_stays_a_link(tmp_path, capsys):
-    real = tmp_path / "real.yaml"
+def test_fmt_never_writes_through_a_symbolic_link(tmp_path, capsys):
+    """Issue 21 item 5: ``fmt LINK.yaml`` rewrote the link's target, wherever it was."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    real = outside / "real.yaml"
     real.write_text(MESSY, encoding="utf-8")
-    link = tmp_path / "link.yaml"
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    link = folder / "link.yaml"
     link.symlink_to(real)
-    assert run(capsys, "fmt", link)[0] == 0
-    assert link.is_symlink() and real.read_text(encoding="utf-8") == format_text(MESSY)
+    status, out, err = run(capsys, "fmt", link)
+    assert status in (1, 2) and "symbolic link" in out + err and len((out + err).strip().splitlines()) == 1
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == MESSY
+    assert run(capsys, "fmt", "--check", link)[0] == 1  # reading through it to tell is harmless
+    assert run(capsys, "fmt", real)[0] == 0 and real.read_text(encoding="utf-8") == format_text(MESSY)
 
 
 def test_unloadable_files_are_reported_as_the_loader_reports_them(tmp_path, capsys):
@@ -252,3 +260,16 @@ def test_property_fmt_is_idempotent_and_keeps_data(text):
     assert format_text(once, "gen") == once
     assert load_text(once, "gen").data == original
     assert comments(once) == comments(text) or "#" in str(original)
+
+
+def test_fmt_is_linear_in_the_number_of_top_level_keys(tmp_path, capsys):
+    """Issue 21 item 5: the canonical order looked each unknown key up in a list (quadratic)."""
+    import time
+
+    from toolkit.fmt import canonical_order
+
+    keys = [f"zz{i}" for i in range(100_000)] + ["title", "kind"]
+    started = time.monotonic()
+    ordered = canonical_order("scenario", keys)
+    assert time.monotonic() - started < 2
+    assert ordered[:2] == ["kind", "title"] and ordered[2:5] == ["zz0", "zz1", "zz2"]

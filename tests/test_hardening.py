@@ -231,7 +231,7 @@ def test_a_valid_marker_that_does_not_name_its_key_is_ignored(tmp_path, capsys, 
     bad = tmp_path / "bad.yaml"
     bad.write_text(BAD)
     assert check_status(capsys, bad)[0] == 1
-    marker = folder / f"valid-{schema._verdict_key(load_file(bad), 'errata')}"
+    marker = folder / schema._marker_name(schema._verdict_key(load_file(bad), "errata"))
     for plant in ("empty", "folder", "other key"):
         if marker.is_dir():
             marker.rmdir()
@@ -425,3 +425,44 @@ def test_fmt_keeps_the_spelling_of_scalars(write, capsys):
     assert "custom: [.Inf, -.INF, .NaN, ~, Null, TRUE, False, 0o17, 0x1F, \"\\t\", ~]\n" in formatted
     assert "  - a: ~\n    b: TRUE\n" in formatted
     assert run(capsys, "fmt", "--check", path)[0] == 0
+
+
+# --- issue 21 item 2: a tampered cache entry changed an answer -----------------------------------
+
+DAMAGE = ["odds", "damage", "--defender", "us-bb-pennsylvania-arizona", "--hits", "2", "--cause", "surface", "--game", "fire-in-the-sky"]
+
+
+def test_a_flipped_bit_in_a_cached_parse_changes_no_answer(tmp_path, capsys, cache_at):
+    folder = tmp_path / "cache"
+    cache_at(folder)
+    status, first, err = run(capsys, *DAMAGE)
+    assert status == 0 and "23/144" in first, err
+    (entry,) = [e for e in entries(folder) if b'"id":"us-bb-pennsylvania-arizona"' in e.read_bytes()]
+    raw = entry.read_bytes()
+    at = raw.index(b'"defense":11')
+    entry.write_bytes(raw[:at] + raw[at:].replace(b'"defense":11', b'"defense":13', 1))  # '1' -> '3': one bit
+    cache_at.forget()
+    status, again, err = run(capsys, *DAMAGE)
+    assert (status, again) == (0, first), err
+
+
+def test_a_verdict_marker_is_bound_to_the_bytes_it_judged(tmp_path, capsys, cache_at):
+    from toolkit import schema
+    from toolkit.load import load_file
+
+    folder = tmp_path / "cache"
+    cache_at(folder)
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text(GOOD)
+    bad.write_text(BAD)
+    assert check_status(capsys, good)[0] == 0
+    (marker,) = [p for p in folder.iterdir() if p.name.startswith("valid-")]
+    planted = folder / schema._marker_name(schema._verdict_key(load_file(bad), "errata"))
+    planted.write_bytes(marker.read_bytes())  # the good file's verdict, under the changed file's name
+    cache_at.forget()
+    status, out = check_status(capsys, bad)
+    assert status == 1 and "bad.yaml:4:9" in out
+    # and a marker for the good file with one bit flipped is a miss too, never an error
+    marker.write_bytes(marker.read_bytes()[:-2] + b"X\n")
+    cache_at.forget()
+    assert check_status(capsys, good)[0] == 0

@@ -168,3 +168,17 @@ def test_schema_verdict_cached_only_for_valid_documents(tmp_path, monkeypatch, w
     assert len(verdicts) == 1
     # A second validation of the bad document still reports it: only valid verdicts are kept.
     assert schema.validate(bad, "errata") != []
+
+
+def test_the_value_budget_stops_a_huge_flow_list_while_it_is_read(tmp_path, capsys):
+    """Issue 21 item 5: 250,000 items in a 500 KB flow list were refused only after both parsers read it (7-8 s)."""
+    import time
+
+    from conftest import run_cli
+
+    path = tmp_path / "flow.yaml"
+    path.write_text("k: [" + ",".join(["1"] * 250_000) + "]\n", encoding="utf-8")
+    started = time.monotonic()
+    status, out, err = run_cli(capsys, "check", path)
+    assert time.monotonic() - started < 5
+    assert status == 2 and "YAML-SIZE" in out and "flow.yaml:1:" in out and "more than 200000" in out

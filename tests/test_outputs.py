@@ -211,3 +211,89 @@ def test_a_file_in_a_folder_that_cannot_be_entered_is_exit_2(tmp_path, capsys, m
             assert status == 2 and "s.yaml" in err and "ermission denied" in err and len(err.splitlines()) == 1, err
     finally:
         locked.chmod(0o755)
+
+
+# --- issue 21 item 1: a planted manifest deleted files outside the folder ----------------------
+
+def _planted(tmp_path):
+    """An output folder with a manifest naming a file beside it, an absolute path and a file through a link."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    beside, absolute, linked = (outside / n for n in ("beside.txt", "absolute.txt", "linked.txt"))
+    for path in (beside, absolute, linked):
+        path.write_text("precious", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "via").symlink_to(outside)
+    return out, (beside, absolute, linked), f"../outside/beside.txt\n{absolute}\nvia\nvia/linked.txt\n"
+
+
+@pytest.mark.parametrize("command", ["site", "aids"])
+def test_a_planted_manifest_deletes_nothing_outside_its_folder(tmp_path, capsys, command):
+    if command == "site":
+        pytest.importorskip("mkdocs")
+    out, victims, entries = _planted(tmp_path)
+    manifest = ".chartroom-site" if command == "site" else ".chartroom-aids"
+    (out / manifest).write_text(entries, encoding="utf-8")
+    args = ["site", "-o", out] if command == "site" else ["aids", SHORT, "-o", out]
+    status, _, err = run(capsys, *args)
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert manifest in err and "../outside/beside.txt" in err and "not a plain relative name" in err
+    assert all(path.read_text(encoding="utf-8") == "precious" for path in victims)
+    status, _, err = run(capsys, *args, "--force")  # asked to write beside them: still nothing deleted
+    assert status == 0, err
+    assert [line for line in err.splitlines() if "left alone" in line] and "3 more" in err
+    assert all(path.read_text(encoding="utf-8") == "precious" for path in victims)
+    assert (out / "via").is_symlink()
+
+
+def test_a_manifest_deletes_only_files_whose_content_it_wrote(tmp_path):
+    from toolkit.outputs import OutputError, OutputFolder
+
+    out = OutputFolder(tmp_path / "out", ".m")
+    out.prepare()
+    out.write("a.html", "a")
+    out.write("sub/b.html", "b")
+    out.finish()
+    assert "  sub/b.html" in (tmp_path / "out" / ".m").read_text(encoding="utf-8")
+    (tmp_path / "out" / "a.html").write_text("edited by the user", encoding="utf-8")
+    again = OutputFolder(tmp_path / "out", ".m")
+    with pytest.raises(OutputError, match="content changed since Chartroom wrote it"):
+        again.prepare()
+    forced = OutputFolder(tmp_path / "out", ".m", force=True)
+    forced.prepare()
+    assert "a.html" in forced.left_alone and list(forced.previous) == ["sub/b.html"]
+    forced.write("c.html", "c")
+    forced.finish(prune=True)  # b.html was Chartroom's and unchanged: pruned; a.html is the user's now
+    assert not (tmp_path / "out" / "sub" / "b.html").exists()
+    assert (tmp_path / "out" / "a.html").read_text(encoding="utf-8") == "edited by the user"
+    listed = (tmp_path / "out" / ".m").read_text(encoding="utf-8")
+    assert "c.html" in listed and "a.html" not in listed
+
+
+def test_a_manifest_without_digests_is_not_trusted(tmp_path):
+    from toolkit.outputs import OutputError, OutputFolder
+
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "a.html").write_text("a", encoding="utf-8")
+    (tmp_path / "out" / ".m").write_text("a.html\n", encoding="utf-8")
+    with pytest.raises(OutputError, match="without the digest"):
+        OutputFolder(tmp_path / "out", ".m").prepare()
+
+
+# --- issue 21 item 5: a site built from outside the checkout named the machine's absolute paths ------
+
+def test_outputs_name_no_absolute_path_of_the_machine(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("mkdocs")
+    from conftest import ROOT
+
+    monkeypatch.chdir(tmp_path)  # outside the checkout: locations are shown absolute there
+    pf = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml"
+    assert run(capsys, "aids", pf, "-o", tmp_path / "aids")[0] == 0
+    assert run(capsys, "site", "-o", tmp_path / "site")[0] == 0
+    for path in sorted((tmp_path / "aids").rglob("*")) + sorted((tmp_path / "site").rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            assert str(ROOT).encode() not in data and str(tmp_path).encode() not in data, path
+    page = (tmp_path / "site" / "games" / "pacific-fury" / "zones.html").read_text(encoding="utf-8")
+    assert "read as not adjacent (map.yaml:" in page

@@ -168,3 +168,34 @@ def test_a_containers_cpu_quota_bounds_the_default_workers(tmp_path, monkeypatch
     assert pdf._cpu_quota() == expected
     monkeypatch.setattr(pdf.os, "sched_getaffinity", lambda pid: set(range(16)))
     assert pdf.default_jobs() == min(expected or 16, pdf.MAX_DEFAULT_JOBS)
+
+
+def _aids_in_a_daemon(out):
+    import os
+
+    os._exit(main(["aids", str(SHORT), "-o", str(out), "--pdf", "--jobs", "2"]))
+
+
+def test_a_daemon_process_lays_the_pdfs_out_in_process(two_runs, tmp_path):
+    """Issue 21 item 5: a daemon (a pool's worker) may not have children; it was exit 3."""
+    import multiprocessing
+
+    process = multiprocessing.get_context("fork").Process(target=_aids_in_a_daemon, args=(tmp_path,), daemon=True)
+    process.start()
+    process.join(timeout=300)
+    assert process.exitcode == 0
+    first, _, _ = two_runs
+    for path in sorted(first.glob("*.pdf")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_workers_that_cannot_start_leave_the_pdfs_to_this_process(two_runs, tmp_path, monkeypatch):
+    import os
+
+    from toolkit.render import pdf
+
+    monkeypatch.setattr(pdf, "_worker_start", lambda: os._exit(1))  # every worker dies as it starts
+    assert main(["aids", str(SHORT), "-o", str(tmp_path), "--pdf", "--jobs", "2"]) == 0
+    first, _, _ = two_runs
+    for path in sorted(first.glob("*.pdf")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name

@@ -32,7 +32,8 @@ NEVER = ("networkx", "jinja2", "weasyprint", "pypdf", "mkdocs", "multiprocessing
          "toolkit.render.site", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.render_cli", "toolkit.variant_cli",
          # each game's parts that check has no use for (BaseGame.part loads them for the commands that do)
          "toolkit.games.fire_in_the_sky.aids_odds", "toolkit.games.fire_in_the_sky.site", "toolkit.games.fire_in_the_sky.parsers",
-         "toolkit.games.fire_in_the_sky.map_questions", "toolkit.games.pacific_fury.aids", "toolkit.games.pacific_fury.site",
+         "toolkit.games.fire_in_the_sky.map_questions", "toolkit.games.fire_in_the_sky.overlays", "toolkit.games.fire_in_the_sky.state",
+         "toolkit.games.pacific_fury.aids", "toolkit.games.pacific_fury.site",
          "toolkit.games.pacific_fury.calculations", "toolkit.games.pacific_fury.map_questions", "toolkit.games.fire_from_the_skies.aids",
          "toolkit.games.fire_from_the_skies.site", "toolkit.games.fire_from_the_skies.calcs", "toolkit.games.fire_from_the_skies.map_questions")
 

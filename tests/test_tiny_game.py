@@ -391,7 +391,7 @@ def test_areas_are_drawn_where_their_positions_say_and_open_pairs_are_dashed(tin
              for m in _re.finditer(r'<rect class="cr-area cr-zone" x="([\d.]+)" y="([\d.]+)"[^>]*data-area="(\w+)"', svg)}
     assert rects["Middle"][0] < rects["North"][0] == rects["South"][0]  # column 0 left of column 1
     assert rects["North"][1] < rects["Middle"][1] < rects["South"][1]  # rows top to bottom
-    assert svg.count('class="cr-adj cr-adj-open"') == 1 and "North - South: left open by the rules; read as not adjacent (tiny/map.yaml:" in svg
+    assert svg.count('class="cr-adj cr-adj-open"') == 1 and "North - South: left open by the rules; read as not adjacent (map.yaml:" in svg  # relative to the game folder (issue 21)
     assert svg.count('<line class="cr-adj" ') == 2
 
 

@@ -16,6 +16,7 @@ from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossrefs
 from toolkit.errors import ChartroomError
+from toolkit.exact import finite_float
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
 from toolkit.games import all_bundled, default_module, guard_commands
 from toolkit.load import display_path, resolved
@@ -115,7 +116,19 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
         taken.update({name: game.game_id for name in guarded.added})
         for message in guarded.refused.values():  # the game's own `chartroom check` reports it as a located finding
             print(f"chartroom: warning: {Session().module_location(game)}: GAME-MODULE {message}", file=sys.stderr)
+    _finite_numbers(parser)
     return parser
+
+
+def _finite_numbers(parser: argparse.ArgumentParser) -> None:
+    """Every ``type=float`` option of every command reads a finite number (issue 21 item 4): ``nan`` and ``inf``
+    are refused as bad arguments (exit 2), wherever a game declared the option."""
+    for action in parser._actions:
+        if action.type is float:
+            action.type = finite_float
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _finite_numbers(child)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,22 +4,26 @@
 - a symbolic link at the destination (the file, the folder or a folder between) is refused,
   never followed;
 - a folder is written only when it is new, empty, or holds nothing but what an earlier run
-  wrote, as listed in its manifest file; ``force`` writes beside foreign files, overwriting only
-  same-named ones; files not listed in the manifest are never deleted.
+  wrote, as listed in its manifest file (a name and the SHA-256 digest of what was written);
+  ``force`` writes beside foreign files, overwriting only same-named ones; a file is deleted only
+  when the manifest names it plainly inside the folder (no ``..``, no absolute path, no link on
+  the way) and its content still has the recorded digest (issue 21 item 1).
 
 Errors are :class:`OutputError` with a one-line message naming the path.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
 
 from toolkit.errors import InputError
 
-__all__ = ["OutputError", "OutputFolder", "write_atomically", "write_new"]
+__all__ = ["OutputError", "OutputFolder", "digest_of", "write_atomically", "write_new"]
 
 
 class OutputError(InputError):
@@ -106,8 +110,31 @@ def _is_link(path: Path) -> bool:
         return False
 
 
+#: A manifest larger than this is not one Chartroom wrote (a site lists a few hundred files).
+MANIFEST_LIMIT = 4 * 1024 * 1024
+_MANIFEST_HEADER = "# Written by chartroom; it may replace these files. One file a line: sha256 digest, two spaces, name.\n"
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+
+
+def digest_of(data: bytes) -> str:
+    """The SHA-256 digest a manifest records for a file's content."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _plain_name(name: str) -> bool:
+    """A plain relative name inside the folder: no absolute path, no ``..``, no ``.``, no empty part."""
+    if not name or name.startswith("/") or "\\" in name or "\0" in name:
+        return False
+    parts = name.split("/")
+    return all(part not in ("", ".", "..") and part.isprintable() for part in parts)
+
+
 class OutputFolder:
-    """A folder Chartroom writes files into, with a manifest of what it wrote.
+    """A folder Chartroom writes files into, with a manifest of what it wrote (name and digest).
+
+    A manifest is trusted only for plain relative names inside the folder it sits in, reached
+    without following a symbolic link, naming a regular file whose content still has the digest
+    Chartroom recorded; every other entry is left alone and named in :attr:`left_alone` (one line).
 
     >>> out = OutputFolder(Path("aids"), ".chartroom-aids")      # doctest: +SKIP
     >>> out.prepare(); out.write("index.html", b"..."); out.finish()  # doctest: +SKIP
@@ -118,8 +145,9 @@ class OutputFolder:
         self.manifest = manifest
         self.force = force
         self.what = what
-        self.previous: set[str] = set()
-        self.written: list[str] = []
+        self.previous: dict[str, str] = {}  # trusted entries: name -> digest
+        self.written: dict[str, str] = {}
+        self.left_alone = ""  # one line naming the manifest entries not trusted, once prepared
 
     # --- before writing -------------------------------------------------------------------
     def prepare(self) -> None:
@@ -133,24 +161,78 @@ class OutputFolder:
             if not folder.exists():
                 folder.mkdir(parents=True)
                 return
-            self.previous = self._read_manifest()
+            untrusted = self._read_manifest()
             foreign = sorted(name for name in self._existing() if name not in self.previous and name != self.manifest)
         except OutputError:
             raise
         except (OSError, ValueError) as exc:
             raise OutputError(f"{folder}: cannot use the folder: {_why(exc)}") from None
+        if untrusted:
+            first, why = untrusted[0]
+            more = f" and {len(untrusted) - 1} more" if len(untrusted) > 1 else ""
+            line = (f"{folder / self.manifest}: entry {shown(first)!r} is not trusted ({why}){more}; "
+                    f"Chartroom only replaces or deletes plain names inside the folder holding what it wrote")
+            if not self.force:
+                raise OutputError(f"{line}; give a new or empty folder, or --force to write beside them (they are never deleted)")
+            self.left_alone = f"{line}: left alone"
         if foreign and not self.force:
             raise OutputError(f"{folder} is not empty and holds files Chartroom did not write (e.g. {foreign[0]}); "
                               f"give a new or empty folder, or --force to write beside them (they are never deleted)")
 
-    def _read_manifest(self) -> set[str]:
+    def _read_manifest(self) -> list[tuple[str, str]]:
+        """Fill :attr:`previous` with the trusted entries; return the others with why, in order."""
         path = self.folder / self.manifest
         if _is_link(path):
             raise OutputError(f"{path}: is a symbolic link; not read or written")
+        if not path.exists():
+            return []
         if not path.is_file():
-            return set()
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        return {line for line in lines if line and not line.startswith("#")}
+            raise OutputError(f"{path}: is not a regular file; not read or written")
+        with open(path, "rb", opener=_no_follow) as handle:
+            data = handle.read(MANIFEST_LIMIT + 1)
+        if len(data) > MANIFEST_LIMIT:
+            return [(self.manifest, f"larger than {MANIFEST_LIMIT // (1024 * 1024)} MB")]
+        untrusted = []
+        for line in data.decode("utf-8", errors="replace").splitlines():
+            if not line or line.startswith("#"):
+                continue
+            digest, _, name = line.partition("  ")
+            if not _DIGEST.match(digest):
+                digest, name = "", line
+            why = self._distrust(name, digest)
+            if why:
+                untrusted.append((name, why))
+            elif (self.folder / name).exists():
+                self.previous[name] = digest
+        return untrusted
+
+    def _distrust(self, name: str, digest: str) -> str:
+        """Why the manifest entry ``name`` is not to be trusted, or "" when it may be replaced."""
+        if not _plain_name(name):
+            return "not a plain relative name inside the folder"
+        here = self.folder
+        for part in name.split("/"):
+            here = here / part
+            try:
+                mode = os.lstat(here).st_mode
+            except FileNotFoundError:
+                return ""  # gone: nothing to replace or delete
+            except OSError as exc:
+                return _why(exc)
+            if stat.S_ISLNK(mode):
+                return "reached through a symbolic link"
+        if not stat.S_ISREG(mode):
+            return "not a regular file"
+        if not digest:
+            return "listed without the digest of what Chartroom wrote"
+        try:
+            with open(here, "rb", opener=_no_follow) as handle:
+                actual = hashlib.sha256()
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    actual.update(block)
+        except OSError as exc:
+            return _why(exc)
+        return "" if actual.hexdigest() == digest else "its content changed since Chartroom wrote it"
 
     def _existing(self) -> list[str]:
         names = []
@@ -189,33 +271,36 @@ class OutputFolder:
             raise
         except (OSError, ValueError) as exc:
             raise OutputError(f"{self.folder / name}: cannot write: {_why(exc)}") from None
-        self.written.append(Path(name).as_posix())
+        self.written[Path(name).as_posix()] = digest_of(data)
         return target
 
     def place(self, name: str, source: Path) -> Path:
         """Move the finished file ``source`` (same file system) into place as ``name``."""
         try:
+            digest = digest_of(Path(source).read_bytes())
             target = self._destination(name)
             os.replace(source, target)
         except OutputError:
             raise
         except (OSError, ValueError) as exc:
             raise OutputError(f"{self.folder / name}: cannot write: {_why(exc)}") from None
-        self.written.append(Path(name).as_posix())
+        self.written[Path(name).as_posix()] = digest
         return target
 
     def finish(self, prune: bool = False) -> None:
-        """Record what was written; with ``prune``, remove files an earlier run wrote and this one did not."""
-        written = set(self.written)
-        stale = self.previous - written
+        """Record what was written; with ``prune``, remove files an earlier run wrote and this one did not.
+
+        Only trusted entries (see :meth:`_distrust`, checked again here) are ever removed.
+        """
+        stale = {name: digest for name, digest in self.previous.items() if name not in self.written}
         if prune:
-            for name in sorted(stale):
-                path = self.folder / name
-                if not _is_link(path) and path.is_file():
-                    _unlink(path)
-            stale = {name for name in stale if (self.folder / name).exists() or _is_link(self.folder / name)}
-        keep = sorted(written | {name for name in stale if (self.folder / name).exists()})
-        text = "# Written by chartroom; it may replace these files. One file a line.\n" + "".join(f"{n}\n" for n in keep)
+            for name, digest in sorted(stale.items()):
+                if not self._distrust(name, digest):
+                    _unlink(self.folder / name)
+        keep = dict(self.written)
+        keep.update({name: digest for name, digest in stale.items()
+                     if name not in keep and not self._distrust(name, digest) and (self.folder / name).exists()})
+        text = _MANIFEST_HEADER + "".join(f"{keep[n]}  {n}\n" for n in sorted(keep))
         try:
             path = self.folder / self.manifest
             if _is_link(path):
@@ -223,6 +308,10 @@ class OutputFolder:
             write_atomically(path, text.encode("utf-8"), 0o666 & ~_umask())
         except OSError as exc:
             raise OutputError(f"{self.folder / self.manifest}: cannot write: {_why(exc)}") from None
+
+
+def _no_follow(path, flags):
+    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
 
 
 # --- paths the operating system rejects -------------------------------------------------------

@@ -78,6 +78,10 @@ def _error(message: str) -> None:
     print(f"chartroom: {text}", file=sys.stderr)
 
 
+def _warning(message: str) -> None:
+    _error(f"warning: {message}")
+
+
 def cmd_aids(args) -> int:
     scenario = Path(args.scenario)
     if not scenario.is_file():
@@ -100,7 +104,7 @@ def cmd_aids(args) -> int:
         return EXIT_INPUT if unreadable else EXIT_FINDINGS
     try:  # OutputError, AidsError, PdfUnavailable: one line and their exit status (toolkit.cli, toolkit.exits.for_error)
         written = build_aids(opened, Path(args.output), pdf=args.pdf, paper=args.paper, progress=progress,
-                             force=args.force, jobs=jobs)
+                             force=args.force, jobs=jobs, warn=_warning)
     except OSError as exc:
         _error(f"cannot write the aids: {exc.strerror or exc}")
         return EXIT_INPUT
@@ -116,7 +120,8 @@ def cmd_aids(args) -> int:
 def cmd_site(args) -> int:
     progress = Progress()
     build_site(Path(args.output), args.session, args.parser, extra_scenarios=[Path(p) for p in args.scenario],
-               config=Path(args.config) if args.config else None, progress=progress, force=args.force)
+               config=Path(args.config) if args.config else None, progress=progress, force=args.force,
+               warn=_warning)
     progress.done(f"site written to {args.output}")
     print(Path(args.output) / "index.html")
     return EXIT_OK

@@ -9,6 +9,7 @@ caller calls the calculation with keywords (``docs/python-api.md``).
 from __future__ import annotations
 
 import argparse
+import math
 from dataclasses import dataclass, field, make_dataclass
 from functools import cached_property
 from typing import Callable
@@ -97,6 +98,9 @@ def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], No
         for dest, value in vars(self).items():
             if isinstance(value, list):
                 object.__setattr__(self, dest, tuple(value))
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(item, float) and not math.isfinite(item):  # from Python as from the command line (issue 21)
+                    raise CalcInputError(f"{dest.replace('_', '-')}: {item!r} is not a finite number")
 
     title = "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
     made = make_dataclass(f"{title}Parameters", specs, frozen=True, kw_only=True, namespace={"__post_init__": __post_init__})

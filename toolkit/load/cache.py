@@ -7,10 +7,13 @@ parsing. ``CHARTROOM_CACHE=off`` turns it off; ``CHARTROOM_CACHE=DIR`` moves it.
 
 The folder is trusted only when it is a folder of the current user that no one
 else can write (it is created with mode 0700); otherwise the cache is skipped.
-Even then an entry is used only when it is a regular file whose content names
-the key it is stored under and the SHA-256 of the text it claims to parse, and
-whose shape is what :func:`put` writes. The key covers the parser's version,
-Chartroom's, ruamel.yaml's and Python's, so an upgrade never reads an old parse.
+Even then an entry is used only when it is a regular file sealed by :func:`seal`:
+its first line carries the SHA-256 of the rest of the entry and of the inputs it
+was computed from (the key, the text's SHA-256), both checked on every read
+(:func:`unseal`), so a flipped bit or an entry copied under another name is a
+miss, never an answer (issue 21 item 2); and whose shape is what :func:`put`
+writes. The key covers the parser's version, Chartroom's, ruamel.yaml's and
+Python's, so an upgrade never reads an old parse.
 """
 
 from __future__ import annotations
@@ -29,9 +32,10 @@ from pathlib import Path
 import toolkit
 from toolkit.load.types import Parsed
 
-__all__ = ["FORMAT", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
+__all__ = ["FORMAT", "seal", "unseal", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
 
-FORMAT = "chartroom-parse-2"
+FORMAT = "chartroom-parse-3"
+SEAL = b"chartroom-sealed-1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is refused (not read, not written) beyond this
 
 
@@ -152,9 +156,38 @@ def write_entry(name: str, content: bytes) -> None:
                 pass
 
 
+def _inputs_digest(inputs: tuple[str, ...]) -> str:
+    return hashlib.sha256("\0".join(inputs).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def seal(payload: bytes, *inputs: str) -> bytes:
+    """``payload`` with a first line naming its own SHA-256 and that of ``inputs`` (what it was computed from).
+
+    >>> unseal(seal(b"answer", "k"), "k"), unseal(seal(b"answer", "k"), "other")
+    (b'answer', None)
+    >>> unseal(seal(b"answer", "k").replace(b"answer", b"answeR"), "k") is None
+    True
+    """
+    head = b"%s %s %s\n" % (SEAL, hashlib.sha256(payload).hexdigest().encode(), _inputs_digest(inputs).encode())
+    return head + payload
+
+
+def unseal(raw: bytes | None, *inputs: str) -> bytes | None:
+    """The payload of a sealed entry when its digests match its content and ``inputs``, else None (a miss)."""
+    if not raw:
+        return None
+    head, newline, payload = raw.partition(b"\n")
+    parts = head.split(b" ")
+    if not newline or len(parts) != 3 or parts[0] != SEAL:
+        return None
+    if parts[1] != hashlib.sha256(payload).hexdigest().encode() or parts[2] != _inputs_digest(inputs).encode():
+        return None
+    return payload
+
+
 def get(key: str, sha256: str) -> Parsed | None:
     """The cached parse stored under ``key`` of the text whose SHA-256 is ``sha256``, or None."""
-    raw = read_entry(f"{key}.json")
+    raw = unseal(read_entry(f"{key}.json"), key, sha256)
     if raw is None:
         return None
     try:
@@ -194,4 +227,4 @@ def put(key: str, sha256: str, parsed: Parsed) -> None:
         content = json.dumps(payload, separators=(",", ":")).encode("utf-8", "surrogatepass")
     except (TypeError, ValueError, RecursionError):
         return
-    write_entry(f"{key}.json", content)
+    write_entry(f"{key}.json", seal(content, key, sha256))

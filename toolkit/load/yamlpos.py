@@ -242,8 +242,12 @@ def fast_parser_available() -> bool:
     return _c_parser() is not None
 
 
-def _fast_wanted(text: str) -> bool:
+def fast_wanted(text: str) -> bool:
+    """Whether the C parser may read ``text`` (not turned off, the text has nothing it reads otherwise, and it is installed)."""
     return os.environ.get("CHARTROOM_YAML") != "pure" and not _PURE_ONLY.search(text) and _c_parser() is not None
+
+
+_fast_wanted = fast_wanted
 
 
 def compose(text: str, events=pure_events) -> Node | None:
@@ -286,7 +290,7 @@ def compose(text: str, events=pure_events) -> Node | None:
             cls = event.__class__
             if cls is ScalarEvent:
                 node = _scalar(event, text)
-                nodes += 1
+                nodes = _counted(nodes, event)  # the value budget stops a huge document while it is read
                 chars += len(node.text)
                 if event.anchor:
                     anchors[event.anchor] = node
@@ -298,7 +302,7 @@ def compose(text: str, events=pure_events) -> Node | None:
                 if len(stack) >= MAX_DEPTH:
                     raise YamlProblem(line, column, f"nesting is deeper than {MAX_DEPTH} levels", "YAML-DEPTH")
                 node = Node("seq" if is_seq else "map", line, column, event.tag, anchor=event.anchor)
-                nodes += 1
+                nodes = _counted(nodes, event)
                 attach(node)
                 if event.anchor:
                     anchors[event.anchor] = node
@@ -342,6 +346,20 @@ def compose(text: str, events=pure_events) -> Node | None:
     except ruamel.error.YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     return root
+
+
+def _counted(nodes: int, event) -> int:
+    """One more value, list or mapping; beyond :data:`MAX_NODES` the document is refused where it stands."""
+    nodes += 1
+    if nodes > MAX_NODES:
+        _too_many(event)
+    return nodes
+
+
+def _too_many(event):
+    line, column = _mark(event)
+    raise YamlProblem(line, column, f"the document holds more than {MAX_NODES} values, lists and mappings; "
+                      f"Chartroom reads no more (split the file)", "YAML-SIZE")
 
 
 def _weight(node: Node, weights: dict) -> tuple[int, int]:
@@ -518,6 +536,9 @@ def parse(text: str) -> Parsed:
     if _fast_wanted(text):
         try:
             return parse_with(text, fast_events)
+        except YamlProblem as problem:
+            if problem.code == "YAML-SIZE":  # the budget counts the same events: never read it all again
+                raise
         except Exception:  # noqa: BLE001 - the pure parser below says what is wrong, and where
             pass
     return parse_with(text, pure_events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from toolkit.findings import Finding, Location
-from toolkit.load import Document
+from toolkit.load import Document, resolved
 from toolkit.model import Counter, Edition, Game, ScheduleTurn, Side, UnitEntry
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, in_edition, read_document, suggest
@@ -24,6 +24,8 @@ def load_game(root: Path, edition: str | None = None) -> Loaded:
     editions = [e["id"] for e in info.get("editions", [])]
     edition = edition or editions[0]
     files = info.get("files", {})
+    if not _files_inside(root, files, manifest, loaded):
+        return loaded
     docs: dict[str, object] = {}
     for role, kind in (("map", "map"), ("counters", "counters")):
         if role in files:
@@ -139,6 +141,26 @@ def optional_number(number, edition: Edition | None):
     if number is None or edition is None:
         return number
     return edition.optional_number(str(number)) or str(number)
+
+
+def _files_inside(root: Path, files: dict, manifest: Document, loaded: Loaded) -> bool:
+    """Every file the manifest names lies in the game folder, symbolic links followed (issue 21 item 5: a path
+    a file names is contained; the schema already refuses ``..`` and absolute paths)."""
+    inside = resolved(root)
+    ok = True
+    for role, value in files.items():
+        named = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else [(None, value)]
+        for key, name in named:
+            if not isinstance(name, str):
+                continue
+            target = resolved(root / name)
+            if target != inside and inside not in target.parents:
+                at = ("files", role) if key is None else ("files", role, key)
+                loaded.findings.append(Finding("error", "REF-FILE", f"files.{role}: {name!r} leads outside the game folder "
+                                               f"(a symbolic link to {target}); keep the game's files in its folder",
+                                               manifest.locate(at)))
+                ok = False
+    return ok
 
 
 def build_units(doc: Document, path: tuple, records, counters: dict | None, loaded: Loaded, edition: str,

@@ -21,7 +21,8 @@ AIDS_MANIFEST = ".chartroom-aids"
 
 
 def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "a4",
-               progress: Callable[[str], None] | None = None, force: bool = False, jobs: int | None = None) -> dict:
+               progress: Callable[[str], None] | None = None, force: bool = False, jobs: int | None = None,
+               warn: Callable[[str], None] | None = None) -> dict:
     """Write every aid of an opened scenario to ``out_dir`` as HTML (and PDF); return what was written.
 
     ``opened`` is what :meth:`toolkit.session.Session.open_scenario` gave (game, scenario, module,
@@ -30,7 +31,8 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     data has errors, and :class:`toolkit.render.pdf.PdfUnavailable` when PDF output is asked for
     without WeasyPrint, and :class:`toolkit.outputs.OutputError` when the folder is not safe to
     write (a symbolic link, or files Chartroom did not write there, unless ``force``). ``jobs``:
-    processes laying out the PDFs (see :func:`toolkit.render.pdf.write_pdfs`).
+    processes laying out the PDFs (see :func:`toolkit.render.pdf.write_pdfs`). ``warn`` is told,
+    in one line, of manifest entries left alone (see :class:`toolkit.outputs.OutputFolder`).
     """
     out = Path(out_dir)
     # An error in the game's own data (map, counters, editions) makes every aid suspect: refuse, naming it.
@@ -45,6 +47,8 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     aids = render_aids(opened.game, opened.scenario, opened.module, paper=paper)
     folder = OutputFolder(out, AIDS_MANIFEST, force=force, what="aids")
     folder.prepare()
+    if folder.left_alone and warn:
+        warn(folder.left_alone)
     errors = opened.errors()
     written = {"html": [], "pdf": [], "pages": {}, "errors": len(errors),
                "first_error": f"{errors[0].location}: {errors[0].message}" if errors else ""}

@@ -166,6 +166,8 @@ def _fork_context():
     unsafe or missing, and the PDFs are made in process."""
     if not sys.platform.startswith("linux"):
         return None
+    if multiprocessing.current_process().daemon:  # a daemon (a pool's worker, say) may have no children
+        return None
     try:
         return multiprocessing.get_context("fork")
     except ValueError:
@@ -222,25 +224,31 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
 
 def _in_workers(aids, jobs: int, context) -> list[tuple[bytes, int]] | None:
     """Every aid's PDF bytes and pages from ``jobs`` forked workers, in the aids' order; None when
-    worker processes cannot be had here (no shared memory for their queues, say): then in process.
+    worker processes cannot be had here, whatever the reason (no shared memory for their queues, a
+    daemon process, a limit on processes, a worker that died): then in process (issue 21 item 5).
 
     The first aid that fails stops the others and its error is raised, as in process; so does Ctrl-C.
     """
     # The longest aids first (their HTML's length stands for their layout time), so no worker is
     # left with a long aid at the end; the results are taken back in the aids' order.
     order = sorted(range(len(aids)), key=lambda i: -len(aids[i].html))
+    pool = None
     try:
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_start)
         futures = {i: pool.submit(_worker_pdf, aids[i].html) for i in order}
-    except OSError:
+    except (OSError, AssertionError, RuntimeError, ValueError, BrokenProcessPool):
+        # no process may be started here (a daemon, no shared memory, a limit on processes): in process
+        if pool is not None:
+            _stop(pool)
         return None
     results = []
     try:
         for i in range(len(aids)):
             try:
                 data, pages = futures[i].result()
-            except BrokenProcessPool:
-                raise RuntimeError("a PDF worker process died (out of memory?); try --jobs 1") from None
+            except BrokenProcessPool:  # a worker could not start or died (out of memory?): all in process
+                _stop(pool)
+                return None
             if data is None:
                 raise pages
             results.append((data, pages))

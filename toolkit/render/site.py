@@ -51,7 +51,8 @@ class _Collect(logging.Handler):
 
 
 def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: Path | None = None,
-               progress: Callable[[str], None] | None = None, force: bool = False) -> Path:
+               progress: Callable[[str], None] | None = None, force: bool = False,
+               warn: Callable[[str], None] | None = None) -> Path:
     """Build the site into ``out_dir`` (strict: any mkdocs warning fails the build).
 
     The pages about the data are generated here, through ``session`` (which opens the games
@@ -59,6 +60,7 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
     fresh temporary folder beside ``out_dir`` (it empties its site folder first); only the files
     it made are then moved into ``out_dir``, which must be new, empty or hold only what an
     earlier build listed in its manifest (``force`` writes beside other files, never deleting them).
+    ``warn`` is told, in one line, of manifest entries left alone (see :class:`toolkit.outputs.OutputFolder`).
     """
     try:
         lazy.mkdocs()  # to tell a missing install early
@@ -71,6 +73,8 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
         if not Path(path).is_file():
             raise SiteError(f"{path}: no such scenario file")
     folder = _check_output(Path(out_dir), force)
+    if folder.left_alone and warn:
+        warn(folder.left_alone)
     try:
         build_dir = Path(tempfile.mkdtemp(dir=Path(out_dir).parent, prefix=f".{Path(out_dir).name[:100]}.chartroom-build-"))
     except (OSError, ValueError) as exc:

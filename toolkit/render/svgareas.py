@@ -14,6 +14,7 @@ manifest lists them. Output is deterministic: listed order, fixed precision.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from toolkit.model import Game, Scenario
 from toolkit.render.env import environment
@@ -34,6 +35,17 @@ SIDE_COLOURS = ("#c8102e", "#1f4e9c", "#2e7d32", "#ef8a00", "#6a1b9a", "#00838f"
 NEUTRAL = "#8c8c8c"
 
 
+
+
+def _where(at, game: Game) -> str:
+    """A location as the game's own file names it (``map.yaml:23:5``): an output names no absolute path of the
+    machine that built it (issue 21 item 5)."""
+    file = Path(at.file)
+    try:
+        file = file.resolve().relative_to(Path(game.root).resolve())
+    except (ValueError, OSError, RuntimeError):
+        file = Path(file.name)
+    return f"{file.as_posix()}:{at.line}:{at.column}" if at.line else file.as_posix()
 
 
 def _columns(n: int) -> int:
@@ -99,7 +111,7 @@ def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=(
             (x1, y1), (x2, y2) = centre[pair.a], centre[pair.b]
             reading = "adjacent" if pair.adjacent else "not adjacent"
             links.append({"x1": _r(x1), "y1": _r(y1), "x2": _r(x2), "y2": _r(y2), "between": f"{pair.a} - {pair.b}", "open": True,
-                          "note": f"{pair.a} - {pair.b}: left open by the rules; read as {reading} ({pair.at})",
+                          "note": f"{pair.a} - {pair.b}: left open by the rules; read as {reading} ({_where(pair.at, game)})",
                           "mx": _r((x1 + x2) / 2), "my": _r((y1 + y2) / 2)})
 
     width = MARGIN * 2 + max(columns * AREA_W + (columns - 1) * GAP_X, 420.0)

@@ -6,7 +6,9 @@ its folder (``<game>/schemas/<kind>.schema.json``): each ``$ref``s the core sche
 kind and binds the core's ``$dynamicAnchor`` hooks (side, control, nation, flag, turn,
 source, citation) to the game's vocabulary, adding its own shapes where it has them. All are
 registered with a ``referencing`` registry that has no retriever, so a ``$ref`` never
-reaches the network. A validation error's path is translated into the
+reaches the network; a game's overlays are read and judged first (:mod:`toolkit.schema.overlay`:
+regular files in the game folder, valid JSON Schemas whose ``$ref``s name only the core and the
+game's schemas), and every ``pattern`` runs in linear time (:mod:`toolkit.schema.patterns`). A validation error's path is translated into the
 position of the YAML node that caused it, and its message into one line a
 designer can act on.
 
@@ -25,15 +27,18 @@ import ast
 import difflib
 import hashlib
 import json
+import math
 import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from toolkit import lazy
-from toolkit.findings import Finding
-from toolkit.load import cache
+from toolkit.findings import Finding, Location
+from toolkit.load import cache, display_path
 from toolkit.load.memo import BoundedMemo, remembered
+from toolkit.schema import patterns
+from toolkit.schema.overlay import OverlayProblem, read_overlays
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
@@ -120,10 +125,35 @@ def _overlay_signature(game_root: Path | None) -> tuple:
         return ()
     out = []
     for path in sorted(folder.glob("*.schema.json")):
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # a dangling link, say: read_overlays names it
+            out.append((path.name, -1, 0, 0, 0))
+            continue
         # The change time and inode too: an overlay rewritten to the same size with its modification time put back is still new.
         out.append((path.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino))
     return tuple(out)
+
+
+def _checked_overlays(root: str, signature: tuple):
+    """The game's overlays read and judged (:func:`toolkit.schema.overlay.read_overlays`), kept for the session
+    by the files' signature: ``(overlays, None)``, or ``(None, problem)`` for the first bad one."""
+    return remembered("schema-overlays", (root, signature), lambda: _read_checked(root))
+
+
+def _read_checked(root: str):
+    try:
+        return read_overlays(Path(root), dict(_resources(schema_dir()))), None
+    except OverlayProblem as problem:
+        return None, problem
+
+
+def _overlays(root: str):
+    """The checked overlays of the game folder ``root``; raise its :class:`toolkit.schema.overlay.OverlayProblem`."""
+    overlays, problem = _checked_overlays(root, _overlay_signature(Path(root)))
+    if problem is not None:
+        raise problem
+    return overlays
 
 
 def _resources(folder: Path):
@@ -160,7 +190,8 @@ def _build_validator(root: str | None, kind: str):
     found = dict(_resources(schema_dir()))
     path = schema_path(kind, Path(root) if root else None)
     if root:
-        found.update(_resources(overlay_dir(Path(root))))
+        found.update(_overlays(root).resources())
+    patterns.install()  # jsonschema's pattern keywords search in linear time
     registry = Registry().with_resources(
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in found.items()
     ).crawl()  # anchors found once: an uncrawled registry crawls again at every dynamic reference
@@ -223,19 +254,25 @@ def _build_fast_validator(root: str | None, kind: str):
     found = dict(_resources(schema_dir()))
     path = schema_path(kind, Path(root) if root else None)
     if root:
-        found.update(_resources(overlay_dir(Path(root))))
+        found.update(_overlays(root).resources())
     unique = {}
     for uri, contents in found.items():
         unique[contents.get("$id") or uri] = contents
     target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
     top = unique.pop(target)
     try:
-        registry = jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012)
-        return jsonschema_rs.Draft202012Validator(top, registry=registry, validate_formats=False)
+        registry = jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012, retriever=_offline)
+        return jsonschema_rs.Draft202012Validator(top, registry=registry, validate_formats=False, retriever=_offline,
+                                                  pattern_options=patterns.OPTIONS())
     except BaseException as error:  # noqa: BLE001 - a schema it refuses (or a panic in the extension): the pure path only
         if isinstance(error, (KeyboardInterrupt, SystemExit)):
             raise
         return None
+
+
+def _offline(uri: str):
+    """The compiled validator's retriever: nothing is fetched, from the network or a file."""
+    raise ValueError(f"{uri}: Chartroom resolves only the core schemas and the game's own, offline")
 
 
 def _overlay_root(kind: str, game_root: Path | None) -> str | None:
@@ -254,7 +291,7 @@ def _declared_sections(root: str | None, kind: str, signature: tuple = ()) -> tu
 
 
 def _read_sections(root: str, kind: str) -> tuple[str, ...]:
-    contents = json.loads(schema_path(kind, Path(root)).read_text(encoding="utf-8"))
+    contents = _overlays(root).contents.get(f"{kind}.schema.json") or {}
     return tuple(key for definition in (contents.get("$defs") or {}).values()
                  if isinstance(definition, dict) and definition.get("$dynamicAnchor") == "sections"
                  for key in definition.get("properties") or {})
@@ -278,15 +315,27 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     schemas' content, overlays included (so jsonschema is not even imported on a warm cache).
     """
     signature = _overlay_signature(game_root)  # read once: the overlays' names, sizes and times
+    if signature:  # a game's overlays are read and judged before anything is built from them
+        _overlays, problem = _checked_overlays(str(Path(game_root).resolve()), signature)
+        if problem is not None:
+            return [problem.finding()]
     key = _verdict_key(document, kind, game_root, signature)
     if key and _known_valid(key):
         return []
+    non_finite = _non_finite(document)
+    if non_finite:  # no verdict is kept: a document with one is never found valid
+        return non_finite
     if _fast_verdict(document.data, kind, game_root, signature):  # valid: jsonschema and its messages are not needed
         if key:
             _remember_valid(key)
         return []
     findings = []
-    errors = list(validator(kind, game_root).iter_errors(document.data))
+    Unresolvable = lazy.referencing().exceptions.Unresolvable  # only once validation is needed
+    try:
+        errors = list(validator(kind, game_root).iter_errors(document.data))
+    except Unresolvable as error:  # what read_overlays did not foresee: still the game's schema, located at it
+        return [Finding("error", "LOAD-SCHEMA", f"a $ref in the schema cannot be resolved: {_short(' '.join(str(error).split()), 160)}",
+                        Location(display_path(schema_path(kind, game_root)), 1, 1))]
     # A game's section that fails its overlay is also "unevaluated" to the core: report only its own error.
     # And one failing section leaves every section unevaluated (the hook's annotations are dropped
     # together): a section the overlay declares is never an unknown key.
@@ -303,6 +352,25 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     return sorted(unique.values(), key=Finding.sort_key)
 
 
+def _non_finite(document) -> list[Finding]:
+    """``.nan``, ``.inf`` and numbers too large for a float (``1e999``) wherever they stand: every number Chartroom
+    reads is finite (issue 21 item 4); jsonschema lets NaN through every bound (NaN < 0 and NaN > 0 are both false)."""
+    findings = []
+    stack = [((), document.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            written = "not a number (.nan)" if math.isnan(value) else "infinite (.inf or a number too large)"
+            dotted = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".") or "the document"
+            findings.append(Finding("error", "SCHEMA-NUMBER", f"{dotted}: {written}; give a finite number",
+                                    document.locate(path)))
+        elif isinstance(value, dict):
+            stack.extend(((*path, key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+    return sorted(findings, key=Finding.sort_key)
+
+
 def _core_digest() -> str:
     return _core(str(schema_dir())).digest()
 
@@ -313,9 +381,10 @@ def _overlay_digest(root: str, signature: tuple) -> str:
 
 
 def _read_overlay_digest(root: str, signature: tuple) -> str:
+    overlays, _problem = _checked_overlays(root, signature)
     digest = hashlib.sha256()
-    for name, *_stat in signature:
-        digest.update(name.encode() + b"\0" + (overlay_dir(Path(root)) / name).read_bytes())
+    for name, data in sorted((overlays.raw if overlays else {}).items()):
+        digest.update(name.encode() + b"\0" + data)
     return digest.hexdigest()
 
 
@@ -328,35 +397,43 @@ def _schemas_digest(game_root: Path | None = None, signature: tuple | None = Non
     return f"{core}+{_overlay_digest(str(Path(game_root).resolve()), signature)}"
 
 
-def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> str | None:
-    """The key of a "valid" verdict: the document's content, the kind, every schema (core and overlay), and the versions."""
+def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> tuple | None:
+    """The inputs of a "valid" verdict: the document's bytes (digest), the kind, every schema's bytes (core
+    and overlay, one digest); None when the document has no digest (then no verdict is kept)."""
     if not getattr(document, "digest", None):
         return None  # verdicts are kept by content, in process and, where the cache folder is usable, on disk
-    return cache.entry_key("valid", document.digest, kind, _schemas_digest(game_root, signature))
+    return (document.digest, kind, _schemas_digest(game_root, signature))
 
 
-# Verdict keys found valid in this process: a key names the content of the document and of every schema
-# (core and overlay) and the versions, so a verdict is a pure function of its key; a changed file is a new key.
+# Verdicts found valid in this process: the inputs name the content of the document and of every schema
+# (core and overlay), so a verdict is a pure function of them; a changed file is new inputs.
 _valid_in_process = BoundedMemo(4096)
 
 
-def _verdict_marker(key: str) -> bytes:
-    return f"chartroom-valid-2 {key}\n".encode()
+def _verdict_marker(inputs: tuple) -> bytes:
+    """A verdict marker: sealed by the exact inputs it judged (issue 21 item 2), checked on every read."""
+    document, kind, schemas = inputs
+    return cache.seal(f"chartroom-valid-3 {kind}\n".encode(), "valid", document, kind, schemas)
 
 
-def _known_valid(key: str) -> bool:
-    """Whether a verdict marker for ``key`` exists: a regular file in a trusted folder that names its key."""
-    if key in _valid_in_process:
+def _marker_name(inputs: tuple) -> str:
+    return f"valid-{cache.entry_key('valid', *inputs)}"
+
+
+def _known_valid(inputs: tuple) -> bool:
+    """Whether a verdict marker for ``inputs`` exists: a regular file in a trusted folder sealed by those inputs."""
+    if inputs in _valid_in_process:
         return True
-    if cache.read_entry(f"valid-{key}", limit=256) == _verdict_marker(key):
-        _valid_in_process.put(key, True)
+    document, kind, schemas = inputs
+    if cache.unseal(cache.read_entry(_marker_name(inputs), limit=512), "valid", document, kind, schemas) == f"chartroom-valid-3 {kind}\n".encode():
+        _valid_in_process.put(inputs, True)
         return True
     return False
 
 
-def _remember_valid(key: str) -> None:
-    _valid_in_process.put(key, True)
-    cache.write_entry(f"valid-{key}", _verdict_marker(key))
+def _remember_valid(inputs: tuple) -> None:
+    _valid_in_process.put(inputs, True)
+    cache.write_entry(_marker_name(inputs), _verdict_marker(inputs))
 
 
 # --- translation -----------------------------------------------------------------

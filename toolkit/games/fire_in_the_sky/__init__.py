@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
-from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.bases import base_facts
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
@@ -20,8 +19,6 @@ from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAM
 from toolkit.games.fire_in_the_sky.map_style import map_style
 from toolkit.games.fire_in_the_sky.records import split_hex_findings
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
-from toolkit.games.fire_in_the_sky.state import GameState
-from toolkit.games.fire_in_the_sky.supply import supplied_hexes
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
 
@@ -98,10 +95,7 @@ class FireInTheSky(BaseGame):
 
     def overlays(self, game, scenario) -> dict:
         """Air ZOC and supplied hexes per side at the start of the scenario (v1.1 11.0, 16.0; 2nd 10.0, 14.0)."""
-        state = GameState.from_scenario(game, scenario)
-        sides = game.side_ids
-        return {"air_zoc": {side: set(air_zoc(state, side)) for side in sides},
-                "supply": {side: set(supplied_hexes(state, side)) for side in sides}}
+        return self.part("overlays").overlays(game, scenario)
 
     def marker_owner(self, name: str) -> str | None:
         return "japan" if name in JAPANESE_MARKERS else None

@@ -20,7 +20,7 @@ from fractions import Fraction
 from math import comb
 from typing import Iterable, Mapping
 
-from toolkit.exact import Distribution, at_least, convolve, mean, total  # shared by every game's odds
+from toolkit.exact import Distribution, at_least, check_dice, convolve, mean, total  # shared by every game's odds
 
 __all__ = ["Distribution", "FACES", "die_hit", "die_at_least", "dice", "convolve", "total", "mixture", "mean",
            "at_least", "two_dice_at_least", "bernoulli"]
@@ -51,8 +51,7 @@ def dice(n: int, p: Fraction) -> Distribution:
     >>> dice(0, Fraction(1, 2))
     {0: Fraction(1, 1)}
     """
-    if n < 0:
-        raise ValueError("a number of dice is never negative")
+    check_dice(n)  # never negative; beyond the work budget, too big to answer exactly (issue 21 item 4)
     p = Fraction(p)
     out = {k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
     return {k: v for k, v in out.items() if v} or {0: Fraction(1)}

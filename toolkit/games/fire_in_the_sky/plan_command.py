@@ -14,6 +14,8 @@ from toolkit.exits import EXIT_FINDINGS, EXIT_OK
 from toolkit.games.fire_in_the_sky.command_support import GAME_ID, UsageError, emit
 from toolkit.games.fire_in_the_sky.plan import run_plan
 from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
+from toolkit.load.extends import resolve_relative
+from toolkit.model.build_scenario import allowed_roots
 
 __all__ = ["cmd_plan"]
 
@@ -32,9 +34,11 @@ def cmd_plan(args) -> int:
     if problems:
         first = problems[0]
         raise UsageError(f"{first.location}: {first.message}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
-    scenario_path = (path.parent / data["scenario"])
-    if not scenario_path.is_file():
-        raise UsageError(f"{doc.locate(('scenario',))}: no scenario file {data['scenario']!r} beside the plan")
+    # Contained as extends: and map: are: relative, forward slashes, no link or .. leading out (issue 21 item 5).
+    scenario_path, problem = resolve_relative(doc, "scenario", allowed_roots(path), "the scenario", "PLAN-SCENARIO",
+                                              "scenario file", "the scenario beside the plan")
+    if problem is not None:
+        raise UsageError(f"{problem.location}: {problem.message}")
     opened = session.open_scenario(scenario_path, args.edition or data.get("edition"), checks=False)
     if opened.game is None or opened.scenario is None or opened.game_errors():
         raise UsageError(opened.first_error(f"cannot load {scenario_path}"))

@@ -1,0 +1,277 @@
+"""A game folder's overlay schemas, read as the untrusted input they are (issue 21 item 3).
+
+Every ``<game>/schemas/*.schema.json`` is read and judged before any validator is built from it:
+
+- a regular file inside the game folder (no link leading out, no FIFO or device), of at most
+  :data:`MAX_OVERLAY_BYTES`, in UTF-8, holding one JSON object (no ``NaN``);
+- a valid JSON Schema (draft 2020-12 and no other ``$schema``, checked against the metaschema) whose ``pattern`` and
+  ``patternProperties`` compile in the linear-time engine (:mod:`toolkit.schema.patterns`);
+- whose every ``$ref`` and ``$dynamicRef`` names the core schemas, the game's own overlay
+  schemas, or a place inside the file: never the network, never a file elsewhere. Validators are
+  built offline with only these registered, so nothing else can be fetched.
+
+Anything else is an :class:`OverlayProblem`: one line at the overlay's file:line:col naming
+what is wrong (and the ``$ref``), reported as the finding ``LOAD-SCHEMA`` (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urljoin, urlsplit
+
+from toolkit import lazy
+from toolkit.findings import LoadError, Location
+from toolkit.load import decode, display_path, read_bytes, resolved
+from toolkit.schema import patterns
+
+__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "json_location"]
+
+#: An overlay schema larger than this is refused (Chartroom's own are under 40 KB).
+MAX_OVERLAY_BYTES = 256 * 1024
+#: The metaschema an overlay may name in ``$schema``: any other would have to be fetched.
+DRAFT_2020_12 = ("https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#")
+
+
+class OverlayProblem(LoadError):
+    """An overlay schema that cannot be used; one line at its file:line:col (the finding ``LOAD-SCHEMA``, exit 2)."""
+
+    def __init__(self, location: Location, message: str):
+        super().__init__(location, message, "LOAD-SCHEMA")
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """The overlay schemas of one game folder, read and judged: contents and bytes by file name."""
+
+    folder: Path
+    contents: dict  # file name -> the schema (a dict)
+    raw: dict  # file name -> the file's bytes
+
+    def resources(self):
+        """(uri, contents) of every overlay: under its ``$id`` and its file URI (as editors resolve)."""
+        for name in sorted(self.contents):
+            contents = self.contents[name]
+            if isinstance(contents.get("$id"), str):
+                yield contents["$id"], contents
+            yield (self.folder / name).as_uri(), contents
+
+
+def read_overlays(game_root: Path, core: dict) -> Overlays:
+    """Read every overlay schema of ``game_root`` and judge it; raise :class:`OverlayProblem` at the first bad one.
+
+    ``core`` maps the core schemas' URIs (``$id`` and file URI) to their contents: what a ``$ref`` may name besides
+    the game's own overlays.
+    """
+    root = resolved(game_root)
+    folder = root / "schemas"
+    names = sorted(path.name for path in folder.glob("*.schema.json")) if folder.is_dir() else []  # as the signature lists them
+    texts, contents, raw = {}, {}, {}
+    for name in names:
+        path = folder / name
+        shown = display_path(path)
+        if not _inside(resolved(path), root):
+            raise OverlayProblem(Location(shown), "is a link leading outside the game folder; an overlay schema must be a file in it")
+        try:
+            data = read_bytes(path, shown)
+        except LoadError as error:
+            raise OverlayProblem(error.location, f"overlay schema {error.message}") from None
+        if len(data) > MAX_OVERLAY_BYTES:
+            raise OverlayProblem(Location(shown), f"overlay schema is {len(data)} bytes; Chartroom reads overlay schemas of at most {MAX_OVERLAY_BYTES} bytes")
+        try:
+            text = decode(data, shown)
+        except LoadError as error:
+            raise OverlayProblem(error.location, f"overlay schema: {error.message}") from None
+        texts[name], raw[name] = text, data
+        contents[name] = _parse(text, shown)
+    overlays = Overlays(folder, contents, raw)
+    known = dict(core)
+    known.update(overlays.resources())
+    for name in names:
+        _judge(contents[name], texts[name], display_path(folder / name), (folder / name).as_uri(), known, root)
+    return overlays
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse(text: str, shown: str) -> dict:
+    try:
+        contents = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise OverlayProblem(Location(shown, error.lineno, error.colno), f"overlay schema is not valid JSON: {error.msg}") from None
+    except ValueError as error:
+        raise OverlayProblem(Location(shown, 1, 1), f"overlay schema is not valid JSON: {error}") from None
+    except RecursionError:
+        raise OverlayProblem(Location(shown, 1, 1), "overlay schema is nested too deeply") from None
+    if not isinstance(contents, dict):
+        raise OverlayProblem(Location(shown, 1, 1), "an overlay schema must be a JSON object ({...}) holding a schema")
+    return contents
+
+
+def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: Path) -> None:
+    """The metaschema, the patterns and the references of one overlay; raise :class:`OverlayProblem` at the first fault."""
+    jsonschema_rs = lazy.jsonschema_rs()  # only when an overlay is read
+    for path, value in _keyed(contents, "$schema"):  # another metaschema would be fetched: refuse it first
+        if value not in DRAFT_2020_12:
+            raise OverlayProblem(json_location(text, shown, (*path, "$schema")),
+                                 f"$schema {value!r}: Chartroom reads JSON Schema draft 2020-12 only ({DRAFT_2020_12[0]}), offline")
+    try:
+        jsonschema_rs.meta.validate(contents)
+    except jsonschema_rs.ValidationError as error:
+        path = tuple(getattr(error, "instance_path", ()) or ())
+        message = " ".join(str(getattr(error, "message", error)).split())
+        raise OverlayProblem(json_location(text, shown, path), f"not a valid JSON Schema (draft 2020-12): {message}") from None
+    except (ValueError, RecursionError) as error:
+        raise OverlayProblem(Location(shown, 1, 1), f"not a valid JSON Schema (draft 2020-12): {error}") from None
+    base = contents.get("$id") if isinstance(contents.get("$id"), str) else uri
+    stack = [((), contents, base)]
+    while stack:
+        path, node, base = stack.pop()
+        if isinstance(node, list):
+            stack.extend(((*path, i), item, base) for i, item in reversed(list(enumerate(node))))
+            continue
+        if not isinstance(node, dict):
+            continue
+        if isinstance(node.get("$id"), str) and path:
+            base = urljoin(base, node["$id"])
+        for keyword in ("$ref", "$dynamicRef"):
+            if isinstance(node.get(keyword), str):
+                why = _reference_problem(node[keyword], base, contents, known, root)
+                if why:
+                    raise OverlayProblem(json_location(text, shown, (*path, keyword)), f"{keyword} {node[keyword]!r}: {why}")
+        if isinstance(node.get("pattern"), str):
+            why = patterns.problem(node["pattern"])
+            if why:
+                raise OverlayProblem(json_location(text, shown, (*path, "pattern")), f"pattern {node['pattern']!r}: {why}")
+        if isinstance(node.get("patternProperties"), dict):
+            for pattern in node["patternProperties"]:
+                why = patterns.problem(pattern)
+                if why:
+                    raise OverlayProblem(json_location(text, shown, (*path, "patternProperties", pattern)), f"patternProperties {pattern!r}: {why}")
+        stack.extend(((*path, key), value, base) for key, value in reversed(list(node.items())) if isinstance(value, (dict, list)))
+
+
+def _keyed(contents, key: str):
+    """(path, value) of every ``key`` in the JSON ``contents``, at any depth."""
+    stack = [((), contents)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            if key in node:
+                yield path, node[key]
+            stack.extend(((*path, k), v) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(node) if isinstance(v, (dict, list)))
+
+
+def _reference_problem(ref: str, base: str, contents: dict, known: dict, root: Path) -> str:
+    """Why ``ref`` (read against ``base``) names nothing Chartroom may resolve, or ""."""
+    target, fragment = urldefrag(urljoin(base, ref))
+    if not target or target == urldefrag(base)[0] or ref.startswith("#"):
+        document = contents
+    elif target in known:
+        document = known[target]
+    else:
+        scheme = urlsplit(target).scheme
+        if scheme in ("http", "https", "ftp", "ws", "wss"):
+            return "names a schema on the network; Chartroom never reaches the network: copy it into the game's schemas/ folder"
+        if scheme == "file":
+            path = Path(unquote(urlsplit(target).path))
+            if not _inside(resolved(path), root):
+                return "names a file outside the game folder; only the core schemas and the game's schemas/*.schema.json are resolved"
+            return "names no schema of the game; only the core schemas and the game's schemas/*.schema.json are resolved"
+        return "names no schema Chartroom knows; only the core schemas and the game's schemas/*.schema.json are resolved"
+    if fragment.startswith("/"):
+        if not _pointer_resolves(document, fragment):
+            return f"the JSON pointer #{fragment} names nothing in {target or 'this file'}"
+    elif fragment and not _has_anchor(document, fragment):
+        return f"no $anchor or $dynamicAnchor {fragment!r} in {target or 'this file'}"
+    return ""
+
+
+def _pointer_resolves(document, pointer: str) -> bool:
+    node = document
+    for part in unquote(pointer).split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False
+    return True
+
+
+def _has_anchor(document, name: str) -> bool:
+    stack = [document]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if name in (node.get("$anchor"), node.get("$dynamicAnchor")):
+                return True
+            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, (dict, list)))
+    return False
+
+
+# --- where a JSON node is -------------------------------------------------------------------
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def json_location(text: str, shown: str, path: tuple) -> Location:
+    """The file:line:col of the value at ``path`` in the JSON ``text`` (as far down the path as it goes)."""
+    offset = _offset(text, path)
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Location(shown, line, column)
+
+
+def _offset(text: str, path: tuple) -> int:
+    decoder = json.JSONDecoder()
+    at = _SPACE.match(text, 0).end()
+    try:
+        for step in path:
+            start = at
+            if text.startswith("{", at):
+                at = _SPACE.match(text, at + 1).end()
+                while not text.startswith("}", at):
+                    key, at = json.decoder.scanstring(text, at + 1)
+                    at = _SPACE.match(text, at).end() + 1  # the colon
+                    at = _SPACE.match(text, at).end()
+                    if key == step:
+                        break
+                    at = _skip(decoder, text, at)
+                else:
+                    return start
+            elif text.startswith("[", at) and isinstance(step, int):
+                at = _SPACE.match(text, at + 1).end()
+                for _ in range(step):
+                    if text.startswith("]", at):
+                        return start
+                    at = _skip(decoder, text, at)
+                if text.startswith("]", at):
+                    return start
+            else:
+                return start
+    except (ValueError, RecursionError, IndexError):
+        return 0
+    return at
+
+
+def _skip(decoder, text: str, at: int) -> int:
+    """Past one value and the comma after it."""
+    _, at = decoder.raw_decode(text, at)
+    at = _SPACE.match(text, at).end()
+    if text.startswith(",", at):
+        at = _SPACE.match(text, at + 1).end()
+    return at
