@@ -25,8 +25,9 @@ LAYERS = [
     ("rules", ["toolkit.rules", "toolkit.crossref"]),
     ("render", ["toolkit.render", "toolkit.report", "toolkit.audit", "toolkit.fmt"]),
     ("games", ["toolkit.games"]),
-    ("commands", ["toolkit.session", "toolkit.inherited", "toolkit.written_for", "toolkit.check", "toolkit.variant", "toolkit.cli",
-                  "toolkit.render_cli", "toolkit.variant_cli", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.surface"]),
+    ("commands", ["toolkit.session", "toolkit.inherited", "toolkit.written_for", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli",
+                  "toolkit.variant_cli", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.surface", "toolkit.listing", "toolkit.completion",
+                  "toolkit.shell_cli", "toolkit.watch"]),
 ]
 
 

@@ -19,7 +19,8 @@ from toolkit.errors import ChartroomError
 from toolkit.exact import finite_float
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
 from toolkit.games import all_bundled, default_module, guard_commands
-from toolkit.model.build import suggest
+from toolkit.load import display_path, resolved
+from toolkit.model.build import bundled_scenarios, suggest
 from toolkit.model.reading import manifest_editions
 from toolkit.outputs import path_problem, shown
 from toolkit.report import render
@@ -80,6 +81,7 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     p.add_argument("--format", choices=["text", "json", "github"], default="text",
                    help="text (default), json (a list of findings) or github (workflow annotations)")
     p.add_argument("--edition", help="check with this edition instead of the scenario's, or a game folder in this edition only ({editions})")
+    p.add_argument("--watch", action="store_true", help="check again on every save of the files checked (and their game's data); Ctrl-C ends it")
 
     p = sub.add_parser("audit", help="count sourced and reconstructed records per data file")
     p.add_argument("game", nargs="?", help="a game id or folder (default: every bundled game)")
@@ -97,9 +99,9 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     parser.games = []
     if command in CORE_COMMANDS:
         return parser
-    from toolkit import calc_cli, map_cli, render_cli, variant_cli
+    from toolkit import calc_cli, map_cli, render_cli, shell_cli, variant_cli
 
-    for module in (render_cli, variant_cli, map_cli):
+    for module in (render_cli, variant_cli, map_cli, shell_cli):
         module.register(sub)
         handlers.update(module.HANDLERS)
     parser.games = list(games if games is not None else all_bundled())
@@ -205,8 +207,23 @@ def cmd_check(args) -> int:
             print(f"chartroom: --edition {args.edition}: the game in {path} has no such edition; its editions: "
                   f"{', '.join(editions)}{suggest(args.edition, editions)}", file=sys.stderr)
             return EXIT_INPUT
+    status = _check_once(paths, args, args.session)
+    if not args.watch:
+        return status
+    from toolkit.watch import changes  # only --watch loads the file-watching library
+
+    bundled = resolved(bundled_scenarios())
+    roots = {root for path in paths if path.is_file() for root in [args.session.root_of(path)] if root is not None and resolved(root).parent != bundled}
+    _write(f"watching {', '.join(display_path(p) for p in paths)}: checking again on every save (Ctrl-C ends)\n")
+    for changed in changes(paths, roots):
+        _write(f"--- changed: {', '.join(display_path(p) for p in changed)}; checking again\n")
+        status = _check_once(paths, args, Session())  # a fresh session: nothing read before the save is reused
+    return status
+
+
+def _check_once(paths: list[Path], args, session: Session) -> int:
     found: list[str] = []
-    findings, files = check_paths(paths, edition=args.edition, session=args.session, found=found)
+    findings, files = check_paths(paths, edition=args.edition, session=session, found=found)
     _write(render(findings, args.format, files, notes=found))
     return for_findings(findings)
 

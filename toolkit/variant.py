@@ -18,9 +18,10 @@ from pathlib import Path
 from toolkit.errors import InputError
 from toolkit.findings import Finding
 from toolkit.load import display_path, load_text, resolved
-from toolkit.load.extends import resolve_extends
-from toolkit.model.build_scenario import allowed_roots
+from toolkit.model.build_scenario import allowed_roots, base_of
+from toolkit.model.reading import bundled_names, bundled_scenario, bundled_scenarios, is_bundled_name, suggest
 from toolkit.outputs import write_new
+from toolkit.render.skeleton import skeleton
 from toolkit.schema import schema_path
 from toolkit.session import Session
 
@@ -74,8 +75,9 @@ def _relative(target: Path, start: Path) -> str:
     return Path(os.path.relpath(resolved(target), resolved(start))).as_posix()
 
 
-def variant_text(path: Path, base: Path, session: Session) -> str:
-    """The text of a new variant at ``path`` extending the scenario ``base``; raises VariantError."""
+def variant_text(path: Path, base: Path, session: Session, name: str | None = None) -> str:
+    """The text of a new variant at ``path`` extending the scenario ``base`` (by its bundled ``name`` when given,
+    else by its path relative to the variant); raises VariantError."""
     loaded = session.open_scenario(base, checks=False)
     if loaded.scenario is None or loaded.game is None:
         first = next((f for f in loaded.findings if f.severity == "error"), None)
@@ -83,17 +85,47 @@ def variant_text(path: Path, base: Path, session: Session) -> str:
     scenario = loaded.scenario
     folder = resolved(path).parent
     text = _TEMPLATE.format(
-        schema=_relative(schema_path("scenario", loaded.game.root), folder), base_title=scenario.title, base_name=display_path(base),
+        schema=_relative(schema_path("scenario", loaded.game.root), folder), base_title=scenario.title, base_name=name or display_path(base),
         name=display_path(path), game=loaded.game.id, id=_id_from(path.stem), title=_quoted(_title_from(path.stem)),
-        edition=scenario.edition, start_turn=f"# start_turn: {scenario.start_turn}".ljust(36), extends=_quoted(_relative(base, folder)),
+        edition=scenario.edition, start_turn=f"# start_turn: {scenario.start_turn}".ljust(36), extends=_quoted(name or _relative(base, folder)),
         examples=loaded.module.new_template if loaded.module is not None else "",
     )
     # The loader's memory cache is keyed by name and content: pin the document to this path.
     document = dataclasses.replace(load_text(text, display_path(path), path), path=path)
-    target, problem = resolve_extends(document, allowed_roots(path))
+    target, problem = base_of(document, allowed_roots(path))
     if target is None:
         raise VariantError(f"cannot extend {display_path(base)} from {display_path(path)}: {_one_line(problem)}")
     return text
+
+
+def _base(base: str) -> tuple[Path, str | None]:
+    """The base's file, and its bundled name when it was given as one (an existing file of that name wins)."""
+    if Path(base).exists() or not is_bundled_name(base):
+        return Path(base), None
+    found = bundled_scenario(base)
+    if found is None:
+        names = bundled_names()
+        raise VariantError(f"{base}: no bundled scenario of that name{suggest(base, names)}; bundled scenarios: {', '.join(names) or 'none'} "
+                           f"(chartroom list), or give a scenario file's path")
+    return found, base
+
+
+def blank_text(path: Path, game: str, session: Session) -> str:
+    """The text of a blank scenario of ``game`` at ``path``: every section and key of its scenario schema, commented."""
+    root = session.game_root(game)
+    if root is None:
+        raise VariantError(f"--game: {session.unknown_game(game)}")
+    folder, home = resolved(path).parent, resolved(root)
+    if home.parent != resolved(bundled_scenarios()) and folder != home and home not in folder.parents:
+        raise VariantError(f"--game {game}: a scenario of a game from outside the package is found by its folder (game.yaml beside "
+                           f"the scenario or above it): write it in {display_path(root)} or a folder inside it")
+    manifest, probe = session.game_manifest(root)
+    if manifest is None:
+        raise VariantError(f"--game {game}: {probe.first_error('cannot read ' + display_path(root / 'game.yaml'))}")
+    documents = [session.read_file(root / str(f)).data for f in (manifest.get("files") or {}).get("scenarios") or []
+                 if (root / str(f)).is_file()]
+    return skeleton(root, manifest, documents, _relative(schema_path("scenario", root), resolved(path).parent),
+                    _id_from(path.stem), _quoted(_title_from(path.stem)), display_path(path))
 
 
 def _one_line(finding: Finding | None) -> str:
@@ -102,16 +134,23 @@ def _one_line(finding: Finding | None) -> str:
     return f"{finding.location}: {finding.code} {finding.message}"
 
 
-def new_variant(path: str | os.PathLike, base: str | os.PathLike, session: Session | None = None) -> Path:
-    """Write a commented variant of ``base`` at ``path``; never overwrites (raises VariantError)."""
-    path, base = Path(path), Path(base)
+def new_variant(path: str | os.PathLike, base: str | os.PathLike | None, session: Session | None = None, game: str | None = None) -> Path:
+    """Write a commented variant of ``base`` at ``path`` (a scenario file, or a bundled scenario's name such as
+    ``fire-in-the-sky/short-campaign``), or with ``game`` (an id or a folder) a blank scenario of that game with every
+    section and key commented; never overwrites (raises VariantError)."""
+    session = session or Session()
+    path = Path(path)
     if path.exists() or path.is_symlink():
         raise VariantError(f"{display_path(path)} already exists; not overwritten")
     if path.suffix not in (".yaml", ".yml"):
         raise VariantError(f"{display_path(path)}: a variant file's name ends in .yaml")
     if not path.parent.is_dir():
         raise VariantError(f"{display_path(path.parent)}: no such folder")
-    text = variant_text(path, base, session or Session())
+    if game is not None:
+        text = blank_text(path, game, session)
+    else:
+        base_path, name = _base(str(base))
+        text = variant_text(path, base_path, session, name)
     try:
         write_new(path, text.encode("utf-8"))  # atomic, and never through a link
     except FileExistsError:
@@ -299,10 +338,11 @@ def _plain(value):
 
 
 def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike, session: Session | None = None) -> list[Difference]:
-    """What differs between two scenarios once each is resolved (``extends:`` applied); raises VariantError."""
+    """What differs between two scenarios (files, or bundled scenarios by name) once each is resolved (``extends:``
+    applied); raises VariantError."""
     session = session or Session()
-    game_a, sa = _load(Path(a), session)
-    game_b, sb = _load(Path(b), session)
+    game_a, sa = _load(_base(str(a))[0], session)
+    game_b, sb = _load(_base(str(b))[0], session)
     out: list[Difference] = []
     if sa.edition != sb.edition:
         out.append(Difference("edition", (), sa.edition, sb.edition))

@@ -20,9 +20,12 @@ __all__ = ["register", "HANDLERS"]
 
 def register(subparsers) -> None:
     """Add ``new``, ``diff`` and ``fmt`` to the ``chartroom`` command."""
-    p = subparsers.add_parser("new", help="write a commented variant file that extends a scenario")
-    p.add_argument("path", metavar="PATH", help="the variant file to write (never overwritten)")
-    p.add_argument("--from", dest="base", required=True, metavar="SCENARIO", help="the scenario it extends")
+    p = subparsers.add_parser("new", help="write a commented variant of a scenario, or a blank scenario of a game")
+    p.add_argument("path", metavar="PATH", help="the file to write (never overwritten)")
+    start = p.add_mutually_exclusive_group(required=True)
+    start.add_argument("--from", dest="base", metavar="SCENARIO",
+                       help="the scenario it extends: a file, or a bundled scenario's name such as fire-in-the-sky/short-campaign (chartroom list)")
+    start.add_argument("--game", metavar="GAME", help="no base: a blank scenario of this game (an id or a folder), every section and key commented")
 
     p = subparsers.add_parser("diff", help="what differs between two scenarios once variants are resolved")
     p.add_argument("a", metavar="A", help="a scenario or variant")
@@ -40,7 +43,7 @@ def _error(message: str) -> int:
 
 
 def cmd_new(args) -> int:
-    path = new_variant(args.path, args.base, args.session)  # a VariantError is one line, exit 2 (toolkit.cli)
+    path = new_variant(args.path, args.base, args.session, game=args.game)  # a VariantError is one line, exit 2 (toolkit.cli)
     print(f"wrote {display_path(path)}; check it with: chartroom check {display_path(path)}")
     return EXIT_OK
 

@@ -30,7 +30,7 @@ class CommandClash(InputError):
 
 #: The core's commands: the same verbs in every game; no game module may add a command of these names.
 RESERVED_COMMANDS = ("check", "audit", "rules", "schema", "map", "aids", "site", "new", "diff", "fmt", "calc", "odds",
-                     "list", "lsp")
+                     "list", "lsp", "completion", "__complete")
 
 
 def command_clashes(module: Declaring, taken: Mapping[str, str]) -> dict[str, str]:

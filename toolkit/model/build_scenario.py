@@ -13,10 +13,21 @@ from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_rel
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
-from toolkit.model.reading import Loaded, bundled_scenarios, check_document, document_game_root, find_game_root, read_document, suggest
+from toolkit.model.reading import (
+    Loaded,
+    bundled_names,
+    bundled_scenario,
+    bundled_scenarios,
+    check_document,
+    document_game_root,
+    find_game_root,
+    is_bundled_name,
+    read_document,
+    suggest,
+)
 from toolkit.words import counted
 
-__all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots"]
+__all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots", "base_of"]
 
 
 def allowed_roots(start: Path | None = None) -> list[Root]:
@@ -64,13 +75,28 @@ def scenario_chain(path: Path, loaded: Loaded, edit: Callable[[Document], Docume
         chain.append(document)
         if "extends" not in document.data:
             break
-        current, problem = resolve_extends(document, roots)
+        current, problem = base_of(document, roots)
         if problem is not None:
             loaded.findings.append(problem)
         if current is None:
             return None
     chain.reverse()
     return chain
+
+
+def base_of(document: Document, roots) -> tuple[Path | None, Finding | None]:
+    """The file a variant's ``extends:`` names: a bundled scenario by name (``fire-in-the-sky/short-campaign``: no
+    ``.yaml`` ending, no ``.`` part; the same file from any folder and any install), else a path relative to the variant
+    (``../short-campaign.yaml``), held inside the allowed roots (:func:`toolkit.load.extends.resolve_extends`)."""
+    raw = document.data.get("extends")
+    if not (isinstance(raw, str) and is_bundled_name(raw)):
+        return resolve_extends(document, roots)
+    found = bundled_scenario(raw)
+    if found is not None:
+        return found, None
+    names = bundled_names()
+    return None, Finding("error", "EXTENDS-PATH", f"extends: no bundled scenario named {raw!r}{suggest(raw, names)}; bundled scenarios: "
+                                                   f"{', '.join(names) or 'none'} (a path to a file ends in .yaml)", document.locate(("extends",)))
 
 
 class GameCache:

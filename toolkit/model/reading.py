@@ -17,6 +17,7 @@ from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
 __all__ = ["Loaded", "read_document", "check_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "close_names", "in_edition",
+           "is_bundled_name", "bundled_names", "bundled_scenario",
            "manifest_editions", "likely_edition"]
 
 #: The ``toolkit`` folder, symbolic links followed (a constant: the package does not move while Chartroom runs).
@@ -30,6 +31,52 @@ def bundled_scenarios() -> Path:
         if candidate.is_dir():
             return candidate
     return package.parent / "scenarios"
+
+
+#: A bundled scenario's name: its game's folder and its path there without ``.yaml`` (``fire-in-the-sky/short-campaign``).
+_BUNDLED_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)+$")
+
+
+def is_bundled_name(text: str) -> bool:
+    """Whether ``text`` is written as a bundled scenario's name rather than a path: ``GAME/SCENARIO`` with no
+    ``.yaml`` ending and no ``.`` or ``..`` part (a path to a file always ends in ``.yaml``).
+
+    >>> is_bundled_name("fire-in-the-sky/short-campaign"), is_bundled_name("short-campaign.yaml"), is_bundled_name("../x/y")
+    (True, False, False)
+    """
+    return bool(_BUNDLED_NAME.match(text))
+
+
+def bundled_names() -> dict[str, Path]:
+    """Every bundled scenario by name (``fire-in-the-sky/short-campaign``), in each game's manifest's order (``files.scenarios``)."""
+    found: dict[str, Path] = {}
+    for manifest in sorted(bundled_scenarios().glob("*/game.yaml")):
+        files = ((_data(manifest).get("files") or {}).get("scenarios")) or []
+        for file in files if isinstance(files, list) else []:
+            path = manifest.parent / str(file)
+            if str(file).endswith(".yaml") and _is_scenario(path):
+                found[f"{manifest.parent.name}/{str(file)[: -len('.yaml')]}"] = path
+    return found
+
+
+def _data(path: Path) -> dict:
+    try:
+        data = load_file(path).data
+    except LoadError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _is_scenario(path: Path) -> bool:
+    return path.is_file() and _data(path).get("kind") == "scenario"
+
+
+def bundled_scenario(name: str) -> Path | None:
+    """The file of a bundled scenario named ``GAME/SCENARIO``, or None."""
+    if not is_bundled_name(name):
+        return None
+    path = bundled_scenarios() / f"{name}.yaml"
+    return path if path.is_file() and _is_scenario(path) else None
 
 
 def close_names(word: str, choices, most: int = 3) -> list[str]:

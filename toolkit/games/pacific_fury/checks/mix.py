@@ -16,7 +16,7 @@ def counter_mix(ctx: PFContext):
     # A named ship is one counter: each place it stands uses it once (PF 2.0).
     ships = (MixPool((c.id,), 1, len(where.get(c.id, [])), [e for _, e in where.get(c.id, [])]) for c in named)
     yield from shared.counter_mix(ctx, ships, lambda pool: _twice(ctx, pool))
-    for counter in named:
+    for counter in named if where else ():  # nothing placed yet: DATA-MISSING says so (checks/needs.py)
         if not where.get(counter.id):
             yield (f"{counter.name} is nowhere in the scenario: place it in a base, box or zone, on the Turn Record Track, "
                    f"or list it under sunk if it has left the game", ctx.scenario.at)

@@ -18,7 +18,15 @@ def _later(scenario) -> bool:
     return scenario.start_turn > 1
 
 
+def _nothing_placed(scenario) -> bool:
+    """A scenario begun blank (``chartroom new --game``): no set-up, Turn Record Track or sunk ship yet."""
+    return not (scenario.setup or scenario.turn_track or scenario.sunk)
+
+
 NEEDS = (
+    Need(("setup",), "set-up", ("PF-COUNTER-MIX",), "components",
+         'setup: [{at: Japanese Reserve, side: japan, units: [{counter: jp-bb-yamato}], source: "where the set-up gives it"}]', when=_nothing_placed,
+         effect="PF-COUNTER-MIX did not look for named ships placed nowhere (PF 2.0)"),
     Need(("initiative",), "Initiative marker", ("PF-INITIATIVE-RANGE", "PF-INITIATIVE-FACE", "PF-EVENTS-TURN"), "setup-markers",
          'initiative: {box: "US 1", henderson_field: operational, source: "where the situation gives it"}', when=_later,
          effect="the checks read the campaign start instead (US 1, Henderson Field operational, PF 3.3)"),
@@ -31,6 +39,7 @@ NEEDS = (
 )
 
 
-@check("DATA-MISSING", "setup-markers", "A later-turn situation without its Initiative marker, Operation markers or phase: what the checks assumed instead, and what to write.", severity="info")
+@check("DATA-MISSING", "setup-markers", "A later-turn situation without its Initiative marker, Operation markers or phase, or a scenario with nothing placed yet: what the checks assumed "
+       "instead, and what to write.", severity="info")
 def data_missing(ctx: Context):
     yield from missing_data(ctx.scenario, NEEDS, ctx.edition.cite)
