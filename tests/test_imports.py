@@ -33,6 +33,8 @@ ALLOWED = {
     "toolkit.map_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.render_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.variant_cli": ("toolkit/cli.py", "the other commands' modules"),
+    "toolkit.shell_cli": ("toolkit/cli.py", "the other commands' modules"),
+    "watchfiles": ("toolkit/lazy.py", "check --watch only: a compiled extension and its event thread"),
 }
 
 
@@ -59,17 +61,18 @@ def inner_imports(package: Path = PACKAGE) -> list[tuple[str, int, str]]:
 
 def problems(package: Path = PACKAGE) -> list[str]:
     found = inner_imports(package)
+    statements = len({(where, line) for where, line, _ in found})  # counted as issue 18 and benchmarks/structure.py count them
     wrong = [f"{where}:{line}: {module} is imported inside a function; import it at the top of the module"
              + ("" if module not in ALLOWED else f" (allowed in {ALLOWED[module][0]} only)")
              for where, line, module in found if ALLOWED.get(module, ("",))[0] != where]
-    if len(found) > LIMIT:
-        wrong.append(f"{len(found)} imports inside functions; at most {LIMIT}")
+    if statements > LIMIT:
+        wrong.append(f"{statements} imports inside functions; at most {LIMIT}")
     return wrong
 
 
 def test_imports_inside_functions_are_few_and_for_a_heavy_library():
     assert problems() == []
-    assert len(inner_imports()) <= LIMIT
+    assert len({(where, line) for where, line, _ in inner_imports()}) <= LIMIT
 
 
 def test_each_lazy_library_is_imported_in_one_place():

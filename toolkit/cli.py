@@ -27,6 +27,7 @@ from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
 from toolkit.surface import canonical, games_for, offering_bundled
+from toolkit.watch import changes
 
 
 class _Help(argparse.HelpFormatter):
@@ -210,8 +211,6 @@ def cmd_check(args) -> int:
     status = _check_once(paths, args, args.session)
     if not args.watch:
         return status
-    from toolkit.watch import changes  # only --watch loads the file-watching library
-
     bundled = resolved(bundled_scenarios())
     roots = {root for path in paths if path.is_file() for root in [args.session.root_of(path)] if root is not None and resolved(root).parent != bundled}
     _write(f"watching {', '.join(display_path(p) for p in paths)}: checking again on every save (Ctrl-C ends)\n")

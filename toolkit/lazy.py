@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["jinja2", "jsonschema", "jsonschema_rs", "mkdocs", "networkx", "pypdf", "referencing", "ruamel_yaml", "weasyprint"]
+__all__ = ["jinja2", "jsonschema", "jsonschema_rs", "mkdocs", "networkx", "pypdf", "referencing", "ruamel_yaml", "watchfiles", "weasyprint"]
 
 
 def networkx() -> ModuleType:
@@ -89,3 +89,10 @@ def ruamel_yaml() -> ModuleType:
     import ruamel.yaml
 
     return ruamel.yaml
+
+
+def watchfiles() -> ModuleType:
+    """watchfiles, for ``check --watch`` (a compiled extension and its event thread)."""
+    import watchfiles
+
+    return watchfiles

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from toolkit import lazy
 from toolkit.load import resolved
 
 __all__ = ["watched", "changes"]
@@ -34,7 +35,7 @@ def watched(paths: Iterable[Path], game_roots: Iterable[Path]) -> tuple[list[Pat
 def changes(paths: Iterable[Path], game_roots: Iterable[Path] = ()) -> Iterator[list[Path]]:
     """Each batch of saves to the files a check of ``paths`` reads, as the sorted paths changed; ends on Ctrl-C
     (``KeyboardInterrupt``, which ``chartroom`` turns into exit 130)."""
-    import watchfiles  # the one measured-heavy import of --watch: a compiled extension and its event thread
+    watchfiles = lazy.watchfiles()  # only --watch loads the file-watching library
 
     watch, files, folders = watched(list(paths), list(game_roots))
 
