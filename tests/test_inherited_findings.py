@@ -114,7 +114,8 @@ def test_fire_in_the_sky_marker_finding_moves_to_the_control_line_with_the_overr
     assert run_cli(capsys, "check", path)[:2] == (0, "ok: 1 file checked, no findings\n")
 
 
-def test_fire_in_the_sky_a_bases_own_finding_stays_at_the_base_and_says_so(tmp_path, capsys):
+def _miscounted_base_and_variant(tmp_path):
+    """A variant of the Short Campaign whose marker is wrong on its own, and a variant of that one."""
     base = _variant(tmp_path, "base.yaml", BUNDLED / "fire-in-the-sky" / "short-campaign.yaml", """\
 kind: scenario
 game: fire-in-the-sky
@@ -125,7 +126,11 @@ extends: "BASE"
 markers:
   victory_points: {value: 9, reconstructed: "miscounted on purpose"}
 """)
-    path = _variant(tmp_path, "v.yaml", base, FITS_VARIANT.replace("lae-taken", "on-top"))
+    return base, _variant(tmp_path, "v.yaml", base, FITS_VARIANT.replace("lae-taken", "on-top"))
+
+
+def test_fire_in_the_sky_a_bases_own_finding_stays_at_the_base_and_says_so(tmp_path, capsys):
+    base, path = _miscounted_base_and_variant(tmp_path)
     _, out, _ = run_cli(capsys, "check", path)
     (line,) = _lines(out)
     assert line.startswith(f"{base}:8:19: warning MARKER-VP ")
@@ -159,17 +164,7 @@ special_rules: []
 
 
 def test_a_folder_check_shows_a_bases_own_finding_once(tmp_path, capsys):
-    base = _variant(tmp_path, "base.yaml", BUNDLED / "fire-in-the-sky" / "short-campaign.yaml", """\
-kind: scenario
-game: fire-in-the-sky
-id: miscounted
-title: "A base with a miscounted marker"
-variant: true
-extends: "BASE"
-markers:
-  victory_points: {value: 9, reconstructed: "miscounted on purpose"}
-""")
-    path = _variant(tmp_path, "v.yaml", base, FITS_VARIANT.replace("lae-taken", "on-top"))
+    base, path = _miscounted_base_and_variant(tmp_path)
     _, out, _ = run_cli(capsys, "check", base, path)
     assert len(_lines(out)) == 1
 

@@ -183,37 +183,25 @@ def _answer(args, module: GameModule, calculation: Calculation) -> int:
 
 
 def cmd_calc(args) -> int:
-    with exact_fractions(getattr(args, "exact", False)):  # --exact: every fraction beside its decimal
-        return _calc(args)
-
-
-def _calc(args) -> int:
-    handler = getattr(args, "command_handler", None)
-    if handler is not None:  # a command the game added (Fire in the Sky's supply, cost, ...)
-        return handler(args)
-    calculation = getattr(args, "calculation", None)
-    if calculation is None:
-        module = getattr(args, "calc_module", None)
-        sys.stdout.write(_listing([module] if module is not None else args.games, "calc"))
-        return EXIT_OK
-    return _answer(args, args.calc_module, calculation)
+    return _asked(args, "calc", "calc_module")
 
 
 def cmd_odds(args) -> int:
-    with exact_fractions(getattr(args, "exact", False)):
-        return _odds(args)
+    return _asked(args, "odds", "odds_game_module")
 
 
-def _odds(args) -> int:
-    handler = getattr(args, "command_handler", None)
-    if handler is not None:
-        return handler(args)
-    calculation = getattr(args, "calculation", None)
-    if calculation is None:
-        module = getattr(args, "odds_game_module", None)
-        sys.stdout.write(_listing([module] if module is not None else args.games, "odds"))
-        return EXIT_OK
-    return _answer(args, args.calc_module, calculation)
+def _asked(args, verb: str, listed_module: str) -> int:
+    """A game's own command, one question answered, or the questions listed (of the game named, else of every game)."""
+    with exact_fractions(getattr(args, "exact", False)):  # --exact: every fraction beside its decimal
+        handler = getattr(args, "command_handler", None)
+        if handler is not None:  # a command the game added (Fire in the Sky's supply, cost, ...)
+            return handler(args)
+        calculation = getattr(args, "calculation", None)
+        if calculation is None:
+            module = getattr(args, listed_module, None)
+            sys.stdout.write(_listing([module] if module is not None else args.games, verb))
+            return EXIT_OK
+        return _answer(args, args.calc_module, calculation)
 
 
 HANDLERS = {"calc": cmd_calc, "odds": cmd_odds}
