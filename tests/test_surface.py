@@ -218,18 +218,24 @@ GAME = Counted()
 '''
 
 
-@pytest.fixture
-def outside(tmp_path, monkeypatch):
-    (tmp_path / "countpkg").mkdir()
-    (tmp_path / "countpkg" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "countpkg" / "counted.py").write_text(textwrap.dedent(OUTSIDE), encoding="utf-8")
+def tiny_game_with_module(tmp_path, monkeypatch, package: str, module: str, source: str) -> tuple[Path, str]:
+    """A copy of the tiny game whose manifest names ``package.module``, written from ``source`` outside the package;
+    returns the folder and the manifest's text as it was (to find the ``rules_module:`` line)."""
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / package / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     folder = tmp_path / "tiny"
     shutil.copytree(TINY, folder)
     manifest = folder / "game.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("rules_module: games.tiny_module", "rules_module: countpkg.counted"),
-                        encoding="utf-8")
-    return folder
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("rules_module: games.tiny_module", f"rules_module: {package}.{module}"), encoding="utf-8")
+    return folder, text
+
+
+@pytest.fixture
+def outside(tmp_path, monkeypatch):
+    return tiny_game_with_module(tmp_path, monkeypatch, "countpkg", "counted", OUTSIDE)[0]
 
 
 def test_a_question_of_a_game_from_outside_the_package(capsys, outside):
@@ -323,15 +329,7 @@ GAME = Clash()
 
 @pytest.fixture
 def clash(tmp_path, monkeypatch):
-    (tmp_path / "clashpkg").mkdir()
-    (tmp_path / "clashpkg" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "clashpkg" / "clashgame.py").write_text(textwrap.dedent(CLASH), encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    folder = tmp_path / "tiny"
-    shutil.copytree(TINY, folder)
-    manifest = folder / "game.yaml"
-    text = manifest.read_text(encoding="utf-8")
-    manifest.write_text(text.replace("rules_module: games.tiny_module", "rules_module: clashpkg.clashgame"), encoding="utf-8")
+    folder, text = tiny_game_with_module(tmp_path, monkeypatch, "clashpkg", "clashgame", CLASH)
     line = text[: text.index("rules_module:")].count("\n") + 1
     return folder, line
 
