@@ -34,6 +34,7 @@ ALLOWED = {
     "toolkit.render_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.variant_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.shell_cli": ("toolkit/cli.py", "the other commands' modules"),
+    "resvg_py": ("toolkit/lazy.py", "map draw -o FILE.png only: optional (the pdf extra), about 1 ms"),
     "watchfiles": ("toolkit/lazy.py", "check --watch only: a compiled extension and its event thread"),
 }
 

@@ -10,6 +10,8 @@ function below, the first time a command asks for it; Python keeps the module af
 - :func:`weasyprint`: HTML to PDF, about 760 ms;
 - :func:`pypdf`: joining and inspecting PDFs, about 120 ms;
 - :func:`mkdocs`: building the docs site, about 110 ms;
+- :func:`resvg_py`: SVG to PNG (``map draw -o FILE.png``), about 1 ms but optional (the ``pdf`` extra), so
+  only a PNG asks for it;
 - :func:`jsonschema` and :func:`referencing`: the schema messages of an invalid document, about 100 ms and 50 ms;
 - :func:`jsonschema_rs`: the compiled validator (optional), about 20 ms, not paid when the cache knows the verdict;
 - :func:`ruamel_yaml`: ruamel.yaml's round trip for ``chartroom fmt``, about 20 ms, not paid by a warm ``check``
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["jinja2", "jsonschema", "jsonschema_rs", "mkdocs", "networkx", "pypdf", "referencing", "ruamel_yaml", "watchfiles", "weasyprint"]
+__all__ = ["jinja2", "jsonschema", "jsonschema_rs", "mkdocs", "networkx", "pypdf", "referencing", "resvg_py", "ruamel_yaml", "watchfiles", "weasyprint"]
 
 
 def networkx() -> ModuleType:
@@ -96,3 +98,10 @@ def watchfiles() -> ModuleType:
     import watchfiles
 
     return watchfiles
+
+
+def resvg_py() -> ModuleType:
+    """resvg-py, the resvg SVG rasteriser (a wheel with no system library); ImportError without the extra."""
+    import resvg_py
+
+    return resvg_py

@@ -17,7 +17,9 @@ from toolkit.errors import InputError
 from toolkit.exits import EXIT_OK
 from toolkit.games.maps import UNITS, Distance
 from toolkit.outputs import write_atomically
+from toolkit.render.png import svg_to_png
 from toolkit.render.svgmap import render_map_svg
+from toolkit.render.svgsetup import render_setup_svg
 from toolkit.render.svgsheet import render_sheet_svg
 
 __all__ = ["register", "HANDLERS", "render_distance", "open_map_game"]
@@ -35,8 +37,11 @@ def register(subparsers) -> None:
     _options(d)
     e = msub.add_parser("export", help="the resolved map as data: nodes, adjacency, places (and the game's own layers)")
     _options(e, default_format="json")
-    w = msub.add_parser("draw", help="a picture of the map (SVG)")
-    w.add_argument("-o", "--output", metavar="FILE", help="the SVG file to write (default: standard output)")
+    w = msub.add_parser("draw", help="a picture of the map, or of a scenario's set-up on it (SVG or PNG)")
+    w.add_argument("set_up", nargs="?", metavar="SCENARIO", help="a scenario file: its set-up drawn on its map (counters, boxes, task forces, reinforcements)")
+    w.add_argument("-o", "--output", metavar="FILE", help="the file to write: .svg, or .png (default: SVG on standard output)")
+    w.add_argument("--turn", type=int, metavar="N", help="with SCENARIO: the situation at the start of turn N (default: its first turn)")
+    w.add_argument("--findings", action="store_true", help="with SCENARIO: mark each finding of `check` at the place it concerns; exit status as check's")
     _options(w, formats=None)
 
 
@@ -105,6 +110,11 @@ def _export(args) -> int:
 
 
 def _draw(args) -> int:
+    if args.set_up:
+        return _draw_setup(args)
+    for given, option in ((args.turn is not None, "--turn"), (args.findings, "--findings")):
+        if given:
+            raise InputError(f"{option}: only with a SCENARIO (map draw SCENARIO {option} ...)")
     opened = open_map_game(args)
     game = opened.game
     title = f"{game.title} - map ({game.edition.citation})"
@@ -115,17 +125,48 @@ def _draw(args) -> int:
         svg = render_sheet_svg(game.map, title, marks=marks)
     else:
         svg = render_map_svg(game, None, title=title)
-    if args.output:
-        target = Path(args.output)
-        if target.is_dir():
-            raise InputError(f"-o {args.output}: is a folder; give the SVG file to write")
-        if not target.parent.is_dir():
-            raise InputError(f"-o {args.output}: no folder {target.parent} to write it in")
-        write_atomically(target, svg.encode("utf-8"))
-        print(args.output)
-    else:
-        _write(svg if svg.endswith("\n") else svg + "\n")
+    _write_drawing(args.output, svg)
     return EXIT_OK
+
+
+def _draw_setup(args) -> int:
+    """``map draw SCENARIO``: the set-up on its map (the game's module says what stands where), findings if asked."""
+    if args.scenario or args.game:
+        raise InputError("map draw SCENARIO: the scenario names its game and map; leave out --game and --scenario")
+    path = Path(args.set_up)
+    if not path.is_file():
+        raise InputError(f"{args.set_up}: no such scenario file")
+    if args.output:  # refuse a bad target before the work
+        _target(args.output)
+    opened = args.session.open_scenario(path, args.edition, checks=args.findings)
+    if opened.game is None or opened.scenario is None or opened.module is None or opened.game_errors():
+        raise InputError(opened.first_error(f"cannot load {args.set_up}"))
+    setup = opened.module.setup_pieces(opened.game, opened.scenario, args.turn)
+    findings = sorted(opened.findings, key=lambda f: f.sort_key()) if args.findings else None
+    svg = render_setup_svg(opened.game, opened.scenario, setup, opened.module.map_style(opened.game), findings)
+    _write_drawing(args.output, svg)
+    return opened.exit_status if args.findings else EXIT_OK
+
+
+def _target(output: str) -> Path:
+    target = Path(output)
+    if target.suffix.lower() not in (".svg", ".png"):
+        raise InputError(f"-o {output}: give a file ending in .svg or .png")
+    if target.is_dir():
+        raise InputError(f"-o {output}: is a folder; give the file to write")
+    if not target.parent.is_dir():
+        raise InputError(f"-o {output}: no folder {target.parent} to write it in")
+    return target
+
+
+def _write_drawing(output: str | None, svg: str) -> None:
+    """The drawing to ``output`` (.svg as it is, .png rasterised), or the SVG to standard output."""
+    if not output:
+        _write(svg if svg.endswith("\n") else svg + "\n")
+        return
+    target = _target(output)
+    write_atomically(target, svg_to_png(svg) if target.suffix.lower() == ".png" else svg.encode("utf-8"))
+    print(output)
 
 
 def _write(text: str) -> None:

@@ -25,6 +25,7 @@ from toolkit.games import maps
 from toolkit.games.calculation import CalcInputError, CalcResult, Calculation, ScenarioInput, parameters_type
 from toolkit.games.maps import Distance, MapExport
 from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
+from toolkit.games.setup import SetUp, default_setup
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
 from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry, Context
@@ -175,6 +176,11 @@ class GameModule(Protocol):
     ``map_style(game)``
         How the map drawing shows the game's own fields of places and boxes, and its terrain
         (:class:`toolkit.model.mapstyle.MapStyle`); the default shows none.
+    ``setup_pieces(game, scenario, turn)``
+        The scenario's set-up at the start of ``turn`` (its first by default) as pieces to draw on the map
+        (:class:`toolkit.games.setup.SetUp`): by default its placements, Turn Record Track and the game's
+        schedules (:func:`toolkit.games.setup.default_setup`); a game whose set-up is in its own sections
+        (task forces) gives its own.
     """
 
     name: str
@@ -223,6 +229,8 @@ class GameModule(Protocol):
     def map_style(self, game: Game) -> MapStyle: ...
 
     def base_facts(self, game: Game, record: Place | Box) -> dict: ...
+
+    def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp: ...
 
 
 class BaseGame:
@@ -315,6 +323,10 @@ class BaseGame:
 
     def base_facts(self, game: Game, record: Place | Box) -> dict:
         return {}
+
+    def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp:
+        """The set-up as pieces to draw, from what the core model holds (:func:`toolkit.games.setup.default_setup`)."""
+        return default_setup(game, scenario, self.context(game, scenario), turn)
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

@@ -53,8 +53,11 @@ def _columns(n: int) -> int:
 
 
 def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=("control",), title: str | None = None,
-                        css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None) -> str:
-    """The area map of ``game`` (and control at the start of ``scenario``) as a standalone SVG document string."""
+                        css_class: str = "chartroom-map", fit_mm: tuple[float, float] | None = None, room: float = 0.0) -> str:
+    """The area map of ``game`` (and control at the start of ``scenario``) as a standalone SVG document string.
+
+    ``room`` adds that much height at the bottom of every area (a set-up drawing puts its counters there).
+    """
     m = game.map
     names = list(m.area_kinds) or sorted(m.hexes)
     sides = list(game.side_ids)
@@ -77,7 +80,7 @@ def render_area_map_svg(game: Game, scenario: Scenario | None = None, overlays=(
     heights = [0.0] * rows
     for name in names:
         row = cells[name][0]
-        heights[row] = max(heights[row], 34.0 + LINE * max(1, len(inside[name])))
+        heights[row] = max(heights[row], 34.0 + LINE * max(1, len(inside[name])) + room)
     tops = []
     y = MARGIN + TITLE_BAND
     for h in heights:

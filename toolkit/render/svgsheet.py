@@ -39,8 +39,18 @@ def _point(angle_from_top: float, length: float, x: float, y: float) -> tuple[fl
     return x + length * math.sin(a), y - length * math.cos(a)
 
 
-def render_sheet_svg(sheet_map: Map, title: str, overlays=(), marks: dict | None = None, css_class: str = "chartroom-sheet") -> str:
-    """The sheet as one ``<svg>`` element; ``marks`` writes short texts into hexes (task forces, places)."""
+def render_sheet_svg(sheet_map: Map, title: str, overlays=(), marks: dict | None = None, css_class: str = "chartroom-sheet",
+                     scale: float = SCALE, min_font: float = 0.0) -> str:
+    """The sheet as one ``<svg>`` element; ``marks`` writes short texts into hexes (task forces, places).
+
+    ``scale`` is pixels per unit of circumradius; ``min_font`` raises every text to that size (a drawing
+    printed at its own size, read at 7 pt or more).
+    """
+    SCALE = scale  # noqa: N806 (the module's default, for this drawing)
+
+    def font(size: float) -> str:
+        return f"{max(size, min_font):g}"
+
     grid, north = sheet_map.grid, sheet_map.north
     hexes = sorted(sheet_map.hexes)
     polys, xs, ys = {}, [], []
@@ -62,8 +72,8 @@ def render_sheet_svg(sheet_map: Map, title: str, overlays=(), marks: dict | None
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {r(width)} {r(height)}" width="{r(width)}" height="{r(height)}" role="img" aria-label="{escape(title)}">',
            f'<title>{escape(title)}</title>',
-           f'<text x="{r(pad)}" y="20" font-size="14" font-weight="bold">{escape(title)}</text>',
-           f'<text x="{r(pad)}" y="32" font-size="9">{len(hexes)} hexes, {sheet_map.sheet.columns if sheet_map.sheet else ""} columns by '
+           f'<text x="{r(pad)}" y="20" font-size="{font(14)}" font-weight="bold">{escape(title)}</text>',
+           f'<text x="{r(pad)}" y="32" font-size="{font(9)}">{len(hexes)} hexes, {sheet_map.sheet.columns if sheet_map.sheet else ""} columns by '
            f'{sheet_map.sheet.rows if sheet_map.sheet else ""} rows; north {north:g} degrees clockwise from the top</text>']
     shade: dict[str, list[int]] = {}
     for i, overlay in enumerate(overlays):
@@ -78,7 +88,7 @@ def render_sheet_svg(sheet_map: Map, title: str, overlays=(), marks: dict | None
         opacity = ' fill-opacity="0.22"' if h in shade else ""
         out.append(f'<polygon data-hex="{h}" points="{pts}" fill="{fill}"{opacity} stroke="#777" stroke-width="0.6"/>')
         cx, cy = at(h)
-        out.append(f'<text x="{r(cx)}" y="{r(cy - SCALE * 0.5)}" font-size="6" text-anchor="middle" fill="#666">{h}</text>')
+        out.append(f'<text x="{r(cx)}" y="{r(cy - SCALE * 0.5)}" font-size="{font(6)}" text-anchor="middle" fill="#666">{h}</text>')
     out.append("</g>")
     for i, overlay in enumerate(overlays):
         if overlay.origin is None or not overlay.lines:
@@ -91,12 +101,12 @@ def render_sheet_svg(sheet_map: Map, title: str, overlays=(), marks: dict | None
             x1, y1 = _point(north + b, length, x0, y0)
             out.append(f'<line x1="{r(x0)}" y1="{r(y0)}" x2="{r(x1)}" y2="{r(y1)}" stroke="{colour}" stroke-width="1.6"/>')
             lx, ly = _point(north + b, length + 8, x0, y0)
-            out.append(f'<text x="{r(lx)}" y="{r(ly)}" font-size="8" text-anchor="middle" fill="{colour}">{b:g}</text>')
+            out.append(f'<text x="{r(lx)}" y="{r(ly)}" font-size="{font(8)}" text-anchor="middle" fill="{colour}">{b:g}</text>')
         out.append("</g>")
     for h, text in sorted((marks or {}).items()):
         if h in polys:
             cx, cy = at(h)
-            out.append(f'<text class="mark" x="{r(cx)}" y="{r(cy + 3)}" font-size="8" font-weight="bold" text-anchor="middle">{escape(text)}</text>')
+            out.append(f'<text class="mark" x="{r(cx)}" y="{r(cy + 3)}" font-size="{font(8)}" font-weight="bold" text-anchor="middle">{escape(text)}</text>')
     # the bearing rose: 0 is north, bearings clockwise, every 30 degrees (the search arcs' steps)
     rx, ry, rad = width - rose_w / 2, head + 75.0, 52.0
     out.append(f'<g class="rose"><circle cx="{r(rx)}" cy="{r(ry)}" r="{r(rad)}" fill="none" stroke="#222"/>')
@@ -107,14 +117,14 @@ def render_sheet_svg(sheet_map: Map, title: str, overlays=(), marks: dict | None
         out.append(f'<line x1="{r(x1)}" y1="{r(y1)}" x2="{r(x2)}" y2="{r(y2)}" stroke="#222" stroke-width="{"1.2" if b % 30 == 0 else "0.5"}"/>')
         if b % 30 == 0:
             lx, ly = _point(north + b, rad + 9, rx, ry)
-            out.append(f'<text x="{r(lx)}" y="{r(ly + 3)}" font-size="8" text-anchor="middle">{"N" if b == 0 else b}</text>')
+            out.append(f'<text x="{r(lx)}" y="{r(ly + 3)}" font-size="{font(8)}" text-anchor="middle">{"N" if b == 0 else b}</text>')
     nx, ny = _point(north, rad - 12, rx, ry)
     out.append(f'<line x1="{r(rx)}" y1="{r(ry)}" x2="{r(nx)}" y2="{r(ny)}" stroke="#b3261e" stroke-width="2"/></g>')
     ly = ry + rad + 26
     for i, overlay in enumerate(overlays):
         colour = COLOURS[i % len(COLOURS)]
         out.append(f'<rect x="{r(rx - 95)}" y="{r(ly - 7)}" width="9" height="9" fill="{colour}" fill-opacity="0.4" stroke="{colour}"/>'
-                   f'<text x="{r(rx - 83)}" y="{r(ly)}" font-size="7">{escape(overlay.label)}</text>')
+                   f'<text x="{r(rx - 83)}" y="{r(ly)}" font-size="{font(7)}">{escape(overlay.label)}</text>')
         ly += 12
     out.append("</svg>")
     return "\n".join(out) + "\n"

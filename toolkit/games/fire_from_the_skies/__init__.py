@@ -80,6 +80,10 @@ class FireFromTheSkies(BaseGame):
         """The guide, search plans on the plotting sheet, tables, victory points and air operations (site.py)."""
         return self.part("site").site_pages(data)
 
+    def setup_pieces(self, game, scenario, turn=None):
+        """Task forces on the sheet, their ships, and the air groups aboard (setup_map.py)."""
+        return self.part("setup_map").setup_pieces(game, scenario, turn)
+
     def scenario_sections(self, game, scenario) -> Sequence[SiteSection]:
         """A scenario's search plans on its plotting sheet and its carriers' air-operations logs (site.py)."""
         return self.part("site").scenario_sections(game, scenario)
