@@ -29,7 +29,7 @@ def test_the_site_comes_with_the_base_install_and_only_pdf_is_an_extra():
     base = _names(PYPROJECT["project"]["dependencies"])
     assert {"mkdocs", "mkdocs-material", "jinja2", "jsonschema"} <= base
     extras = PYPROJECT["project"]["optional-dependencies"]
-    assert _names(extras["pdf"]) == {"weasyprint", "pypdf"} and "weasyprint" not in base  # pypdf joins the aids into aids.pdf
+    assert _names(extras["pdf"]) == {"weasyprint", "pypdf", "resvg-py"} and "weasyprint" not in base  # pypdf joins the aids into aids.pdf; resvg-py: map draw -o FILE.png
     assert "jsonschema-rs" in base  # the compiled yes/no verdict (toolkit/schema)
     assert extras.get("site", []) == []  # kept only so that '.[site]' still installs
 

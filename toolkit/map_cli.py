@@ -150,10 +150,10 @@ def _draw_setup(args) -> int:
 
 def _target(output: str) -> Path:
     target = Path(output)
+    if target.is_dir():
+        raise InputError(f"-o {output}: is a folder; give the .svg or .png file to write")
     if target.suffix.lower() not in (".svg", ".png"):
         raise InputError(f"-o {output}: give a file ending in .svg or .png")
-    if target.is_dir():
-        raise InputError(f"-o {output}: is a folder; give the file to write")
     if not target.parent.is_dir():
         raise InputError(f"-o {output}: no folder {target.parent} to write it in")
     return target
