@@ -41,8 +41,9 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 #: The player aids the core makes from shared templates fed by a game's data, by kind; a game's
 #: ``core_aids`` names those it has (``setup``: a set-up card per side; ``schedule``: a reinforcement
 #: schedule per side; ``manifest``: the counter manifest; ``charts``: the edition's charts;
-#: ``sequence``: the sequence of play; ``bases``: the base directory; ``map``: the map).
-CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map")
+#: ``sequence``: the sequence of play; ``bases``: the base directory; ``map``: the map; ``setup-map``: the
+#: set-up drawn on the map, in sheets that print at full size, from ``setup_pieces``).
+CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map", "setup-map")
 
 #: The pages the core makes for a game's part of the site, from shared templates fed by its data; a
 #: game's ``core_pages`` names those it has (the overview page is every game's). ``map``: the map on the
@@ -248,8 +249,8 @@ class BaseGame:
     name = ""
     game_id = ""
     pitch = ""
-    #: What every map game has: a set-up card per side, the counter manifest and the map.
-    core_aids: tuple[str, ...] = ("setup", "manifest", "map")
+    #: What every map game has: a set-up card per side, the counter manifest, the map and the set-up drawn on it.
+    core_aids: tuple[str, ...] = ("setup", "manifest", "map", "setup-map")
     #: The map, the counter mix and the sequence of play (each left out where the data has none), and the authoring reference.
     core_pages: tuple[str, ...] = ("map", "counters", "sequence", "reference")
     templates: Path | None = None

@@ -24,7 +24,10 @@ from toolkit.model.mapstyle import MapStyle
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.env import nation_label as env_nation_label
 from toolkit.render.env import side_label as env_side_label
+from toolkit.model.setup import SetUp
+from toolkit.render.setupsheets import SHEET_AREA_MM, sheets
 from toolkit.render.svgmap import render_map_svg
+from toolkit.render.svgsetup import render_setup_svg
 from toolkit.rules import Context
 from toolkit.words import counted
 
@@ -38,7 +41,7 @@ MAP_AREA_MM = {"a4": (272.0, 178.0), "letter": (254.0, 184.0)}
 
 
 #: The aids every game may have, by kind (``toolkit.games.CORE_AIDS``); a game module's ``core_aids`` chooses among them.
-CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map")
+CORE_AIDS = ("setup", "schedule", "manifest", "charts", "sequence", "bases", "map", "setup-map")
 
 
 class GameAids(Protocol):
@@ -60,6 +63,8 @@ class GameAids(Protocol):
 
     def base_facts(self, game: Game, record: Place | Box) -> dict: ...
 
+    def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp: ...
+
 
 def aids_of(game: Game, module: GameAids) -> tuple[tuple[str, str, str], ...]:
     """Every aid of a game: file stem, title, page orientation (a set-up card and a schedule per side).
@@ -80,6 +85,7 @@ def aids_of(game: Game, module: GameAids) -> tuple[tuple[str, str, str], ...]:
     )
     extra = tuple((spec.stem, spec.title, spec.orientation) for spec in module.aids(game))
     last = (("map", "Map", "landscape"),) if "map" in kinds else ()
+    last += (("map-setup", "Set-up map", "landscape"),) if "setup-map" in kinds else ()
     return (("index", "Contents", "portrait"), *core, *extra, *last)
 
 RATING_ORDER = ("anti_aircraft", "firepower", "defense", "movement", "transport", "air_strength", "combat", "reduced", "steps")
@@ -545,6 +551,10 @@ def render_aids(game: Game, scenario: Scenario, module: GameAids, paper: str = "
         elif stem == "map":
             context["svg"] = Markup(svg)  # rendered by the autoescaping SVG template
             template = "map.html"
+        elif stem == "map-setup":
+            drawing = render_setup_svg(game, scenario, module.setup_pieces(game, scenario), module.map_style(game), reinforcements=False)
+            context["sheets"] = [{"name": s.name, "joins": s.joins, "svg": Markup(s.svg)} for s in sheets(drawing, SHEET_AREA_MM[paper])]
+            template = "setup-map.html"
         else:
             template = "index.html"
         out.append(Aid(stem, title, orientation, env.get_template(template).render(**context)))

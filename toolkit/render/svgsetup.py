@@ -243,10 +243,11 @@ def _base_map(game: Game, scenario: Scenario, style: MapStyle, title: str) -> st
 
 
 def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapStyle | None = None,
-                     findings: list[Finding] | None = None, css_class: str = "chartroom-setup") -> str:
+                     findings: list[Finding] | None = None, css_class: str = "chartroom-setup", reinforcements: bool = True) -> str:
     """The set-up of ``scenario`` on its map as a standalone SVG document string (see the module's docstring).
 
-    ``findings`` (None: not asked) are marked at the places they concern and listed in a panel.
+    ``findings`` (None: not asked) are marked at the places they concern and listed in a panel;
+    ``reinforcements=False`` leaves out the panel of arrivals (an aid whose schedules list them).
     """
     style = style or MapStyle()
     turn_words = f"turn {setup.turn}" + (" (start)" if setup.turn == scenario.start_turn else "")
@@ -259,7 +260,8 @@ def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapSty
     plan.beside(side)
     width = map_w + GAP + PANEL_W
     below = _Column(plan.d, 24.0, map_h + 8.0, int((width - 48 - 70) // CELL), indent=70.0)
-    plan.under(below, width)
+    if reinforcements:
+        plan.under(below, width)
     rings = plan.findings(side, findings) if findings is not None else []
     height = max(side.y, below.y) + 16.0
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {r(width)} {r(height)}" width="{r(width)}" '

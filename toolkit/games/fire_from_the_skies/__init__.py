@@ -28,7 +28,7 @@ class FireFromTheSkies(BaseGame):
     map_kind = "plotting-sheet"
     pitch = ("Carrier battles hour by hour on a plotting sheet: searches, strikes and every carrier's flight "
              "deck (the naval-air supplement to Fire on the Waters).")
-    core_aids = ("sequence",)  # the sequence of play; the rest are the game's own sheets (aids.py)
+    core_aids = ("sequence", "setup-map")  # the sequence of play and the set-up on its sheet; the rest are the game's own sheets (aids.py)
     # The plotting sheet on its overview, the counter mix and the sequence of play. Not the bases (no base
     # directory: airfields are places on the sheet), schedules (none), editions compared (one) or errata (none).
     core_pages = ("map", "counters", "sequence", "reference")

@@ -38,10 +38,11 @@ REQUIRED_PARAMETERS = {
     "initiative_on_zero": "the initiative side on box 0 (PF 6.1)",
 }
 
-#: The core aids Pacific Fury keeps: set-up cards and the counter manifest. Not the schedules (the
-#: game has none; Hornet's arrival is on the track sheet), the bases directory (two base boxes, no
-#: hexes), the generic charts (every table is on a card here) or the map (the zone card draws it).
-CORE_AIDS = ("setup", "manifest")
+#: The core aids Pacific Fury keeps: set-up cards, the counter manifest and the set-up drawn on the zone map
+#: (its boxes beside it). Not the schedules (the game has none; Hornet's arrival is on the track sheet), the
+#: bases directory (two base boxes, no hexes), the generic charts (every table is on a card here) or the map
+#: (the zone card draws it).
+CORE_AIDS = ("setup", "manifest", "setup-map")
 
 #: The core pages Pacific Fury keeps: the zone map on its overview, the counter mix and the authoring reference. Not the bases
 #: (two base boxes, no hexes), schedules (none), editions compared (one edition), errata (none recorded)
