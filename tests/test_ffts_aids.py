@@ -19,7 +19,7 @@ from toolkit.model.build_scenario import load_scenario
 CORAL = ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"
 OWN = ("air-operations", "search-record-allied", "search-record-japanese", "plotting-sheet", "plotting-sheet-allied",
        "plotting-sheet-japanese", "tables", "victory")
-AIDS = ("index", "sequence", *OWN)
+AIDS = ("index", "sequence", *OWN, "map-setup")  # map-setup: the set-up drawn on its sheet (issue 24)
 
 
 @pytest.fixture(scope="module")

@@ -219,3 +219,30 @@ def test_no_text_under_7_pt_and_glyphs_tell_their_details_on_hover(path, tmp_pat
     glyph.hover()
     assert glyph.locator("title").text_content()
     assert not page.errors
+
+
+# --- the set-up map aid ------------------------------------------------------------------------------
+
+def test_a_drawing_that_fits_is_one_sheet_and_a_larger_one_is_cut_into_sheets_that_join():
+    from toolkit.render.setupsheets import MM_PER_PX, sheets
+
+    small = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500.0 300.0" width="500.0" height="300.0"><rect width="10" height="10"/></svg>'
+    (one,) = sheets(small, (262.0, 146.0))
+    assert one.name == "A1" and one.joins == () and 'width="132.3mm"' in one.svg
+    big = small.replace("500.0", "2000.0").replace("300.0", "1000.0")
+    cut = sheets(big, (262.0, 146.0))
+    assert [s.name for s in cut] == ["A1", "A2", "A3", "B1", "B2", "B3"]  # 529 mm by 265 mm: 3 columns of 262 mm, 2 rows of 146 mm
+    assert cut[0].joins == ("A2 right", "B1 below") and cut[4].joins == ("A2 above", "B3 right", "B1 left")
+    windows = [tuple(map(float, re.search(r'viewBox="([^"]+)"', s.svg).group(1).split())) for s in cut]
+    assert sum(w * h for _, _, w, h in windows) == pytest.approx(2000 * 1000)  # the sheets tile the drawing, no gap or overlap
+    assert all(w * MM_PER_PX <= 262 and h * MM_PER_PX <= 146 for _, _, w, h in windows)  # each at full size on its page
+
+
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_every_game_has_the_set_up_map_aid_with_the_set_up_on_it(path, tmp_path, capsys):
+    status, _, err = run_cli(capsys, "aids", path, "-o", tmp_path)
+    assert status == 0, err
+    html = (tmp_path / "map-setup.html").read_text(encoding="utf-8")
+    assert re.search(r'<svg [^>]*data-sheet="A1"', html) and "data-counter=" in html
+    assert 'href="map-setup.html"' in (tmp_path / "index.html").read_text(encoding="utf-8")
