@@ -21,10 +21,10 @@ from markupsafe import Markup
 from toolkit.errors import FindingsError, InputError
 from toolkit.model import Box, Counter, Game, Place, Scenario, UnitEntry, steps_to_counters
 from toolkit.model.mapstyle import MapStyle
+from toolkit.model.setup import SetUp
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.env import nation_label as env_nation_label
 from toolkit.render.env import side_label as env_side_label
-from toolkit.model.setup import SetUp
 from toolkit.render.setupsheets import SHEET_AREA_MM, sheets
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsetup import render_setup_svg
