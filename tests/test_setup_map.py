@@ -246,3 +246,48 @@ def test_every_game_has_the_set_up_map_aid_with_the_set_up_on_it(path, tmp_path,
     html = (tmp_path / "map-setup.html").read_text(encoding="utf-8")
     assert re.search(r'<svg [^>]*data-sheet="A1"', html) and "data-counter=" in html
     assert 'href="map-setup.html"' in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+# --- the site: each scenario's page shows its set-up map -----------------------------------------------
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    from toolkit.cli import main
+
+    root = tmp_path_factory.mktemp("setup-site")
+    assert main(["site", "-o", str(root / "site")]) == 0
+    return root
+
+
+def test_every_scenario_page_shows_its_set_up_map(site):
+    pages = sorted((site / "site" / "scenarios").rglob("*.html"))
+    assert {p.parent.name for p in pages} >= {"fire-in-the-sky", "pacific-fury", "fire-from-the-skies"}
+    for page_file in pages:
+        html = page_file.read_text(encoding="utf-8")
+        assert 'class="cr-setup-view"' in html and "data-counter=" in html, page_file
+        assert "setup-map.js" in html
+
+
+@pytest.mark.parametrize("game", ["fire-in-the-sky/short-campaign", "pacific-fury/campaign", "fire-from-the-skies/coral-sea"])
+def test_the_set_up_map_zooms_and_tells_a_counters_details_on_hover(site, page, game):
+    from conftest import serve
+
+    for base in serve(site):
+        page.goto(f"{base}/site/scenarios/{game}.html")
+        page.wait_for_load_state("networkidle")
+        view = page.locator(".cr-setup-view")
+        tip = view.locator(".cr-setup-tip")
+        assert tip.is_hidden()
+        glyph = view.locator("svg [data-counter]").first
+        glyph.scroll_into_view_if_needed()
+        glyph.hover()
+        tip.wait_for(state="visible")
+        title = glyph.locator("title").text_content()
+        assert tip.inner_text() == title and glyph.get_attribute("data-counter") in title
+        before = view.locator(".cr-setup-scroll > svg").bounding_box()["width"]
+        view.locator("button[data-zoom-by='1.25']").click()
+        assert view.get_attribute("data-zoom") == "1.25"
+        assert view.locator(".cr-setup-scroll > svg").bounding_box()["width"] == pytest.approx(before * 1.25, rel=0.02)
+        view.locator("button[data-zoom-to='1']").click()
+        assert view.get_attribute("data-zoom") == "1"
+        assert page.errors == []

@@ -34,7 +34,8 @@ def piece_of(game: Game, entry: UnitEntry, at: str, side: str, turn: int | None 
     ratings = main_ratings(counter)
     if entry.steps is not None:
         ratings = f"{entry.steps} step{'s' if entry.steps != 1 else ''}"
-    details = [f"{game.side_name(counter.side)}, {game.nations.get(counter.nation, counter.nation)}", f"{label} ({counter.type})"]
+    side_name, nation_name = game.side_name(counter.side), game.nations.get(counter.nation, counter.nation)
+    details = [side_name if nation_name == side_name else f"{side_name}, {nation_name}", f"{label} ({counter.type})"]
     details += [f"{k} {v}" for k, v in counter.ratings.items() if not isinstance(v, (dict, list))]
     if entry.steps is not None:
         details.append(f"{entry.steps} steps")

@@ -25,6 +25,7 @@ from toolkit.render.authoring import authoring_reference
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.guides import guide_text, guides_dir
 from toolkit.render.svgmap import render_map_svg
+from toolkit.render.svgsetup import render_setup_svg
 from toolkit.render.svgsheet import render_sheet_svg
 from toolkit.schema import schema_dir
 from toolkit.words import counted
@@ -361,6 +362,10 @@ def scenario_page(path: Path, uri: str, session) -> tuple[dict[str, str], str]:
         fragment("site/map.html", svg=render_map_svg(game, scenario, overlays=("control", "air_zoc", "supply"), layers=overlays,
                                                        style=module.map_style(game))),
     ]
+    if "setup-map" in module.core_aids:  # the counters where they stand, zoomable, details on hover (issue 24)
+        own = sorted(loaded.findings, key=lambda f: f.sort_key())  # located in the files read, to find their places (the panel names files only)
+        drawing = render_setup_svg(game, scenario, module.setup_pieces(game, scenario), module.map_style(game), findings=own)
+        parts += ["## Set-up map\n", fragment("site/setup-map.html", svg=drawing)]
     if "setup" in module.core_aids:
         for side in game.side_ids:
             card = setup_card(game, scenario, side, module)
