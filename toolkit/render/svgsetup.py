@@ -39,6 +39,7 @@ CELL = GLYPH + 6.0
 COLUMNS = 7
 PANEL_W = COLUMNS * CELL + 24.0
 GAP = 16.0
+BASE_CLASS = "cr-setup-base"  # the nested map's class: not the map drawing's own (``chartroom-map``), which pages count
 SVG = "{http://www.w3.org/2000/svg}"
 #: The band of a side's second, third... nation (its first nation's band is the side's colour, darker).
 NATION_COLOURS = ("#1b5e20", "#8d4f00", "#4a148c", "#005662", "#3e2723", "#37474f")
@@ -236,10 +237,10 @@ def _base_map(game: Game, scenario: Scenario, style: MapStyle, title: str) -> st
         marks: dict[str, str] = {}
         for name, place in sorted(m.places.items()):
             marks[place.hex] = f"{marks[place.hex]}, {name}" if place.hex in marks else name
-        return render_sheet_svg(m, title, marks=marks, scale=30.0, min_font=MIN_FONT)
+        return render_sheet_svg(m, title, marks=marks, scale=30.0, min_font=MIN_FONT, css_class=BASE_CLASS)
     if m.kind == "areas":
-        return render_area_map_svg(game, scenario, title=title, room=CELL + 4.0)
-    return render_map_svg(game, scenario, overlays=("control",), title=title, style=style)
+        return render_area_map_svg(game, scenario, title=title, room=CELL + 4.0, css_class=BASE_CLASS)
+    return render_map_svg(game, scenario, overlays=("control",), title=title, style=style, css_class=BASE_CLASS)
 
 
 def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapStyle | None = None,
