@@ -291,3 +291,17 @@ def test_the_set_up_map_zooms_and_tells_a_counters_details_on_hover(site, page, 
         view.locator("button[data-zoom-to='1']").click()
         assert view.get_attribute("data-zoom") == "1"
         assert page.errors == []
+
+
+def test_without_the_rasteriser_a_png_is_refused_in_one_line_and_completion_offers_the_options(monkeypatch, tmp_path, capsys):
+    from toolkit import lazy
+
+    def missing():
+        raise ImportError("No module named 'resvg_py'")
+
+    monkeypatch.setattr(lazy, "resvg_py", missing)
+    status, _, err = run_cli(capsys, "map", "draw", SHORT, "-o", tmp_path / "s.png")
+    assert status == 2 and "pip install 'chartroom[pdf]'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "s.png").exists()
+    status, out, _ = run_cli(capsys, "__complete", "map", "draw", "--")
+    assert status == 0 and {"--turn", "--findings", "--output"} <= set(out.split())
