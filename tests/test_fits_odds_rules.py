@@ -379,3 +379,99 @@ def test_semper_fi_by_hand(edition):
     r = odds.land_combat(charts, game.edition, [snlf], [piece(game, "us-land-2")], Situation("japan", 5, "japan", optional=rule),
                          amphibious=True)
     assert dist(r, "attacker land combat hits")[0] == F(4, 9)
+
+
+# --- a surface battle to its end ---------------------------------------------------------------------
+
+def battle(edition, att, dfn, **kw):
+    from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
+
+    game = game_of(edition)
+    return surface_battle(CombatCharts.of(game), game.edition, att, dfn, kw.pop("situation", Situation("japan", 4, "japan")), **kw)
+
+
+def test_battle_to_the_end_by_hand(edition):
+    """jp-ca against us-ca: each round each is hit with 1/3 (5+) and leaves the fight when hit (sunk or damaged).
+    A round ends the battle with 1 - (2/3)^2 = 5/9; then Japan alone is left with (1/3)(2/3) / (5/9) = 2/5, the
+    Allies 2/5, nobody 1/5. Rounds: 1 / (5/9) = 9/5. us-ca sunk: out 3/5 x 5/12 (8+ with Firepower 1) = 1/4."""
+    game = game_of(edition)
+    r = battle(edition, [piece(game, "jp-ca")], [piece(game, "us-ca")])
+    assert chance(r, "attacker's objective met: Sea Control (a ship left, none of the defender's)") == F(2, 5)
+    assert chance(r, "nobody has Sea Control (both sides out)") == F(1, 5)
+    assert chance(r, "us-ca sunk") == F(1, 4)
+    assert dict(r.expected)["Surface Combat Rounds fought"] == F(9, 5)
+
+
+def test_battle_withdrawal_by_hand(edition):
+    """jp-bb (Movement 5) withdraws at once from a us-dd (Movement 8): it does not fire; the faster DD fires at it
+    (Firepower 1 against Defense 10: 6, 1/6), Damage Check +1 needs 9 (10/36): sunk 5/108, withdrawn 5/6."""
+    game = game_of(edition)
+    r = battle(edition, [piece(game, "jp-bb-fuso-yamashiro")], [piece(game, "us-dd")], withdraw="attacker")
+    assert chance(r, "jp-bb-fuso-yamashiro sunk") == F(5, 108) and chance(r, "jp-bb-fuso-yamashiro withdrawn") == F(5, 6)
+    assert chance(r, "defender's objective met: Sea Control (a ship left, none of the attacker's)") == 1
+    # a faster ship cannot be fired at as it withdraws: the us-dd pulls out from a jp-ca (both Movement 8) unhurt
+    r = battle(edition, [piece(game, "jp-ca")], [piece(game, "us-dd")], withdraw="defender")
+    assert chance(r, "us-dd withdrawn") == 1
+
+
+def test_battle_long_lance_first_round_only():
+    """jp-dd with Long Lance against us-ca: Firepower 2 in round 1 (4+, 1/2; the Damage Check +2), 1 in later rounds
+    (5+, 1/3; +1): the us-ca is sunk more often than without it."""
+    game = game_of("v1.1")
+    rule = frozenset({"18.2.1"})
+    plain = battle("v1.1", [piece(game, "jp-dd")], [piece(game, "us-ca")])
+    lance = battle("v1.1", [piece(game, "jp-dd")], [piece(game, "us-ca")], situation=Situation("japan", 4, "japan", optional=rule))
+    assert chance(lance, "us-ca sunk") > chance(plain, "us-ca sunk")
+
+
+def test_battle_stalemate(capsys):
+    """Two Firepower 0 ships against Defense 12: a lone half hit never makes a Damage Check, so nobody can hurt anybody."""
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", "DD:def=12,fp=0", "--defender", "DD:def=12,fp=0",
+                               "--side", "japan", "--format", "json")
+    assert status == 0, err
+    names = {c["name"]: c["fraction"] for c in json.loads(out)["chances"]}
+    assert names["nobody can hurt the other: the battle lasts until a side withdraws"] == "1"
+
+
+def test_battle_too_big_is_refused(capsys):
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 6, "--defender", "us-dd")
+    assert status == 2 and "too big to answer exactly" in err and not out
+
+
+def test_monte_carlo_battle(edition):
+    """jp-ca, jp-dd against us-ca, us-dd to the end, rolled naively: each round the Nth ship still fighting fires at
+    the Nth enemy still fighting (cycling), hits are checked in firing order (2nd: +1 per hit beyond the first)."""
+    game = game_of(edition)
+    charts = CombatCharts.of(game)
+    rng = random.Random(31)
+    att = [piece(game, "jp-ca"), piece(game, "jp-dd")]
+    dfn = [piece(game, "us-ca"), piece(game, "us-dd")]
+    r = battle(edition, att, dfn)
+    japan_wins = ca_sunk = 0
+    for _ in range(N):
+        a, d = list(att), list(dfn)
+        sunk_ca = False
+        while a and d:
+            hits = {id(s): [] for s in a + d}
+            for firers, targets in ((a, d), (d, a)):
+                for i, f in enumerate(firers):
+                    t = targets[i % len(targets)]
+                    to_hit, half = charts.surface_cell(f.rating("firepower"), t.rating("defense"))
+                    assert not half
+                    if roll(rng)[0] >= to_hit:
+                        hits[id(t)].append(f.rating("firepower"))
+            gone = set()
+            for s in a + d:
+                fps = hits[id(s)]
+                if fps:
+                    gone.add(id(s))
+                    sank = any(sum(roll(rng, 2)) + fp + (k if edition == "2nd" else 0) >= s.rating("defense")
+                               for k, fp in enumerate(fps))
+                    if s is dfn[0] and sank:
+                        sunk_ca = True
+            a = [s for s in a if id(s) not in gone]
+            d = [s for s in d if id(s) not in gone]
+        japan_wins += bool(a) and not d
+        ca_sunk += sunk_ca
+    assert within(chance(r, "attacker's objective met: Sea Control (a ship left, none of the defender's)"), japan_wins, N)
+    assert within(chance(r, "us-ca sunk"), ca_sunk, N)

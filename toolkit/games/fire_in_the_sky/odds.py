@@ -74,6 +74,11 @@ READINGS = {
                             "odd ones elsewhere. Other reading: the Allies put the odd ones on it too."),
     "tokyo-express-sea-control": ("With the Tokyo Express firing first, the Japanese ships' fates depend on the Allied "
                                   "ships'; each ship's chances are exact, the joint Sea Control chances are not given."),
+    "battle-withdrawal": ("A battle to its end: the same pairing each round among the ships still fighting; a side "
+                          "withdraws only when asked (--withdraw SIDE --after-rounds N), and in that round a ship of the "
+                          "other side fires at its matched enemy if slower, else at the next slower one in line, else "
+                          "not at all (v1.1 12.3.3.2; 2nd 11.2.3 [b]). The rules let either side withdraw every round; "
+                          "each plan of withdrawal is its own question."),
     "land-at-sea": ("A land unit at sea loses a step for each reduced Combat Strength's worth of hits (v1.1 13.2); "
                     "2nd 11.3.2 eliminates at full Combat Strength: the same whenever full = 2 x reduced."),
 }

@@ -21,6 +21,7 @@ from toolkit.games.fire_in_the_sky.command_support import (
     load_scenario,
 )
 from toolkit.games.fire_in_the_sky.odds import Piece
+from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
 from toolkit.games.fire_in_the_sky.odds_optional import READING_KINDS, reading_refusal, refusal
 from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
@@ -155,7 +156,7 @@ def _forces(args, game, kind):
             raise UsageError(f"{label}: {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} on the wrong side")
     if kind != "damage" and not defenders:
         raise UsageError("give --defender, or --at PLACE SCENARIO")
-    if kind in ("air", "strike", "surface", "land") and not attackers:
+    if kind in ("air", "strike", "surface", "battle", "land") and not attackers:
         raise UsageError("give --attacker")
     attackers, defenders = odds.numbered(attackers, defenders)  # two jp-ca: jp-ca #1, jp-ca #2
     return side, attackers, defenders, base, turn
@@ -214,7 +215,8 @@ def _optional_rules(args, game, kind: str, side: str, turn: int | None) -> froze
 
 
 def _surface(args, charts, game, attackers, defenders, situation):
-    """One Surface Combat Round between the Task Force ships of both sides (no carriers; a Tokyo Express of CA/DD only)."""
+    """One Surface Combat Round, or the battle to its end, between the Task Force ships of both sides (no carriers; a
+    Tokyo Express of CA/DD only)."""
     ships = lambda pieces: [p for p in pieces if p.type == "naval" and p.task_force]  # noqa: E731
     if not ships(attackers) or not ships(defenders):
         raise UsageError("surface combat needs ships in a Task Force on both sides")
@@ -229,6 +231,9 @@ def _surface(args, charts, game, attackers, defenders, situation):
         if wrong:
             raise UsageError(f"--tokyo-express: the Tokyo Express Task Force holds CA and DD only (v1.1 18.2.2; 2nd 16.2.2); "
                              f"not {', '.join(wrong)}")
+    if args.odds_command == "battle":
+        return surface_battle(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo,
+                              withdraw=args.withdraw, after_rounds=args.after_rounds)
     return odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo)
 
 
@@ -294,7 +299,7 @@ def cmd_odds(args) -> int:
         target = _target(args, defenders, kind)
         task_force = [p for p in defenders if p.task_force]
         result = odds.submarine_attack(charts, game.edition, task_force, target, situation, friendly_air_in_hex=args.friendly_air)
-    elif kind == "surface":
+    elif kind in ("surface", "battle"):
         result = _surface(args, charts, game, attackers, defenders, situation)
     elif kind == "convoy":
         situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional,

@@ -30,6 +30,7 @@ KINDS = {
     "strike": "an air strike: air-to-air, anti-aircraft fire, hits on one target and its fate (v1.1 12.3.2.3; 2nd 11.2.2.4)",
     "submarine": "a Submarine Point against a Task Force: ASW first, then the torpedo (v1.1 12.2; 2nd 11.1)",
     "surface": "one Surface Combat Round between two lines of ships (v1.1 12.3.3.2; 2nd 11.2.3)",
+    "battle": "a surface battle fought to its end, rounds until one side is out, with withdrawal (v1.1 12.3.3; 2nd 11.2.3, 11.2.4)",
     "damage": "the Damage Checks of one ship after N hits: sunk, or damaged and when it returns (v1.1 13.1; 2nd 11.3.1)",
     "land": "ground support and the Land Combat Round: no effect, a step lost, or all eliminated (v1.1 12.3.4, 13.4; 2nd 11.2.5, 11.3.5)",
     "convoy": "convoy ASW dice, then Allied Submarine Points against merchant shipping (v1.1 6.1, 6.2; 2nd 5.3, 5.4)",
@@ -150,7 +151,11 @@ def register_kinds(sub) -> dict:
         if kind == "submarine":
             k.add_argument("--friendly-air", action="store_true",
                            help="a friendly land-based air unit or carrier is in the Task Force's hex (ASW modifier)")
-        if kind == "surface":
+        if kind == "battle":
+            k.add_argument("--withdraw", choices=["attacker", "defender"], help="this side withdraws (default: both fight to the end)")
+            k.add_argument("--after-rounds", type=non_negative, default=0,
+                           help="rounds fought before the withdrawal is declared (default 0: at the start of the first round)")
+        if kind in ("surface", "battle"):
             k.add_argument("--tokyo-express", action="store_true",
                            help="the Japanese CA/DD line is the Tokyo Express: it fires first (v1.1 18.2.2; 2nd 16.2.2; brings the optional rule)")
         if kind == "damage":
