@@ -475,3 +475,33 @@ def test_monte_carlo_battle(edition):
         ca_sunk += sunk_ca
     assert within(chance(r, "attacker's objective met: Sea Control (a ship left, none of the defender's)"), japan_wins, N)
     assert within(chance(r, "us-ca sunk"), ca_sunk, N)
+
+
+# --- what air units lose in land combat ---------------------------------------------------------------
+
+def test_air_losses_in_land_combat_by_hand(edition):
+    """jp-land-4 (4 dice, 1/3) against a reduced us-land-2 (1 die) with us-air (2 steps) at the base, which add 2 hits.
+    Attacker hits 0-4 with 16, 32, 24, 8, 1 (/81); defender 2 (2/3) or 3 (1/3). A step lost (3 v 2, 4 v 3):
+    2/3 x 8/81 + 1/3 x 1/81 = 17/243; all eliminated (4 v 2, more than 2 + Combat Strength 1): 2/3 x 1/81 = 2/243.
+    The air unit loses one step, or both: {0: 224/243, 1: 17/243, 2: 2/243}."""
+    game = game_of(edition)
+    a = piece(game, "jp-land-4")
+    d = [odds.Piece(game.counters["us-land-2"], "allied", reduced=True), piece(game, "us-air", 2, False)]
+    r = odds.land_combat(CombatCharts.of(game), game.edition, [a], d, Situation("japan", 5, "japan"))
+    assert chance(r, "every defending land unit loses a step") == F(17, 243)
+    assert dist(r, "defender air steps lost") == {0: F(224, 243), 1: F(17, 243), 2: F(2, 243)}
+    assert chance(r, "every defending air unit is eliminated") == F(2, 243)
+
+
+def test_monte_carlo_air_losses_in_land_combat(edition):
+    game = game_of(edition)
+    rng = random.Random(37)
+    a = piece(game, "jp-land-4")
+    d = [piece(game, "us-land-2"), piece(game, "us-air", 1, False), piece(game, "us-air", 2, False)]
+    r = odds.land_combat(CombatCharts.of(game), game.edition, [a], d, Situation("japan", 5, "japan"), attacker_air_points=2)
+    two_lost = 0
+    for _ in range(N):
+        x = sum(1 for v in roll(rng, 4) if v >= 5) + min(4, sum(1 for v in roll(rng, 2) if v >= 5))
+        y = sum(1 for v in roll(rng, 2) if v >= 5) + 3
+        two_lost += y < x <= y + 2   # a step each: the 1-step unit gone, the 2-step unit down to 1
+    assert within(dist(r, "defender air steps lost").get(2, 0), two_lost, N)

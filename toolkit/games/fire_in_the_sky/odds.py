@@ -79,6 +79,11 @@ READINGS = {
                           "other side fires at its matched enemy if slower, else at the next slower one in line, else "
                           "not at all (v1.1 12.3.3.2; 2nd 11.2.3 [b]). The rules let either side withdraw every round; "
                           "each plan of withdrawal is its own question."),
+    "land-combat-air": ("When the phasing player's land combat total is greater, every unit of the other side in the "
+                        "hex loses a step (v1.1 13.4 says 'all the non-Phasing Player's units'; 2nd 11.3.5 names air "
+                        "units: one Strength each); when it is greater by more than the Combat Strength, all are "
+                        "eliminated. Taken: in both editions the defender's air units at base lose one step each, or "
+                        "all their steps. Other reading (v1.1): only land units lose steps."),
     "land-at-sea": ("A land unit at sea loses a step for each reduced Combat Strength's worth of hits (v1.1 13.2); "
                     "2nd 11.3.2 eliminates at full Combat Strength: the same whenever full = 2 x reduced."),
 }
@@ -830,6 +835,17 @@ def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, si
                        ("attacker's objective met: the defenders lose at least a step", step + elim),
                        ("defender's objective met: no effect", none)]
     result.expected += [("attacker hits", mean(a)), ("defender hits", mean(d))]
+    air_units = [p for p in defenders if p.type == "air" and not p.task_force]
+    if air_units:  # what the defender's air units at base lose (v1.1 13.4; 2nd 11.3.5; READINGS land-combat-air)
+        one_each = sum(min(1, p.steps) for p in air_units)
+        lost = {k: v for k, v in ((0, none), (one_each, step), (def_air, elim)) if v}
+        merged: Distribution = {}
+        for k, v in lost.items():
+            merged[k] = merged.get(k, Fraction(0)) + v
+        result.distributions.append(("defender air steps lost", dict(sorted(merged.items())), "steps"))
+        result.chances.append(("every defending air unit is eliminated", elim + (step if one_each == def_air else 0)))
+        result.expected.append(("defender air steps lost", mean(merged)))
+        result.readings.append("land-combat-air")
     result.modifiers += [_used_modifiers(charts, "land-combat", [a_sit, d_sit] + ([a_sit.with_facts("marine-landing")]
                                                                               if any(_semper_fi(p, a_sit) for p in att_land) else [])),
                          _used_modifiers(charts, "ground-support", [a_sit.with_facts("air-supremacy", "air-point")]
