@@ -505,3 +505,17 @@ def test_monte_carlo_air_losses_in_land_combat(edition):
         y = sum(1 for v in roll(rng, 2) if v >= 5) + 3
         two_lost += y < x <= y + 2   # a step each: the 1-step unit gone, the 2-step unit down to 1
     assert within(dist(r, "defender air steps lost").get(2, 0), two_lost, N)
+
+
+def test_battle_with_the_tokyo_express_by_hand(edition):
+    """jp-ca (Tokyo Express) against us-ca to the end. Each round the jp-ca fires first and puts the us-ca out with
+    1/3; only if it is still in (2/3) does the us-ca fire back, 1/3. So a round ends with Japan alone 1/3, the Allies
+    alone 2/9, never both; Japan holds Sea Control with (1/3) / (1/3 + 2/9) = 3/5, the Allies 2/5."""
+    game = game_of(edition)
+    r = battle(edition, [piece(game, "jp-ca")], [piece(game, "us-ca")], tokyo_express=True)
+    assert chance(r, "attacker's objective met: Sea Control (a ship left, none of the defender's)") == F(3, 5)
+    assert chance(r, "nobody has Sea Control (both sides out)") == 0
+    # the Allies attacking the Tokyo Express: the Japanese still fire first
+    r = battle(edition, [piece(game, "us-ca")], [piece(game, "jp-ca")], situation=Situation("allied", 4, "allied"),
+               tokyo_express=True)
+    assert chance(r, "defender's objective met: Sea Control (a ship left, none of the attacker's)") == F(3, 5)
