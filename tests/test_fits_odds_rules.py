@@ -519,3 +519,28 @@ def test_battle_with_the_tokyo_express_by_hand(edition):
     r = battle(edition, [piece(game, "us-ca")], [piece(game, "jp-ca")], situation=Situation("allied", 4, "allied"),
                tokyo_express=True)
     assert chance(r, "defender's objective met: Sea Control (a ship left, none of the attacker's)") == F(3, 5)
+
+
+def test_kamikaze_refused_above_the_victory_point_limit(tmp_path, capsys):
+    """Kamikaze may be declared only at 7 Victory Points or less (v1.1 18.2.4): a scenario at 10 refuses it, 5 allows it."""
+    import os
+
+    from conftest import SHORT
+
+    base = os.path.relpath(SHORT, tmp_path).replace(os.sep, "/")
+    variant = tmp_path / "late.yaml"
+    variant.write_text(f"""kind: scenario
+game: fire-in-the-sky
+id: late
+title: late
+variant: true
+extends: "{base}"
+reconstructed: "a test: the VP total above the Kamikaze limit"
+markers:
+  victory_points: {{value: 10, reconstructed: "a test"}}
+""", encoding="utf-8")
+    args = ["odds", "strike", "--attacker", "jp-air:2", "--target", "us-air", "--turn", "10", "--kamikaze", "--at", "Midway"]
+    status, out, err = run_cli(capsys, *args, str(variant))
+    assert status == 2 and "7 Victory Points or less" in err and "the scenario has 10" in err and not out
+    status, out, err = run_cli(capsys, *args, str(SHORT))
+    assert status == 0, err

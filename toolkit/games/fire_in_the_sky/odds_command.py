@@ -199,6 +199,12 @@ def _optional_rules(args, game, kind: str, side: str, turn: int | None) -> froze
         if turn is not None and turn < int(game.edition.param("kamikaze_from_turn", 10)):
             raise UsageError(f"--kamikaze: Kamikaze may be declared from Turn {game.edition.param('kamikaze_from_turn', 10)} "
                              f"(v1.1 18.2.4; 2nd 16.2.4); this is Turn {turn}")
+        scenario = getattr(args, "scenario_obj", None)
+        vp = getattr(scenario.marker("victory_points"), "value", None) if scenario is not None else None
+        limit = game.edition.param("kamikaze_vp_threshold")
+        if vp is not None and limit is not None and vp > limit:
+            raise UsageError(f"--kamikaze: Kamikaze may be declared only at {limit} Victory Points or less (v1.1 18.2.4; "
+                             f"2nd 16.2.4); the scenario has {vp}")
         if kind == "strike" and side != "japan":
             raise UsageError("--kamikaze: Kamikaze attacks are Japanese air strikes (v1.1 18.2.4; 2nd 16.2.4); the attacker here is Allied")
         if kamikaze_rule not in {game.edition.optional_number(n) for n in numbers}:
