@@ -83,9 +83,9 @@ def test_task_forces_of_the_situation(monkeypatch):
     ctx = game_module("pacific_fury").context(loaded.game, loaded.scenario)
     forces = [(tf.side, tf.where, tf.type, tf.air_strike, tf.anti_air) for tf in ctx.task_forces]
     assert forces == [
-        ("japan", "Japanese Operation Box 2", "A", 0, 2),
-        ("japan", "Japanese Operation Box 3", "B", 0, 2),
-        ("us", "US Operation Box 1", "B", 0, 1),
+        ("japan", "Japanese Operation Box 3", "A", 0, 2),
+        ("japan", "Japanese Operation Box 4", "B", 0, 2),
+        ("us", "US Operation Box 4", "B", 0, 1),
         ("japan", "Eastern Solomons", "C", 4, 1),
         ("japan", "The Slot", "B", 0, 1),
         ("us", "South Pacific Ocean", "C", 4, 0),

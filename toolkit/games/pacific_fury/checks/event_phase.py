@@ -39,4 +39,15 @@ def events_turn(ctx: PFContext):
                    f"move the scenario on", at)
         elif turn == ctx.turn and info.get("side") == initiative and initiative is not None:
             yield (f"{name} is a {ctx.game.side_name(info['side'])} event, but {ctx.game.side_name(initiative)} holds the "
-                   f"initiative on turn {turn}: only the non-initiative player rolls for an event", ctx.section_at("events_used", i, "event"))
+                   f"initiative on turn {turn} (fixed at the start of the turn, PF 6.0; {_initiative_basis(ctx)}): only the "
+                   f"non-initiative player rolls for an event", ctx.section_at("events_used", i, "event"))
+
+
+def _initiative_basis(ctx: PFContext) -> str:
+    """What the turn's initiative was read from, and how to say otherwise."""
+    if ctx.initiative.get("turn_start") is not None:
+        return f"initiative turn_start: {ctx.initiative['turn_start']!r}"
+    if not ctx.phase_at_least("operations"):
+        return f"the marker on {ctx.initiative.get('box')!r}, which nothing moves before the Operations Phase"
+    return (f"the marker on {ctx.initiative.get('box')!r}, which landings could not have carried there from the other side's "
+            f"boxes; if they did, write the box it started the turn on as initiative turn_start")
