@@ -53,3 +53,24 @@ def _too_many_transports(ctx: PFContext, pool: MixPool, tokyo: str | None) -> st
     what = "Transports units and Tokyo Express" if tokyo in pool.counters else "Transports units"
     return (f"{pool.used} {ctx.game.side_name(side)} {what} in the scenario, but a side has {fmt(pool.limit)} Transports and the "
             f"Tokyo Express replaces one of them; remove {fmt(pool.excess)}")
+
+
+@check("PF-COUNTER-MIX-LOW", "setup-japan", "Before the Operations Phase, fewer Transports units (with the Tokyo Express) than a side has: none leaves the game.")
+def counter_mix_low(ctx: PFContext):
+    """The lower limit of the Transports: a side has ``transports_per_side`` of them from the start (PF 3.1); a sunk one
+    waits on the Turn Record Track and comes back next turn (10.7), a landed one comes back at the start of the next
+    turn (6.3). So from the start of a turn to its Task Force Phase every one of them is somewhere in the scenario;
+    from the Operations Phase on a landed one is off the map until the next turn, and is not looked for."""
+    if ctx.phase_at_least("operations") or not ctx.whereabouts:
+        return
+    tokyo = ctx.edition.param("tokyo_express")
+    for pool in _transports(ctx, tokyo):
+        side = ctx.game.counters[pool.counters[0]].side
+        if pool.used >= pool.limit:
+            continue
+        base = ctx.base(side)
+        at_base = [p for p in ctx.scenario.setup if p.side == side and p.where == base]
+        at = at_base[-1].at if at_base else ctx.scenario.at
+        yield (f"{pool.used} {ctx.game.side_name(side)} Transports units (with the Tokyo Express) in the scenario, but a side has "
+               f"{fmt(pool.limit)} from the start (PF 3.1) and none leaves the game: a sunk one waits on the Turn Record Track "
+               f"(PF 10.7), a landed one returns at the start of the next turn (PF 6.3); place {fmt(pool.limit - pool.used)} more", at)
