@@ -299,6 +299,14 @@ class PFContext(Context):
                 found.setdefault(entry.counter, []).append(("sunk", entry))
         return found
 
+    def removed_at(self, *counter_ids: str) -> Location | None:
+        """Where the last file to do so took one of ``counter_ids`` out with ``remove:`` (the entry to change), or None."""
+        for removal in reversed(self.scenario.removals):
+            for entry in reversed(removal.units):
+                if entry.counter in counter_ids:
+                    return entry.at
+        return None
+
     def on_track(self, counter_id: str) -> list[tuple[int, object]]:
         return [(turn, e) for turn, p in self.scenario.turn_track for e in p.units if e.counter == counter_id]
 

@@ -37,7 +37,7 @@ def operations(ctx: PFContext):
             yield f"a side conducts {last} operations a turn; the Operation marker cannot stand on {value}: set {side}: {last} or less", ctx.section_at("operations", side)
         elif not ctx.phase_at_least("operations") and value != first:
             yield (f"before the Operations Phase (phase {ctx.phase!r}) each Operation marker stands on box {first}; "
-                   f"set {side}: {first}", ctx.section_at("operations", side))
+                   f"set {side}: {first}", ctx.section_at("operations", side), ctx.edition.cite("setup-markers"))
     leader = ctx.initiative_side
     follower = ctx.other_side(leader)
     if leader in markers and follower in markers and ctx.phase == "operations":
