@@ -174,7 +174,8 @@ def carrier_combat(ctx: PFContext):
         carriers = [tf for tf in forces if tf.has_carrier]
         if len({tf.side for tf in carriers}) > 1:
             yield (f"{zone} holds TF-C of both sides: when both have a TF-C there carrier combat must be fought (PF 10.5) and "
-                   f"the attacker always returns to base after it (PF 10.8); send {carriers[-1].label(ctx.game)} home", carriers[-1].at)
+                   f"the attacker always returns to base after it (PF 10.8); send the one that came in home (listed last here: "
+                   f"{carriers[-1].label(ctx.game)})", carriers[-1].at)
 
 
 @check("PF-SURFACE-COMBAT", "surface-combat", "Task forces of both sides in The Slot or Ironbottom Sound after an operation: surface combat follows and the attacker goes home.")
@@ -185,7 +186,8 @@ def surface_combat(ctx: PFContext):
     for zone, forces in _by_zone(ctx).items():
         if zone in surface and len({tf.side for tf in forces}) > 1:
             yield (f"{zone} holds task forces of both sides: entering it fights a surface combat (PF 10.3) after which the "
-                   f"attacker always returns to base (PF 10.8); send {forces[-1].label(ctx.game)} home", forces[-1].at)
+                   f"attacker always returns to base (PF 10.8); send the one that came in home (listed last here: "
+                   f"{forces[-1].label(ctx.game)})", forces[-1].at)
 
 
 def _by_zone(ctx: PFContext) -> dict[str, list[TaskForce]]:
