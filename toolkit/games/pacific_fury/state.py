@@ -252,6 +252,10 @@ class PFContext(Context):
                 return side, int(match.group(1))
         return None
 
+    def setup_rule(self, side: str | None) -> str:
+        """Each side's own set-up rule, cited: the Japanese PF 3.1, the US PF 3.2 (their units, bases and boxes)."""
+        return self.edition.cite("setup-us" if side == "us" else "setup-japan")
+
     def is_zone(self, where: str) -> bool:
         return self.map.area_kinds.get(where) == "zone"
 

@@ -27,21 +27,17 @@ def start_bases(ctx: PFContext):
         base = ctx.base(unit.side)
         if base and unit.placement.where != base:
             yield (f"at the start every {ctx.game.side_name(unit.side)} unit but the Reserve and the late arrivals waits face down "
-                   f"in {base}; {unit.counter.name} stands at {unit.placement.where}: move it to {base}", unit.entry.at, _setup_rule(ctx, unit.side))
+                   f"in {base}; {unit.counter.name} stands at {unit.placement.where}: move it to {base}", unit.entry.at, ctx.setup_rule(unit.side))
     for entry in ctx.scenario.sunk:
         counter = ctx.game.counters.get(entry.counter)
         yield (f"nothing is sunk at the start of the game; remove {ctx.name(entry.counter)} from sunk", entry.at,
-               _setup_rule(ctx, counter.side if counter else None))
+               ctx.setup_rule(counter.side if counter else None))
     for _turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             if entry.counter not in arrivals:
                 yield (f"{ctx.name(entry.counter)} is on the Turn Record Track at the start, where only "
-                       f"{', '.join(ctx.name(c) for c in arrivals)} waits: move it to its base", entry.at, _setup_rule(ctx, placement.side))
+                       f"{', '.join(ctx.name(c) for c in arrivals)} waits: move it to its base", entry.at, ctx.setup_rule(placement.side))
 
-
-def _setup_rule(ctx: PFContext, side: str | None) -> str:
-    """Each side's own set-up rule: the Japanese PF 3.1, the US PF 3.2 (their bases, and Hornet on the track)."""
-    return ctx.edition.cite("setup-us" if side == "us" else "setup-japan")
 
 
 @check("PF-START-HORNET", "setup-us", "At the start, a late arrival (Hornet) not on its box of the Turn Record Track.")
