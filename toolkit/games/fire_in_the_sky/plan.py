@@ -422,7 +422,9 @@ class Planner:
             back = return_turn(self.edition, self.state.turn, self.side, u.side, hits, 2)
             self.turn_track.append((u, back))
             texts.append(f"{u.counter.id} to the Turn Record Track, back on Turn {back}")
-        return (f"Damaged at {s['at']} ({counted_hits(hits)}): {'; '.join(texts)}", self.edition.cite("damage-naval"), 0, 0)
+        grouped = {t: texts.count(t) for t in texts}  # two jp-dd back on Turn 4: "2 x jp-dd ..."
+        said = "; ".join(f"{n} x {t}" if n > 1 else t for t, n in grouped.items())
+        return f"Damaged at {s['at']} ({counted_hits(hits)}): {said}", self.edition.cite("damage-naval"), 0, 0
 
     def op_step_loss(self, s, path):
         """Land units lose a step in land combat: a full-strength unit flips, a reduced one is eliminated (v1.1 13.4; 2nd 11.3.5)."""
