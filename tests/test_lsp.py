@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 import pytest_lsp
 from lsprotocol import types
+from pygls.exceptions import JsonRpcMethodNotFound
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from conftest import run_cli
@@ -233,3 +235,95 @@ async def test_diagnostics_follow_unsaved_changes_and_saves(client, folder):
     await _until(lambda: uri in client.diagnostics, "published on save")
     assert list(client.diagnostics[uri]) == []
     close_document(client, path)
+
+
+# --- 2. robustness: the server answers or says why, and never exits ----------------------------------------------
+
+async def still_answers(client: LanguageClient, folder: Path) -> None:
+    """A hover on a counter is answered after whatever came before."""
+    path = folder / "fits-mix.yaml"
+    await open_document(client, path)
+    answer = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(path.absolute().as_uri()),
+                                                                      types.Position(9, 20)))
+    close_document(client, path)
+    assert answer is not None and "Mutsu" in answer.contents.value
+
+
+async def test_malformed_input_and_unknown_requests_are_answered_and_the_server_stays(client, folder):
+    client._server.stdin.write(b"Content-Length: 12\r\n\r\n{not json!!}")  # not JSON at all
+    client._server.stdin.write(b'Content-Length: 27\r\n\r\n{"jsonrpc": "2.0", "id": 1}')  # no method
+    with pytest.raises(JsonRpcMethodNotFound):  # a method no server has: refused with an error, not a crash
+        await client.protocol.send_request_async("chartroom/no-such-method", {})
+    before = len(client.log_messages)  # a hover on a document never opened: no answer, and the log says why
+    assert await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier("file:///nowhere/x.yaml"), types.Position(0, 0))) is None
+    await _until(lambda: any("not open in the editor" in m.message for m in client.log_messages[before:]), "logged why")
+    await still_answers(client, folder)
+    assert client._server.returncode is None
+
+
+async def test_a_document_outside_any_game_folder_is_named_in_the_log_not_checked(client, tmp_path):
+    path = tmp_path / "workflow.yaml"
+    path.write_text("on: push\njobs: {}\n", encoding="utf-8")
+    before = len(client.log_messages)
+    assert await open_document(client, path) == []
+    close_document(client, path)
+    await _until(lambda: any("not a Chartroom data file" in m.message for m in client.log_messages[before:]), "logged why")
+
+
+async def test_a_scenario_naming_no_known_game_says_so(client, capsys, tmp_path):
+    path = tmp_path / "lost.yaml"
+    path.write_text("kind: scenario\ngame: no-such-game\nid: lost\ntitle: Lost\nedition: v1\nstart_turn: 1\nreconstructed: x\n", encoding="utf-8")
+    found = check_json(capsys, path)
+    diagnostics = await open_document(client, path)
+    close_document(client, path)
+    assert shown(diagnostics) == expected(found, path) and diagnostics
+
+
+async def test_a_ten_megabyte_document_gets_one_diagnostic(client, folder, tmp_path):
+    path = tmp_path / "huge.yaml"
+    text = "kind: scenario\nnotes: " + "x" * (10 * 1024 * 1024) + "\n"
+    diagnostics = await open_document(client, path, text)
+    close_document(client, path)
+    assert [d.code for d in diagnostics] == ["LOAD-SIZE"]
+    await still_answers(client, folder)
+
+
+async def test_rapid_edits_end_with_the_diagnostics_of_the_last_text(client, folder):
+    path = folder / "fits-mix.yaml"
+    uri = path.absolute().as_uri()
+    await open_document(client, path)
+    text = BROKEN["fits-mix"]
+    for version in range(2, 42):  # forty edits in a row, without waiting: the last one has the excess back
+        count = 3 if version == 41 else 1 + version % 2
+        now = BROKEN["fits-mix"].replace("count: 3}", f"count: {count}}}")
+        whole = types.Range(types.Position(0, 0), types.Position(len(text.split("\n")), 0))
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=version, uri=uri), [types.TextDocumentContentChangePartial(whole, now)]))
+        text = now
+    client.diagnostics.pop(uri, None)
+    await _until(lambda: any("4 counters used" in d.message for d in client.diagnostics.get(uri, [])), "checked the last text")
+    close_document(client, path)
+    assert client._server.returncode is None
+
+
+async def test_a_game_folder_edited_while_open(client, tmp_path):
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(REPO / "scenarios/fire-in-the-sky", game)
+    path = game / "more-battleships.yaml"
+    path.write_text(BROKEN["fits-mix"].replace("fire-in-the-sky/short-campaign", "short-campaign.yaml"), encoding="utf-8")
+    uri = path.absolute().as_uri()
+    assert [d.code for d in await open_document(client, path)] == ["COUNTER-MIX"]
+    counters = game / "counters.yaml"
+    counters.write_text(counters.read_text(encoding="utf-8").replace('    name: "BB (Mutsu, Nagato)"\n', '    name: "BB (Mutsu, Nagato)"\n    count: 4\n'),
+                        encoding="utf-8")  # another program gives the counter mix four of them
+    client.diagnostics.pop(uri)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams([types.FileEvent(counters.as_uri(), types.FileChangeType.Changed)]))
+    await _until(lambda: uri in client.diagnostics, "checked again after the game changed")
+    assert list(client.diagnostics[uri]) == []
+    counters.write_text("kind: counters\ncounters: [", encoding="utf-8")  # broken on disk: said, not a crash
+    client.diagnostics.pop(uri)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    await _until(lambda: uri in client.diagnostics, "checked again on save")
+    diagnostics = list(client.diagnostics[uri])
+    close_document(client, path)
+    assert diagnostics and all(d.range.start.line == 0 for d in diagnostics) and "counters.yaml" in diagnostics[0].message

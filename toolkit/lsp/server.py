@@ -48,8 +48,12 @@ class ChartroomServer(LanguageServer):
     def text_of(self, uri: str) -> str:
         return self.workspace.get_text_document(uri).source
 
-    def current(self, uri: str) -> Checked:
-        """The document as the editor holds it now (checked, or only parsed while a check waits for quiet)."""
+    def current(self, uri: str) -> Checked | None:
+        """The document as the editor holds it now (checked, or only parsed while a check waits for quiet); None, and
+        a log message saying so, for a document the editor has not opened."""
+        if uri not in self.workspace.text_documents:
+            self.log(f"{uri}: not open in the editor (textDocument/didOpen first): nothing to answer", types.MessageType.Warning)
+            return None
         text = self.text_of(uri)
         known = self.checked.get(uri)
         if known is not None and known.text == text:
@@ -128,22 +132,30 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: ChartroomServer, params: types.HoverParams):
         checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
         return hover(checked, ls.documents.model(checked), params.position, ls.published.get(params.text_document.uri, []))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[":", " ", "-"]))
     def on_completion(ls: ChartroomServer, params: types.CompletionParams):
         checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
         model = ls.documents.model(checked) if checked.document is not None else ls.documents.last_model(checked.path)
         return types.CompletionList(is_incomplete=False, items=complete(checked, model, params.position))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     def on_definition(ls: ChartroomServer, params: types.DefinitionParams):
         checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
         return definition(checked, ls.documents.model(checked), params.position)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
     def on_code_action(ls: ChartroomServer, params: types.CodeActionParams):
         checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
         return quick_fixes(checked, params.text_document.uri, list(params.context.diagnostics)) or None
 
     return server
