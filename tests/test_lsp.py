@@ -327,3 +327,212 @@ async def test_a_game_folder_edited_while_open(client, tmp_path):
     diagnostics = list(client.diagnostics[uri])
     close_document(client, path)
     assert diagnostics and all(d.range.start.line == 0 for d in diagnostics) and "counters.yaml" in diagnostics[0].message
+
+
+# --- 3. hover, completion, definition, quick fixes on every game -------------------------------------------------
+
+FEATURES = {
+    "fits-reduce": """kind: scenario
+game: fire-in-the-sky
+extends: fire-in-the-sky/short-campaign
+reconstructed: "test fixture: three of a carrier the mix has once"
+optional_rules:
+  - "18.1.5"
+setup:
+  - at: Yokosuka
+    side: japan
+    source: "fixture"
+    units:
+      - {counter: jp-cv-taiho, count: 3}
+""",
+    "ffts-key": """kind: scenario
+game: fire-from-the-skies
+extends: fire-from-the-skies/coral-sea
+reconstructed: "test fixture: a misspelled key"
+air_groups:
+  - at: lexington
+    side: allied
+    aircraft:
+      - {type: sbd-3, afs: 6, state: deck-aft, fueld: true, weapon: bomb-500lb}
+    reconstructed: "test fixture"
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def features(folder) -> Path:
+    for name, text in FEATURES.items():
+        (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+async def hover_at(client, path: Path, line: int, character: int) -> str:
+    answer = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(path.absolute().as_uri()),
+                                                                      types.Position(line, character)))
+    return answer.contents.value if answer is not None else ""
+
+
+@pytest.mark.parametrize("name, line, character, says", [
+    ("fits-mix", 9, 20, ["BB (Mutsu, Nagato)", "japan", "firepower 3", "Counter mix: 1", "Used in this scenario: 4 in the set-up"]),
+    ("fits-mix", 5, 9, ["Yokosuka", "base, hex 1303", "air 12, port 20", "Controlled at the start by: japan"]),
+    ("fits-mix", 9, 9, ["COUNTER-MIX", "More units of a counter than the counter mix holds", "FitS v1.1 2.1"]),
+    ("pf-mix", 9, 20, ["Zuikaku", "naval CV", "aircraft 2", "Counter mix: 1", "Used in this scenario: 2 in the set-up"]),
+    ("pf-mix", 5, 9, ["Truk", "box"]),
+    ("pf-mix", 9, 9, ["PF-COUNTER-MIX", "PF 2.0"]),
+    ("ffts", 5, 9, ["Lexington", "an entry of ships", "class: CV", "af capacity 30"]),
+    ("ffts", 8, 16, ["SBD-3", "dive-bomber"]),
+    ("ffts", 5, 4, ["FFTS-AIR-CAPACITY", "FFTS 6.4.2"]),
+])
+async def test_hover(client, folder, name, line, character, says):
+    path = folder / f"{name}.yaml"
+    await open_document(client, path)
+    text = await hover_at(client, path, line, character)
+    close_document(client, path)
+    for words in says:
+        assert words in text
+
+
+async def test_hover_on_a_hex_id_and_on_a_code_written_in_a_comment(client, tmp_path):
+    path = tmp_path / "hex.yaml"
+    text = "# expect: COUNTER-MIX\n" + BROKEN["fits-mix"].replace("at: Yokosuka", 'at: "1303"')
+    await open_document(client, path, text)
+    place = await hover_at(client, path, 6, 10)
+    code = await hover_at(client, path, 0, 13)
+    close_document(client, path)
+    assert "Yokosuka" in place and "hex 1303" in place
+    assert "COUNTER-MIX" in code and "FitS v1.1 2.1" in code
+
+
+async def complete_at(client, path: Path, text: str, line: int, character: int | None = None) -> dict[str, str]:
+    uri = path.absolute().as_uri()
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=uri),
+        [types.TextDocumentContentChangeWholeDocument(text)]))
+    character = len(text.split("\n")[line]) if character is None else character
+    answer = await client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(line, character)))
+    items = answer.items if isinstance(answer, types.CompletionList) else answer
+    return {item.label: item.detail or "" for item in items}
+
+
+@pytest.mark.parametrize("game, base, counter, place, edition, key", [
+    ("fire-in-the-sky", "fire-in-the-sky/short-campaign", "jp-bb-mutsu-nagato", "Yokosuka", "2nd", "turn_track"),
+    ("pacific-fury", "pacific-fury/campaign", "jp-cv-zuikaku", "Truk", "english", "operations"),
+    ("fire-from-the-skies", "fire-from-the-skies/coral-sea", "us-ship", "lexington", "supplement", "air_groups"),
+])
+async def test_completion(client, tmp_path, game, base, counter, place, edition, key):
+    path = tmp_path / f"typing-{game}.yaml"
+    start = f"kind: scenario\ngame: {game}\nextends: {base}\nreconstructed: fixture\n"
+    await open_document(client, path, start)
+    lines = start + "setup:\n  - at: \n"
+    assert place in await complete_at(client, path, lines, 5)
+    lines = start + "setup:\n  - at: x\n    units:\n      - {counter: "
+    assert counter in await complete_at(client, path, lines, 7)
+    assert edition in await complete_at(client, path, start + "edition: ", 4)
+    keys = await complete_at(client, path, start + "st", 4)  # a key being typed: the text does not parse as it stands
+    assert key in keys and "start_turn" in keys and "kind" not in keys  # kind: is written already
+    unit_keys = await complete_at(client, path, start + "setup:\n  - at: x\n    units:\n      - counter: x\n        ", 8)
+    assert "count" in unit_keys and "counter" not in unit_keys
+    close_document(client, path)
+
+
+async def test_completion_of_optional_rule_numbers_and_a_game_section_keys(client, tmp_path):
+    path = tmp_path / "rules.yaml"
+    start = "kind: scenario\ngame: fire-in-the-sky\nextends: fire-in-the-sky/short-campaign\nreconstructed: fixture\n"
+    await open_document(client, path, start)
+    numbers = await complete_at(client, path, start + "optional_rules:\n  - ", 5)
+    assert "18.1.5" in numbers and numbers["18.1.5"]  # with its title
+    close_document(client, path)
+    path = tmp_path / "clock.yaml"
+    start = "kind: scenario\ngame: fire-from-the-skies\nextends: fire-from-the-skies/coral-sea\nreconstructed: fixture\nclock:\n  first_turn: 1\n"
+    await open_document(client, path, start)
+    keys = await complete_at(client, path, start + "  ", 6)
+    close_document(client, path)
+    assert {"last_turn", "time_of_first_turn"} <= set(keys) and "first_turn" not in keys and "setup" not in keys
+
+
+async def definition_at(client, path: Path, line: int, character: int) -> tuple[str, int]:
+    answer = await client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(path.absolute().as_uri()),
+                                                                                types.Position(line, character)))
+    answer = answer[0] if isinstance(answer, list) else answer
+    return answer.uri, answer.range.start.line
+
+
+@pytest.mark.parametrize("name, line, character, file, written", [
+    ("fits-mix", 2, 12, "fire-in-the-sky/short-campaign.yaml", None),
+    ("fits-mix", 9, 20, "fire-in-the-sky/counters.yaml", "id: jp-bb-mutsu-nagato"),
+    ("fits-mix", 5, 9, "fire-in-the-sky/map.yaml", "Yokosuka"),
+    ("pf-mix", 2, 12, "pacific-fury/campaign.yaml", None),
+    ("pf-mix", 9, 20, "pacific-fury/counters.yaml", "jp-cv-zuikaku"),
+    ("pf-mix", 5, 9, "pacific-fury/map.yaml", "Truk"),
+    ("ffts", 2, 12, "fire-from-the-skies/coral-sea.yaml", None),
+    ("ffts", 5, 9, "fire-from-the-skies/coral-sea.yaml", "id: lexington"),
+])
+async def test_definition(client, folder, name, line, character, file, written):
+    path = folder / f"{name}.yaml"
+    await open_document(client, path)
+    uri, at = await definition_at(client, path, line, character)
+    close_document(client, path)
+    assert uri.endswith(file)
+    if written is not None:
+        assert written in (REPO / "scenarios" / file).read_text(encoding="utf-8").split("\n")[at]
+
+
+async def test_definition_of_a_scenario_map(client):
+    path = REPO / "scenarios/fire-from-the-skies/midway.yaml"
+    await open_document(client, path)
+    line = path.read_text(encoding="utf-8").split("\n").index("map: midway-sheet.yaml")
+    uri, _ = await definition_at(client, path, line, 8)
+    close_document(client, path)
+    assert uri.endswith("fire-from-the-skies/midway-sheet.yaml")
+
+
+async def fixes(client, path: Path) -> tuple[list[types.Diagnostic], list[types.CodeAction]]:
+    diagnostics = await open_document(client, path)
+    uri = path.absolute().as_uri()
+    whole = types.Range(types.Position(0, 0), types.Position(len(path.read_text(encoding="utf-8").split("\n")), 0))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), whole, types.CodeActionContext(diagnostics=diagnostics)))
+    close_document(client, path)
+    return diagnostics, actions or []
+
+
+def applied(text: str, action: types.CodeAction) -> str:
+    (edit,) = next(iter(action.edit.changes.values()))
+    lines = text.split("\n")
+    start, end = edit.range.start, edit.range.end
+    before = "\n".join(lines[:start.line] + [lines[start.line][:start.character]]) if start.line < len(lines) else text
+    after = lines[end.line][end.character:] if end.line < len(lines) else ""
+    return before + edit.new_text + "\n".join([after] + lines[end.line + 1:])
+
+
+@pytest.mark.parametrize("name, old, new, misspelled", [
+    ("fits-names", "{counter: jp-cv-akagi-kagga}", "{counter: jp-cv-akagi-kaga}", "jp-cv-akagi-kagga"),
+    ("fits-names", "at: Trukk", "at: Truk", "Trukk"),
+    ("pf-names", "at: Trukk", "at: Truk", "Trukk"),
+    ("ffts-key", "fueld: true", "fueled: true", "fueld"),
+])
+async def test_quick_fix_did_you_mean(client, features, capsys, name, old, new, misspelled):
+    path = features / f"{name}.yaml"
+    _, actions = await fixes(client, path)
+    text = path.read_text(encoding="utf-8")
+    assert text.replace(old, new) in [applied(text, a) for a in actions]
+    fixed = path.with_name(f"{name}-fixed.yaml")
+    fixed.write_text(text.replace(old, new), encoding="utf-8")
+    assert not [f for f in check_json(capsys, fixed) if misspelled in f["message"]]  # the fix answers the finding
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("fits-reduce", "{counter: jp-cv-taiho, count: 3}", "{counter: jp-cv-taiho, count: 1}"),  # lowered to the limit
+    ("fits-mix", "      - {counter: jp-bb-mutsu-nagato, count: 3}\n", ""),  # the base uses the one there is: the entry goes
+    ("pf-mix", "      - {counter: jp-cv-zuikaku}\n", ""),  # a named ship placed twice
+])
+async def test_quick_fix_counter_mix_excess(client, features, capsys, name, old, new):
+    path = features / f"{name}.yaml"
+    diagnostics, actions = await fixes(client, path)
+    assert any(d.code in ("COUNTER-MIX", "PF-COUNTER-MIX") for d in diagnostics)
+    text = path.read_text(encoding="utf-8")
+    fixed = text.replace(old, new)
+    assert fixed in [applied(text, a) for a in actions]
+    if new:
+        path.with_name(f"{name}-fixed.yaml").write_text(fixed, encoding="utf-8")
+        assert not [f for f in check_json(capsys, path.with_name(f"{name}-fixed.yaml")) if f["code"] == "COUNTER-MIX"]

@@ -12,6 +12,7 @@ from toolkit.load import load_text
 from toolkit.lsp.documents import Checked
 from toolkit.lsp.keys import allowed_keys
 from toolkit.lsp.lookup import records_by_id
+from toolkit.model.reading import find_game_root
 from toolkit.session import Opened
 
 __all__ = ["complete", "VALUE_KEYS"]
@@ -96,7 +97,9 @@ def _keys(checked: Checked, model: Opened | None, line: int, column: int, new_it
     kind = data.get("kind") if isinstance(data.get("kind"), str) else None
     if kind is None:
         return []
-    root = model.game.root if model is not None and model.game is not None else None
+    game = data.get("game") if isinstance(data.get("game"), str) else None
+    root = model.game.root if model is not None and model.game is not None else \
+        find_game_root(checked.path, game) if checked.path is not None else None
     parent = _mapping_path(document, line, column, new_item)
     if parent is None:
         return []

@@ -43,6 +43,7 @@ class Documents:
         self.session = Session()
         self._stamps: dict[Path, tuple] = {}  # game folder -> stamps of its data files when last used
         self._models: dict[Path, tuple[str, Opened | None]] = {}  # path -> (digest of the text, the model)
+        self._scenarios: dict[Path, Opened] = {}  # path -> the last model of it that held its scenario
 
     # --- checking ---------------------------------------------------------------------
 
@@ -95,15 +96,16 @@ class Documents:
         if root in self._stamps and self._stamps[root] != now:
             self.session = Session()
             self._models.clear()
+            self._scenarios.clear()
             self._stamps.clear()
         self._stamps[root] = now
 
     # --- the model under the text (hover, completion, definition) ----------------------
 
     def last_model(self, path: Path | None) -> Opened | None:
-        """The model last built for ``path`` (while its text does not parse, completion still knows the game)."""
-        known = self._models.get(path) if path is not None else None
-        return known[1] if known is not None else None
+        """The model last built for ``path`` that held its scenario (while the text being typed does not load,
+        completion still knows the game and the scenario's records)."""
+        return self._scenarios.get(path) if path is not None else None
 
     def model(self, checked: Checked) -> Opened | None:
         """The game (and the scenario, for a scenario) the document belongs to, built from its text; None when none loads."""
@@ -127,8 +129,11 @@ class Documents:
         if opened is not None and opened.game is None:
             opened = None
         self._models[path] = (document.digest, opened)
-        while len(self._models) > 16:
-            self._models.pop(next(iter(self._models)))
+        if opened is not None and opened.scenario is not None:
+            self._scenarios[path] = opened
+        for memo in (self._models, self._scenarios):
+            while len(memo) > 16:
+                memo.pop(next(iter(memo)))
         return opened
 
 

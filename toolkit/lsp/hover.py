@@ -61,8 +61,16 @@ def _rule(check, model: Opened) -> str:
     return f"**{check.code}** ({check.severity}): {check.summary}\n\nRule: {cited}{' ' + title if title else ''} (edition {edition.id})"
 
 
+def _rating(value) -> str:
+    if isinstance(value, dict) and set(value) == {"empty"}:
+        return f"(empty slot: {value['empty']})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    return str(value)
+
+
 def _ratings(ratings: dict) -> str:
-    return ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in ratings.items()) or "none stated"
+    return ", ".join(f"{name.replace('_', ' ')} {_rating(value)}" for name, value in ratings.items()) or "none stated"
 
 
 def _describe(found: Named, model: Opened | None) -> str:

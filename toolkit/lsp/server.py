@@ -141,7 +141,10 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
         checked = ls.current(params.text_document.uri)
         if checked is None:
             return None
-        model = ls.documents.model(checked) if checked.document is not None else ls.documents.last_model(checked.path)
+        model = ls.documents.model(checked) if checked.document is not None else None
+        if model is None or model.scenario is None:  # the text as typed does not load: the last one that did
+            last = ls.checked.get(params.text_document.uri)
+            model = ls.documents.last_model(checked.path) or (ls.documents.model(last) if last is not None else None) or model
         return types.CompletionList(is_incomplete=False, items=complete(checked, model, params.position))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
