@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -536,3 +537,20 @@ async def test_quick_fix_counter_mix_excess(client, features, capsys, name, old,
     if new:
         path.with_name(f"{name}-fixed.yaml").write_text(fixed, encoding="utf-8")
         assert not [f for f in check_json(capsys, path.with_name(f"{name}-fixed.yaml")) if f["code"] == "COUNTER-MIX"]
+
+
+# --- the command ----------------------------------------------------------------------------------------------
+
+async def test_the_command_is_listed_completed_and_checks_its_option(capsys):
+    status, out, _ = run_cli(capsys, "--help")
+    assert "lsp" in out and "language server" in out
+    assert run_cli(capsys, "__complete", "ls")[1].split() == ["lsp"]
+    assert "--debounce" in run_cli(capsys, "__complete", "lsp", "--")[1].split()
+    status, _, err = run_cli(capsys, "lsp", "--debounce", "-5")
+    assert status == 2 and "--debounce -5" in err
+
+
+async def test_only_the_language_server_imports_pygls():
+    code = "import sys; from toolkit.cli import main; main(['check', 'scenarios/fire-in-the-sky/short-campaign.yaml']); print('pygls' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
+    assert done.stdout.endswith("False\n")
