@@ -375,7 +375,7 @@ async def hover_at(client, path: Path, line: int, character: int) -> str:
 
 @pytest.mark.parametrize("name, line, character, says", [
     ("fits-mix", 9, 20, ["BB (Mutsu, Nagato)", "japan", "firepower 3", "Counter mix: 1", "Used in this scenario: 4 in the set-up"]),
-    ("fits-mix", 5, 9, ["Yokosuka", "base, hex 1303", "air 12, port 20", "Controlled at the start by: japan"]),
+    ("fits-mix", 5, 9, ["Yokosuka", "base, hex 1303", "air 12, port 20", "Controlled at the start by: Japan"]),
     ("fits-mix", 9, 9, ["COUNTER-MIX", "More units of a counter than the counter mix holds", "FitS v1.1 2.1"]),
     ("pf-mix", 9, 20, ["Zuikaku", "naval CV", "aircraft 2", "Counter mix: 1", "Used in this scenario: 2 in the set-up"]),
     ("pf-mix", 5, 9, ["Truk", "box"]),

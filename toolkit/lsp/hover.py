@@ -76,7 +76,9 @@ def _ratings(ratings: dict) -> str:
 def _describe(found: Named, model: Opened | None) -> str:
     if found.kind == "counter":
         c = found.value
-        lines = [f"**{c.name}** (`{c.id}`): counter of the {c.side} side ({c.nation}), {c.type}{' ' + c.cls if c.cls else ''}",
+        side = model.game.side_name(c.side) if model is not None else c.side
+        nation = model.game.nations.get(c.nation, c.nation) if model is not None else c.nation
+        lines = [f"**{c.name}** (`{c.id}`): {c.type}{' ' + c.cls if c.cls else ''} counter of {nation}, side: {side}",
                  f"Ratings: {_ratings(c.ratings)}",
                  f"Counter mix: {'unlimited' if c.unlimited else c.count}"]
         if c.optional_rule:
@@ -87,8 +89,9 @@ def _describe(found: Named, model: Opened | None) -> str:
         return "\n\n".join(lines)
     if found.kind == "place":
         p = found.value
-        capacities = ", ".join(f"{name} {value}" for name, value in p.extra if isinstance(value, (int, float))) or "none stated"
-        lines = [f"**{p.name}**: {p.kind}, hex {p.hex}", f"Capacities: {capacities}"]
+        capacities = ", ".join(f"{name} {value}" for name, value in p.extra if isinstance(value, (int, float)) and not isinstance(value, bool))
+        marks = "".join(f", {name}" for name, value in p.extra if value is True)
+        lines = [f"**{p.name}**: {p.kind}{marks}, hex {p.hex}", f"Capacities: {capacities or 'none stated'}"]
         if p.vp:
             lines.append(f"Victory points: {p.vp}")
         lines.append(f"Controlled at the start by: {_controller(p, model)}")
@@ -108,9 +111,9 @@ def _describe(found: Named, model: Opened | None) -> str:
 
 
 def _controller(place, model: Opened | None) -> str:
-    scenario = model.scenario if model is not None else None
-    if scenario is not None:
-        entry = next((c for c in scenario.control if c.base in (place.name, place.hex)), None)
-        if entry is not None:
-            return f"{entry.side} (this scenario's control:)"
-    return f"{place.side} (its flag, {place.flag})" if place.side else "nobody stated"
+    """Who holds the place when the scenario starts (the printed flag, then the scenario's ``control:``)."""
+    if model is not None and model.scenario is not None:
+        return model.game.side_name(model.game.control_of(model.scenario, place.name))
+    if model is not None and place.side:
+        return f"{model.game.side_name(place.side)} (its printed flag)"
+    return "nobody (no flag printed)"
