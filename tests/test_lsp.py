@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -554,3 +555,29 @@ async def test_only_the_language_server_imports_pygls():
     code = "import sys; from toolkit.cli import main; main(['check', 'scenarios/fire-in-the-sky/short-campaign.yaml']); print('pygls' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert done.stdout.endswith("False\n")
+
+
+# --- a game from outside the package (tests/games/ridgeline) ------------------------------------------------------
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "toolkit.cli", "lsp", "--debounce", "20"],
+    server_env={**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "tests"), os.environ.get("PYTHONPATH", "")])}))
+async def outside(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=REPO.as_uri()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_game_folder_from_outside_the_package(outside, capsys, tmp_path):
+    game = tmp_path / "ridgeline"
+    shutil.copytree(REPO / "tests/games/ridgeline", game)
+    path = game / "dawn-attack.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("{counter: north-rifles, count: 2}", "{counter: north-rifle, count: 2}"), encoding="utf-8")
+    found = check_json(capsys, path)
+    diagnostics = await open_document(outside, path)
+    assert shown(diagnostics) == expected(found, path) and any(d.code == "REF-COUNTER" for d in diagnostics)
+    line = path.read_text(encoding="utf-8").split("\n").index("      - {counter: south-scouts}")
+    assert "south" in (await hover_at(outside, path, line, 20)).lower()
+    uri, at = await definition_at(outside, path, line, 20)
+    close_document(outside, path)
+    assert uri.endswith("ridgeline/counters.yaml") and "south-scouts" in (game / "counters.yaml").read_text(encoding="utf-8").split("\n")[at]
