@@ -21,6 +21,8 @@ from pygls.exceptions import JsonRpcMethodNotFound
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from conftest import run_cli
+from toolkit.findings import LoadError
+from toolkit.load import MAX_FILE_BYTES, load_file, unsaved
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -375,7 +377,7 @@ async def hover_at(client, path: Path, line: int, character: int) -> str:
 
 
 @pytest.mark.parametrize("name, line, character, says", [
-    ("fits-mix", 9, 20, ["BB (Mutsu, Nagato)", "japan", "firepower 3", "Counter mix: 1", "Used in this scenario: 4 in the set-up"]),
+    ("fits-mix", 9, 20, ["BB (Mutsu, Nagato)", "side: Japan", "firepower 3", "Counter mix: 1", "Used in this scenario: 4 in the set-up"]),
     ("fits-mix", 5, 9, ["Yokosuka", "base, hex 1303", "air 12, port 20", "Controlled at the start by: Japan"]),
     ("fits-mix", 9, 9, ["COUNTER-MIX", "More units of a counter than the counter mix holds", "FitS v1.1 2.1"]),
     ("pf-mix", 9, 20, ["Zuikaku", "naval CV", "aircraft 2", "Counter mix: 1", "Used in this scenario: 2 in the set-up"]),
@@ -581,3 +583,31 @@ async def test_a_game_folder_from_outside_the_package(outside, capsys, tmp_path)
     uri, at = await definition_at(outside, path, line, 20)
     close_document(outside, path)
     assert uri.endswith("ridgeline/counters.yaml") and "south-scouts" in (game / "counters.yaml").read_text(encoding="utf-8").split("\n")[at]
+
+
+@pytest.mark.parametrize("game", ["fire-in-the-sky", "pacific-fury", "fire-from-the-skies"])
+async def test_a_game_data_file_and_a_plan_get_what_check_gives(client, capsys, tmp_path, game):
+    copy = tmp_path / game
+    shutil.copytree(REPO / "scenarios" / game, copy)
+    counters = copy / "counters.yaml"
+    text = counters.read_text(encoding="utf-8").replace(" side: ", " sied: ", 1)  # a misspelled key, unsaved
+    diagnostics = await open_document(client, counters, text)
+    close_document(client, counters)
+    counters.write_text(text, encoding="utf-8")
+    found = check_json(capsys, counters)
+    assert shown(diagnostics) == expected(found, counters) and any(d.code == "SCHEMA-KEY" for d in diagnostics)
+    for plan in sorted((REPO / "scenarios" / game).glob("plans/*.yaml")):
+        assert shown(await open_document(client, plan)) == expected(check_json(capsys, plan), plan)
+        close_document(client, plan)
+
+
+async def test_the_loader_reads_an_unsaved_text_instead_of_the_file(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("on: disk\n", encoding="utf-8")
+    with unsaved({path: "in: editor\n"}):
+        assert load_file(path).data == {"in": "editor"}
+        with unsaved({tmp_path / "nothing.yaml": "x: 1\n"}):  # a file not saved yet
+            assert load_file(tmp_path / "nothing.yaml").data == {"x": 1}
+    assert load_file(path).data == {"on": "disk"}
+    with unsaved({path: "x" * (MAX_FILE_BYTES + 1)}), pytest.raises(LoadError, match="at most"):
+        load_file(path)
