@@ -611,3 +611,37 @@ async def test_the_loader_reads_an_unsaved_text_instead_of_the_file(tmp_path):
     assert load_file(path).data == {"on": "disk"}
     with unsaved({path: "x" * (MAX_FILE_BYTES + 1)}), pytest.raises(LoadError, match="at most"):
         load_file(path)
+
+
+# --- as real editors declare themselves (pytest-lsp checks every answer against what the client said it supports) ---
+
+@pytest_lsp.fixture(scope="module", params=["neovim@v0.11.0", "visual-studio-code@v1.65.2", "emacs@v29.1"],
+                    config=ClientServerConfig(server_command=[sys.executable, "-m", "toolkit.cli", "lsp", "--debounce", "20"]))
+async def editor(lsp_client: LanguageClient, request):
+    registered = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        registered.extend(r.method for r in params.registrations)
+
+    lsp_client.registered = registered
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=pytest_lsp.client_capabilities(request.param), root_uri=REPO.as_uri()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_real_editors_capabilities(editor, folder):
+    path = folder / "fits-mix.yaml"
+    diagnostics = await open_document(editor, path)
+    assert [d.code for d in diagnostics] == ["COUNTER-MIX"]
+    assert "Mutsu" in await hover_at(editor, path, 9, 20)
+    uri = path.absolute().as_uri()
+    answer = await editor.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(9, 20)))
+    assert answer is not None
+    actions = await editor.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), diagnostics[0].range, types.CodeActionContext(diagnostics=diagnostics)))
+    assert actions
+    close_document(editor, path)
+    watching = editor.capabilities.workspace.did_change_watched_files
+    if watching is not None and watching.dynamic_registration:
+        await _until(lambda: types.WORKSPACE_DID_CHANGE_WATCHED_FILES in editor.registered, "asked to watch the data files")

@@ -12,6 +12,7 @@ import asyncio
 import traceback
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from toolkit import __version__
@@ -100,6 +101,21 @@ class ChartroomServer(LanguageServer):
 
 def build(debounce: float = DEBOUNCE) -> ChartroomServer:
     server = ChartroomServer(debounce)
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: ChartroomServer, params: types.InitializedParams):
+        """Ask the editor for the saves of data files (a game folder edited elsewhere), where it lets a server ask."""
+        workspace = ls.client_capabilities.workspace
+        watching = workspace.did_change_watched_files if workspace is not None else None
+        if watching is None or not watching.dynamic_registration:
+            return  # the next check still sees a changed game folder (toolkit.lsp.documents)
+        watchers = [types.FileSystemWatcher(glob_pattern=f"**/*.{suffix}") for suffix in ("yaml", "yml", "json")]
+        try:
+            await ls.client_register_capability_async(types.RegistrationParams([types.Registration(
+                "chartroom-data-files", types.WORKSPACE_DID_CHANGE_WATCHED_FILES, types.DidChangeWatchedFilesRegistrationOptions(watchers))]))
+        except JsonRpcException as refused:
+            ls.log(f"the editor did not watch the data files ({refused}): a game folder changed elsewhere is seen at the next check",
+                   types.MessageType.Warning)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ChartroomServer, params: types.DidOpenTextDocumentParams):
