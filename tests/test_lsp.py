@@ -445,6 +445,8 @@ async def test_completion_of_optional_rule_numbers_and_a_game_section_keys(clien
     await open_document(client, path, start)
     numbers = await complete_at(client, path, start + "optional_rules:\n  - ", 5)
     assert "18.1.5" in numbers and numbers["18.1.5"]  # with its title
+    hexes = await complete_at(client, path, start + "setup:\n  - at: 130", 5)
+    assert {"1301", "1302", "1303"} <= set(hexes) and hexes["1303"] == "Yokosuka" and hexes["1301"] == "hex"  # every hex, places named
     close_document(client, path)
     path = tmp_path / "clock.yaml"
     start = "kind: scenario\ngame: fire-from-the-skies\nextends: fire-from-the-skies/coral-sea\nreconstructed: fixture\nclock:\n  first_turn: 1\n"

@@ -6,6 +6,7 @@ places and editions hover, completion and go-to-definition read. Only ``chartroo
 
 - :mod:`toolkit.lsp.text`: positions, the extent of a YAML value, the node under the cursor (no pygls);
 - :mod:`toolkit.lsp.documents`: the open documents checked from their text, the games kept loaded;
+- :mod:`toolkit.lsp.lookup`: what a name stands for in the game; :mod:`toolkit.lsp.keys`: the keys a schema allows;
 - :mod:`toolkit.lsp.diagnostics`, :mod:`~toolkit.lsp.hover`, :mod:`~toolkit.lsp.completion`,
   :mod:`~toolkit.lsp.definition`, :mod:`~toolkit.lsp.actions`: one feature each;
 - :mod:`toolkit.lsp.server`: the wiring (capabilities, debounce, never exiting on bad input).

@@ -34,7 +34,7 @@ def complete(checked: Checked, model: Opened | None, position: types.Position) -
     before = line[:position.character]
     value = _VALUE.search(before)
     if value is not None:
-        return _values(VALUE_KEYS.get(value["key"]), model, checked)
+        return _values(VALUE_KEYS.get(value["key"]), model, checked, value["typed"].strip(" \"'"))
     item = _ITEM.match(before)
     if item is not None:  # a list item under a key: optional_rules, say
         parent = _parent_key(lines, position.line, len(item["indent"]))
@@ -57,7 +57,7 @@ def _parent_key(lines: list[str], line: int, indent: int) -> str | None:
     return None
 
 
-def _values(what: str | None, model: Opened | None, checked: Checked) -> list[types.CompletionItem]:
+def _values(what: str | None, model: Opened | None, checked: Checked, typed: str = "") -> list[types.CompletionItem]:
     if what is None or model is None or model.game is None:
         return []
     game = model.game
@@ -74,6 +74,8 @@ def _values(what: str | None, model: Opened | None, checked: Checked) -> list[ty
     items += [types.CompletionItem(p.hex, kind=kind.Value, detail=p.name) for p in game.map.places.values() if p.hex and p.hex != p.name]
     items += [types.CompletionItem(b.name, kind=kind.Value, detail=f"{b.kind} box") for b in game.map.boxes.values()]
     items += [types.CompletionItem(a, kind=kind.Value, detail=k) for a, k in game.map.area_kinds.items() if a not in game.map.boxes]
+    if typed[:1].isdigit():  # a hex id being typed: every hex of the map that begins so
+        items += [types.CompletionItem(h, kind=kind.Value, detail="hex") for h in sorted(game.map.hexes) if h.startswith(typed)]
     documents = [*model.documents, checked.document] if checked.document is not None else model.documents
     items += [types.CompletionItem(rid, kind=kind.Reference, detail=f"{section}: {entry.get('name', rid)}")
               for rid, (entry, _at, section) in records_by_id(documents).items()]
