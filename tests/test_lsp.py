@@ -647,3 +647,17 @@ async def test_real_editors_capabilities(editor, folder):
     watching = editor.capabilities.workspace.did_change_watched_files
     if watching is not None and watching.dynamic_registration:
         await _until(lambda: types.WORKSPACE_DID_CHANGE_WATCHED_FILES in editor.registered, "asked to watch the data files")
+
+
+async def test_an_unsaved_buffer_is_parsed_and_the_log_says_it_is_not_checked(client, folder):
+    uri = "untitled:Untitled-1"
+    for text, codes in (("kind: scenario\ngame: fire-in-the-sky\n", []), ("kind: [scenario\n", ["YAML-SYNTAX"])):
+        client.diagnostics.pop(uri, None)
+        before = len(client.log_messages)
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "yaml", 1, text)))
+        await _until(lambda: uri in client.diagnostics, "published for an unsaved buffer")
+        assert [d.code[:11] for d in client.diagnostics[uri]] == codes
+        client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+        if not codes:
+            await _until(lambda since=before: any("not a file on disk" in m.message for m in client.log_messages[since:]), "logged why")
+    await still_answers(client, folder)

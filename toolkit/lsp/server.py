@@ -16,6 +16,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from toolkit import __version__
+from toolkit.errors import ChartroomError
 from toolkit.lsp.actions import quick_fixes
 from toolkit.lsp.completion import complete
 from toolkit.lsp.definition import definition
@@ -67,6 +68,10 @@ class ChartroomServer(LanguageServer):
         try:
             checked = self.documents.check(path_of(uri), self.text_of(uri))
             found = diagnostics(checked, lambda: self.documents.model(checked))
+        except ChartroomError as error:  # input the check refused as a whole (exit 2 on the command line): said as it says it
+            found = [types.Diagnostic(types.Range(types.Position(0, 0), types.Position(0, 0)), severity=types.DiagnosticSeverity.Error,
+                                      message=" ".join(str(error).split()), code="INPUT", source="chartroom")]
+            checked = None
         except Exception as error:  # the last resort: said in the editor and the log, and the server carries on
             self.log(f"internal error while checking {uri}: {traceback.format_exc()}", types.MessageType.Error)
             found = [types.Diagnostic(types.Range(types.Position(0, 0), types.Position(0, 0)), severity=types.DiagnosticSeverity.Error,

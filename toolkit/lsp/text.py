@@ -7,7 +7,8 @@ the two agree for every character of the Basic Multilingual Plane, which is all 
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+
+from pygls.uris import to_fs_path
 
 from toolkit.load import Document
 
@@ -17,9 +18,10 @@ _CLOSING = {"[": "]", "{": "}"}
 
 
 def path_of(uri: str) -> Path | None:
-    """The file a ``file:`` URI names, or None for another scheme (an unsaved ``untitled:`` buffer)."""
-    parts = urlsplit(uri)
-    return Path(unquote(parts.path)) if parts.scheme == "file" else None
+    """The file a ``file:`` URI names (drive letters and shares too, as pygls reads them), or None for another
+    scheme (an unsaved ``untitled:`` buffer)."""
+    path = to_fs_path(uri)
+    return Path(path) if path else None
 
 
 def uri_of(path: Path) -> str:
