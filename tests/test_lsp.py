@@ -661,3 +661,15 @@ async def test_an_unsaved_buffer_is_parsed_and_the_log_says_it_is_not_checked(cl
         if not codes:
             await _until(lambda since=before: any("not a file on disk" in m.message for m in client.log_messages[since:]), "logged why")
     await still_answers(client, folder)
+
+
+async def test_hover_on_a_zone_and_a_box_of_an_area_map(client, tmp_path):
+    path = tmp_path / "zone.yaml"
+    await open_document(client, path, BROKEN["pf-mix"].replace("at: Truk", "at: The Slot"))
+    zone = await hover_at(client, path, 5, 10)
+    close_document(client, path)
+    await open_document(client, path, BROKEN["pf-mix"])
+    box = await hover_at(client, path, 5, 9)
+    close_document(client, path)
+    assert "The Slot" in zone and "zone" in zone and "Adjacent: Ironbottom Sound" in zone
+    assert "Truk" in box and "box of Japan" in box and "Held by: Japan" in box

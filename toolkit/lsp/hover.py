@@ -98,9 +98,13 @@ def _describe(found: Named, model: Opened | None) -> str:
         return "\n\n".join(lines)
     if found.kind == "box":
         b = found.value
-        return f"**{b.name}**: {b.kind} box" + (f" of {b.nation}" if b.nation else "") + (f", connects to {b.connects_to}" if b.connects_to else "")
+        lines = [f"**{b.name}**: {b.kind} box" + (f" of {model.game.nations.get(b.nation, b.nation)}" if b.nation else "")
+                 + (f", connects to {b.connects_to}" if b.connects_to else "")]
+        if b.side:
+            lines.append(f"Held by: {model.game.side_name(b.side)}")
+        return "\n\n".join(lines + _adjacent(b.name, model))
     if found.kind == "area":
-        return f"**{found.value}**: {model.game.map.area_kinds[found.value]} of the map"
+        return "\n\n".join([f"**{found.value}**: {model.game.map.area_kinds[found.value]} of the map"] + _adjacent(found.value, model))
     if found.kind == "hex":
         return f"hex **{found.value}** of the map"
     section, entry = found.value
@@ -108,6 +112,12 @@ def _describe(found: Named, model: Opened | None) -> str:
     ratings = entry.get("ratings")
     text = f"**{entry.get('name', entry['id'])}** (`{entry['id']}`), an entry of {section}: {shown}"
     return text + (f"\n\nRatings: {_ratings(ratings)}" if isinstance(ratings, dict) else "")
+
+
+def _adjacent(name: str, model: Opened) -> list[str]:
+    """The areas listed as adjacent to ``name`` on an area map (none on a hex grid)."""
+    near = sorted(other for pair in model.game.map.adjacency if name in pair for other in pair if other != name)
+    return [f"Adjacent: {', '.join(near)}"] if near else []
 
 
 def _controller(place, model: Opened | None) -> str:
