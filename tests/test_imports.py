@@ -35,6 +35,7 @@ ALLOWED = {
     "toolkit.variant_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.shell_cli": ("toolkit/cli.py", "the other commands' modules"),
     "resvg_py": ("toolkit/lazy.py", "map draw -o FILE.png only: optional (the pdf extra), about 1 ms"),
+    "toolkit.lsp.server": ("toolkit/cli.py", "chartroom lsp only: pygls and lsprotocol, about 1 s (lsprotocol's types)"),
     "watchfiles": ("toolkit/lazy.py", "check --watch only: a compiled extension and its event thread"),
 }
 
