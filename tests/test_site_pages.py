@@ -156,7 +156,8 @@ def test_each_scenario_page_shows_the_cards_its_game_has(site):
     for scenario in ("coral-sea", "midway"):
         ffts = headings(f"fire-from-the-skies/{scenario}.html")
         assert {"Searches: Allied", "Searches: Japanese", "Air operations"} <= set(ffts), scenario
-        assert not [h for h in ffts if h.startswith(("Set-up", "Reinforcements"))], scenario  # its set-up is task forces and air groups
+        assert not [h for h in ffts if h.startswith(("Set-up:", "Reinforcements"))], scenario  # its set-up is task forces and air groups
+        assert "Set-up map" in ffts, scenario  # drawn on its sheet (issue 24)
     for page in (fits, pf, ffts):
         assert page[0] == "Map at the start" and page[-1] == "Validation report"
 
