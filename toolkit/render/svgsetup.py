@@ -128,14 +128,15 @@ def _fit(text: str, width: float) -> str:
     return text if len(text) <= room else text[:room - 1] + "\u2026"
 
 
-def _short(name: str, label: str) -> str:
+def _short(name: str, *shown: str) -> str:
     """What a glyph has room for of a counter's name: the first name in its brackets (``CV (Akagi, Kaga)``: Akagi+),
-    else the name less the words its class already shows."""
+    else the name less the words the glyph already shows (its class, its side's and nation's names, by colour)."""
     if "(" in name and ")" in name:
         inner = name[name.index("(") + 1:name.rindex(")")]
         first = inner.split(",")[0].strip()
         return first + ("+" if "," in inner else "") if first else name
-    words = [w for w in name.split() if w.casefold() != label.casefold()]
+    known = {word.casefold() for word in shown if word}
+    words = [w for w in name.split() if w.casefold() not in known]
     return " ".join(words) or name
 
 
@@ -173,11 +174,12 @@ class _Drawing:
         if piece.turn is not None:
             attrs += f' data-turn="{piece.turn}"'
         title = f"{piece.name} ({piece.counter}) at {piece.at}" + "".join(f"; {d}" for d in piece.details)
+        short = _short(piece.name, piece.label, self.game.side_name(piece.side), self.game.nations.get(piece.nation, ""))
         parts = [f'<g class="cr-counter" {attrs} transform="translate({r(x)},{r(y)})"><title>{escape(title)}</title>',
                  f'<rect class="cr-glyph" x="0" y="0" width="{r(GLYPH)}" height="{r(GLYPH)}" rx="3" fill="{_tint(side)}"/>',
                  f'<rect class="cr-band" x="0.5" y="0.5" width="{r(GLYPH - 1)}" height="12" rx="2.5" fill="{band}"/>',
                  f'<text class="cr-g-label" x="{r(GLYPH / 2)}" y="10">{escape(_fit(piece.label, GLYPH - 2))}</text>',
-                 f'<text class="cr-g-name" x="{r(GLYPH / 2)}" y="24">{escape(_fit(_short(piece.name, piece.label), GLYPH - 2))}</text>',
+                 f'<text class="cr-g-name" x="{r(GLYPH / 2)}" y="24">{escape(_fit(short, GLYPH - 2))}</text>',
                  f'<text class="cr-g-rating" x="{r(GLYPH / 2)}" y="36">{escape(_fit(piece.ratings, GLYPH - 2))}</text>']
         if piece.count > 1:
             parts.append(f'<circle class="cr-badge" cx="{r(GLYPH - 1)}" cy="1" r="8"/>'
