@@ -262,9 +262,9 @@ def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapSty
     side = _Column(plan.d, map_w + GAP, 40.0, COLUMNS)
     plan.beside(side)
     width = map_w + GAP + PANEL_W
-    below = _Column(plan.d, 24.0, map_h + 8.0, int((width - 48 - 70) // CELL), indent=70.0)
+    below = _Column(plan.d, 24.0, map_h + 8.0, int((map_w - 48 - 70) // CELL), indent=70.0)  # under the map, clear of the panel beside it
     if reinforcements:
-        plan.under(below, width)
+        plan.under(below, map_w)
     rings = plan.findings(side, findings) if findings is not None else []
     height = max(side.y, below.y) + 16.0
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {r(width)} {r(height)}" width="{r(width)}" '
