@@ -85,17 +85,24 @@ def references(ctx: FFTSContext):
     for group in data.air_groups:
         kind, _ = ctx.holder_capacity(group.at_name)
         if group.at_name not in holders:
-            yield f"air group at {group.at_name!r}: no carrier in ships: and no air base in bases: has that id", group.at
+            yield (f"air group at {group.at_name!r}: no carrier in ships: has that id and no air base in bases: has that place; "
+                   f"name a carrier by its ship id or a base by its place{_bases_named(ctx)}"), group.locate("at")
         elif kind == "ship":
             yield f"air group at {ctx.holder_name(group.at_name)}: it is no carrier (CV, CVL or CVE); put its aircraft on a carrier or an air base", group.at
         yield from _types(ctx, group.aircraft, group.side, loads=False)
     for mission in data.missions:
         if mission.source not in holders:
-            yield f"mission {mission.id} launches from {mission.source!r}: no carrier or air base of the scenario has that id", mission.locate("from")
+            yield (f"mission {mission.id} launches from {mission.source!r}: no carrier of the scenario has that id and no air base that place"
+                   f"{_bases_named(ctx)}"), mission.locate("from")
         yield from _types(ctx, mission.aircraft, mission.side)
     for base in data.bases.values():
         if base.place not in ctx.map.places:
             yield f"air base {base.place!r} is no place on the plotting sheet; add it to the map's places or correct the name", base.at
+
+
+def _bases_named(ctx: FFTSContext) -> str:
+    """' (air bases: Tulagi)', or '' when the scenario has none."""
+    return f" (air bases: {', '.join(sorted(ctx.data.bases))})" if ctx.data.bases else ""
 
 
 @check("FFTS-AIR-FORM", "air_forms", "One air group per carrier or base, of its side; a mission is of the side of the carrier or base it launches from.")
