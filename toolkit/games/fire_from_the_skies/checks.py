@@ -11,7 +11,7 @@ import math
 import re
 from collections import defaultdict
 
-from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, landing_schedule
+from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, entry_landings, landing_schedule
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
 from toolkit.rules import Context, article, check, shared
@@ -55,6 +55,18 @@ class FFTSContext(Context):
         found = landing_schedule(self.data.missions, int(self.param("land_per_aos", 6)))
         self._landings = (self.data, found)
         return self._landings[1]
+
+    def entry_landing(self, mission, index: int) -> int | None:
+        """The turn the last AF of the mission's ``index``-th aircraft entry lands, AFs shortest of fuel first (:func:`.aboard.entry_landings`); None without a ``land_turn``."""
+        cached = getattr(self, "_entry_landings", None)
+        if cached is None or cached[0] is not self.data:
+            def due(mission, i):
+                afs = mission.aircraft[i]
+                kind = self.data.aircraft.get(afs.type)
+                endurance = kind.endurance(afs.load) if kind is not None else None
+                return None if endurance is None else mission.launch_turn + endurance
+            cached = self._entry_landings = (self.data, entry_landings(self.data.missions, int(self.param("land_per_aos", 6)), due))
+        return cached[1].get((mission.id, index))
 
     def last_landing(self, mission) -> int | None:
         """The turn a mission's last AFs land (its ``land_turn``, or later when more land than an AOS takes); None without one."""
@@ -304,13 +316,22 @@ def _last_turns(ctx: FFTSContext, mission):
             yield afs, kind, mission.launch_turn + endurance
 
 
-@check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed.")
+def _entry_lasts(ctx: FFTSContext, mission):
+    """(entry index, AFs, type, last normal turn, turn its last AF lands or None) of each entry whose endurance is known."""
+    for index, afs in enumerate(mission.aircraft):
+        kind = ctx.data.aircraft.get(afs.type)
+        endurance = kind.endurance(afs.load) if kind is not None else None
+        if endurance is not None:
+            yield index, afs, kind, mission.launch_turn + endurance, ctx.entry_landing(mission, index)
+
+
+@check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed "
+       "(landing over several AOS, the AFs shortest of fuel first).")
 def endurance(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     start = ctx.scenario.start_turn
     for mission in ctx.data.missions:
-        landed = ctx.last_landing(mission)
-        for afs, kind, last in _last_turns(ctx, mission):
+        for _, afs, kind, last, landed in _entry_lasts(ctx, mission):
             if landed is not None and landed >= last + late:
                 yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, {landed - last} turns after its endurance ran out "
                        f"(turn {last}); all aircraft {late} turns past their endurance crash: land by turn {last}"), mission.locate("land_turn")
@@ -319,23 +340,23 @@ def endurance(ctx: FFTSContext):
                        f"{start - last} turns past its endurance (turn {last}); it has crashed: take it off the missions"), afs.at
 
 
-@check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash.", severity="warning")
+@check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash "
+       "(landing over several AOS, the AFs shortest of fuel first).", severity="warning")
 def endurance_late(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     for mission in ctx.data.missions:
-        landed = ctx.last_landing(mission)
-        for _, kind, last in _last_turns(ctx, mission):
+        for _, _, kind, last, landed in _entry_lasts(ctx, mission):
             if landed is not None and last < landed < last + late:
                 yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, after its endurance ran out on turn {last}; "
                        f"each AF crashes on a D6 roll of {'1 or 2' if landed - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
 
 
 def _spilled(ctx: FFTSContext, mission) -> str:
-    """' (its last AFs; 6 land an AOS from turn 20)' when a mission lands over several AOS, else ''."""
+    """' (6 land an AOS from turn 20, those shortest of fuel first)' when a mission lands over several AOS, else ''."""
     landed = ctx.landings().get(mission.id, ())
     if len(landed) < 2:
         return ""
-    return f" (its last {landed[-1][1]} AF(s); {ctx.param('land_per_aos', 6)} land an AOS from turn {mission.land_turn})"
+    return f" ({ctx.param('land_per_aos', 6)} AFs land an AOS from turn {mission.land_turn}, those shortest of fuel first)"
 
 
 @check("FFTS-ENDURANCE-RECORD", "endurance_record", "A mission's recorded last turn of normal endurance is its launch turn plus the shortest endurance of its aircraft.")
