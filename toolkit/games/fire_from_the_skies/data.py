@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from toolkit.findings import Location
 from toolkit.model import Scenario
 
-__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "SlotRef", "ScenarioData", "read", "holder_key"]
+__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read", "holder_key"]
 
 
 def is_empty(value) -> bool:
@@ -122,10 +122,21 @@ class Mission:
     last_turn: int | None
     at: Location = field(default=Location(""), compare=False)
     locate: object = field(default=None, compare=False, repr=False)  # path inside the mission -> Location
+    target: str | None = None  # strikes: the task force or base it attacks (FFTS 12.1, 12.3)
 
     @property
     def total(self) -> int:
         return sum(a.afs for a in self.aircraft)
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A task force a side has sighted by a turn, as the scenario records it (a search before the start, or by scenario rule, FFTS 7.4.3)."""
+
+    side: str
+    task_force: str
+    turn: int
+    at: Location = field(default=Location(""), compare=False)
 
 
 @dataclass(frozen=True)
@@ -149,6 +160,7 @@ class ScenarioData:
     empty_slots: tuple[SlotRef, ...]
     at: Location = field(default=Location(""), compare=False)
     night: frozenset[int] = frozenset()  # the clock's night turns (FFTS 6.12.6, 13.2)
+    sightings: tuple[Sighting, ...] = ()  # task forces sighted by a turn the searches do not show (FFTS 7.2, 7.4.3)
 
 
 def _slug(name: str) -> str:
@@ -232,7 +244,7 @@ def read(scenario: Scenario) -> ScenarioData:
             r["id"], r["side"], r["kind"], holder_key(r["from"], ships, bases), int(r["launch_turn"]),
             tuple(_afs(a, missions_at(i, "aircraft", j)) for j, a in enumerate(r["aircraft"])),
             tuple(tuple(g) for g in r.get("groups") or ()), arc, r.get("range"), bool(r.get("paired", False)),
-            r.get("land_turn"), r.get("last_turn"), missions_at(i), (lambda *p, i=i: missions_at(i, *p))))
+            r.get("land_turn"), r.get("last_turn"), missions_at(i), (lambda *p, i=i: missions_at(i, *p)), r.get("target")))
     tables_value, tables_at = section("tables")
     for name, value in (tables_value or {}).items():
         if is_empty(value):
@@ -241,4 +253,6 @@ def read(scenario: Scenario) -> ScenarioData:
     allows = frozenset(a for r in rules_value or [] for a in r.get("allows") or ())
     clock_value, _ = section("clock")
     night = frozenset((clock_value or {}).get("night") or ())
-    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night)
+    sightings_value, sightings_at = section("sightings")
+    sightings = tuple(Sighting(r["side"], str(r["task_force"]), int(r["turn"]), sightings_at(i)) for i, r in enumerate(sightings_value or []))
+    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night, sightings)
