@@ -182,7 +182,7 @@ def task_force_ships(ctx: FFTSContext):
     if ctx.data.task_forces:
         for ship in ctx.data.ships.values():
             if ship.id not in where:
-                yield f"{ship.name} is in no task force; put it in one (a single ship may be a task force)", ship.at
+                yield f"{ship.name} is in no task force; put it in one (a single ship may be a task force)", ship.at, ctx.edition.cite("ships_in_task_forces")
 
 
 def _ships_placed(ctx: FFTSContext):
@@ -213,7 +213,7 @@ def dummies(ctx: FFTSContext):
     allows = ctx.data.special_allows
     for tf in ctx.data.task_forces:
         if tf.dummy and tf.ships:
-            yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at
+            yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at, ctx.edition.cite("dummy_task_force_ships")
         if tf.dummy and "dummy-task-forces" not in allows:
             yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows dummy task forces (allows: [dummy-task-forces])", tf.at
         if tf.dummy_ships and "dummy-ships" not in allows:
@@ -256,7 +256,7 @@ def spotting(ctx: FFTSContext):
                    "all aft to launch or all forward to land"), first.at
         for afs in group.aircraft:
             if kind == "base" and afs.state in ("deck-aft", "deck-forward"):
-                yield f"{afs.type} at the air base {group.at_name} is spotted {afs.state[5:]}; air bases do not spot: use state: base", afs.at
+                yield f"{afs.type} at the air base {group.at_name} is spotted {afs.state[5:]}; air bases do not spot: use state: base", afs.at, ctx.edition.cite("base_spotting")
             if kind == "carrier" and afs.state == "base":
                 yield f"{afs.type} aboard {ctx.holder_name(group.at_name)} has state base; aboard a carrier use hangar, deck-aft or deck-forward", afs.at
 
@@ -276,7 +276,7 @@ def launch_rate(ctx: FFTSContext):
                    f"a carrier launches at most {limit} AFs in an AOS: move {total - limit} AF(s) to a later turn"), last.locate("launch_turn")
 
 
-@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in an AOS, the rest in the next; a carrier never launches and lands in the same AOS.")
+@check("FFTS-LAND-RATE", "launch_or_land", "At most 6 AFs land on a carrier or base in an AOS, the rest in the next; a carrier never launches and lands in the same AOS.")
 def land_rate(ctx: FFTSContext):
     landing: dict[tuple[str, int], list] = defaultdict(list)
     launching: dict[tuple[str, int], list] = defaultdict(list)
@@ -297,7 +297,7 @@ def land_rate(ctx: FFTSContext):
         why = "".join(f"; {m.id}'s last {afs} AF(s) land then, {limit} landing an AOS from turn {m.land_turn}" for m, afs in spilled)
         last = missions[-1]
         yield (f"{ctx.holder_name(source)} both launches ({', '.join(m.id for m in launches)}) and lands ({', '.join(m.id for m in missions)}) "
-               f"on turn {turn}{why}; a carrier launches or lands in an AOS, not both"), last.locate("land_turn"), f"{ctx.edition.citation} 6.7"
+               f"on turn {turn}{why}; a carrier launches or lands in an AOS, not both"), last.locate("land_turn")
 
 
 def _with_others(others) -> str:
@@ -375,12 +375,12 @@ def search_arc(ctx: FFTSContext):
         if mission.kind != "search":
             continue
         if mission.arc is None or mission.range is None:
-            yield f"search {mission.id} names no arc: or range: (the search record gives both, FFTS 7.4.6)", mission.at
+            yield f"search {mission.id} names no arc: or range: (the search record gives both)", mission.at, ctx.edition.cite("search_record")
             continue
         first, last = mission.arc
         for i, line in enumerate(mission.arc):
             if line % step:
-                yield f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps", mission.locate("arc", i)
+                yield f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps", mission.locate("arc", i), ctx.edition.cite("search_arc_steps")
         width = (last - first) % 360 or 360
         per_af = _per_af_arc(ctx, mission)
         covered = per_af * mission.total
@@ -405,7 +405,8 @@ def search_range(ctx: FFTSContext):
         if mission.kind != "search" or mission.range is None:
             continue
         if mission.paired and mission.range > paired_limit:
-            yield f"search {mission.id} is paired and flies {mission.range} hexes; paired searchers fly at most {paired_limit}", mission.locate("range")
+            yield (f"search {mission.id} is paired and flies {mission.range} hexes; paired searchers fly at most {paired_limit}", mission.locate("range"),
+                   ctx.edition.cite("search_paired"))
         for afs in mission.aircraft:
             kind = ctx.data.aircraft.get(afs.type)
             if kind is None:
