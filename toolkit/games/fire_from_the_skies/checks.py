@@ -380,7 +380,8 @@ def search_arc(ctx: FFTSContext):
         first, last = mission.arc
         for i, line in enumerate(mission.arc):
             if line % step:
-                yield f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps", mission.locate("arc", i), ctx.edition.cite("search_arc_steps")
+                yield (f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps",
+                       mission.locate("arc", i), ctx.edition.cite("search_arc_steps"))
         width = (last - first) % 360 or 360
         per_af = _per_af_arc(ctx, mission)
         covered = per_af * mission.total
