@@ -276,7 +276,7 @@ def launch_rate(ctx: FFTSContext):
                    f"a carrier launches at most {limit} AFs in an AOS: move {total - limit} AF(s) to a later turn"), last.locate("launch_turn")
 
 
-@check("FFTS-LAND-RATE", "launch_or_land", "At most 6 AFs land on a carrier or base in an AOS, the rest in the next; a carrier never launches and lands in the same AOS.")
+@check("FFTS-LAND-RATE", "launch_or_land", "A carrier never launches in an AOS in which AFs land on it (6 AFs land an AOS, the rest in the next).")
 def land_rate(ctx: FFTSContext):
     landing: dict[tuple[str, int], list] = defaultdict(list)
     launching: dict[tuple[str, int], list] = defaultdict(list)
