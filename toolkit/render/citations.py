@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from toolkit.model import Edition
-from toolkit.rules import Check
+from toolkit.rules import Check, Context
 
 __all__ = ["CitationRow", "GameCitations", "also_cited", "citation_rows", "game_citations"]
 
@@ -48,8 +48,58 @@ def _source_tree(func) -> ast.AST | None:
         return None
 
 
+def _context_classes(module) -> list[type]:
+    """The :class:`toolkit.rules.Context` subclasses a check module names (its checks' ``ctx``)."""
+    return [v for v in vars(module).values() if isinstance(v, type) and issubclass(v, Context)] if module is not None else []
+
+
+def _helpers(tree: ast.AST, module) -> list:
+    """Functions the source calls that may cite for it: its module's own functions, and methods of its context (``ctx.setup_rule(...)``)."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Name):
+            value = getattr(module, node.func.id, None)
+            if inspect.isfunction(value) and value.__module__ == getattr(module, "__name__", None):
+                found.append(value)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == "ctx":
+            for cls in _context_classes(module):
+                value = inspect.getattr_static(cls, node.func.attr, None)
+                value = getattr(value, "func", value)  # a cached_property
+                if inspect.isfunction(value):
+                    found.append(value)
+    return found
+
+
+def _texts(node: ast.AST) -> set[str]:
+    """The string constants of an expression (``"a" if x else "b"``: both)."""
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _cited_in(tree: ast.AST, keys: set[str], numbers: set[str]) -> None:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "cite" and node.args:  # the key, or each key a conditional chooses between
+                keys.update(_texts(node.args[0]))
+            elif node.func.attr == "cite_number":
+                numbers.update(t for a in node.args for t in _texts(a))
+        elif isinstance(node, ast.JoinedStr):
+            parts = node.values
+            for first, second in zip(parts, parts[1:]):
+                if (isinstance(first, ast.FormattedValue) and isinstance(first.value, ast.Attribute) and first.value.attr == "citation"
+                        and isinstance(second, ast.Constant) and str(second.value).split()):
+                    number = str(second.value).split()[0].rstrip(".,;:")
+                    if number[:1].isdigit():
+                        numbers.add(number)
+
+
 def also_cited(check: Check) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(rule keys, rule numbers) the check's findings may cite besides its own rule, read from its source.
+
+    The check's own body, the functions of its module it calls and the methods of its context it calls
+    (two calls deep) are read for ``cite("key")``, ``cite_number("n")`` and ``f"{...citation} n"``; a check
+    whose module lists ``NEEDS`` (``DATA-MISSING``) cites the rule of each.
 
     >>> from toolkit.rules import check
     >>> @check("X", "own", "A clause.")
@@ -62,24 +112,22 @@ def also_cited(check: Check) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """
     keys: set[str] = set()
     numbers: set[str] = set()
-    tree = _source_tree(check.func)
-    for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if node.func.attr == "cite" and texts:
-                keys.add(texts[0])
-            elif node.func.attr == "cite_number":
-                numbers.update(texts)
-        elif isinstance(node, ast.JoinedStr):
-            parts = node.values
-            for first, second in zip(parts, parts[1:]):
-                if (isinstance(first, ast.FormattedValue) and isinstance(first.value, ast.Attribute) and first.value.attr == "citation"
-                        and isinstance(second, ast.Constant) and str(second.value).startswith(" ")):
-                    number = str(second.value).split()[0] if str(second.value).split() else ""
-                    if number[:1].isdigit():
-                        numbers.add(number.rstrip(".,;:"))
     module = sys.modules.get(check.func.__module__)
-    needs = getattr(module, "NEEDS", None) if tree is not None and "NEEDS" in ast.unparse(tree) else None
+    seen: set = set()
+    todo = [(check.func, 0)]
+    while todo:
+        func, depth = todo.pop()
+        if func in seen:
+            continue
+        seen.add(func)
+        tree = _source_tree(func)
+        if tree is None:
+            continue
+        _cited_in(tree, keys, numbers)
+        if depth < 2:
+            todo.extend((helper, depth + 1) for helper in _helpers(tree, sys.modules.get(func.__module__) or module))
+    root = _source_tree(check.func)
+    needs = getattr(module, "NEEDS", None) if root is not None and "NEEDS" in ast.unparse(root) else None
     for need in needs or ():
         rule = getattr(need, "rule", None)
         if isinstance(rule, str):
