@@ -16,7 +16,6 @@ from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossrefs
 from toolkit.errors import ChartroomError
-from toolkit.exact import finite_float
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
 from toolkit.games import all_bundled, default_module, guard_commands
 from toolkit.load import display_path, resolved
@@ -100,7 +99,7 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     parser.games = []
     if command in CORE_COMMANDS:
         return parser
-    from toolkit import calc_cli, map_cli, render_cli, shell_cli, variant_cli
+    from toolkit import calc_cli, exact, map_cli, render_cli, shell_cli, variant_cli
 
     for module in (render_cli, variant_cli, map_cli, shell_cli):
         module.register(sub)
@@ -117,11 +116,11 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
         taken.update({name: game.game_id for name in guarded.added})
         for message in guarded.refused.values():  # the game's own `chartroom check` reports it as a located finding
             print(f"chartroom: warning: {Session().module_location(game)}: GAME-MODULE {message}", file=sys.stderr)
-    _finite_numbers(parser)
+    _finite_numbers(parser, exact.finite_float)
     return parser
 
 
-def _finite_numbers(parser: argparse.ArgumentParser) -> None:
+def _finite_numbers(parser: argparse.ArgumentParser, finite_float) -> None:
     """Every ``type=float`` option of every command reads a finite number (issue 21 item 4): ``nan`` and ``inf``
     are refused as bad arguments (exit 2), wherever a game declared the option."""
     for action in parser._actions:
@@ -129,7 +128,7 @@ def _finite_numbers(parser: argparse.ArgumentParser) -> None:
             action.type = finite_float
         if isinstance(action, argparse._SubParsersAction):
             for child in action.choices.values():
-                _finite_numbers(child)
+                _finite_numbers(child, finite_float)
 
 
 def main(argv: list[str] | None = None) -> int:

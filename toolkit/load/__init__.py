@@ -21,7 +21,7 @@ from toolkit.load.types import Parsed, YamlProblem
 MAX_FILE_BYTES = 512 * 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "yaml_files", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -174,3 +174,36 @@ def decode(raw: bytes, name: str) -> str:
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         raise LoadError(Location(name, line, column), "NUL character: this is not a text file", "LOAD-ENCODING")
     return text
+
+
+def yaml_files(paths: list[Path]) -> list[Path]:
+    """The YAML files of ``paths``: each file given, and every ``*.yaml``/``*.yml`` under each folder given.
+
+    A folder is walked without following symbolic links (to folders or to files: a link's
+    target is outside the walk or reached by it anyway) and without entering hidden
+    folders (``.git``, ``.venv``) or taking hidden files.
+    """
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(_walk(path))
+        else:
+            found.append(path)
+    return found
+
+
+def _walk(folder: Path) -> list[Path]:
+    found = []
+    for here, folders, files in os.walk(folder, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and not os.path.islink(os.path.join(here, f)))
+        for name in sorted(files):
+            full = Path(here) / name
+            if name.startswith(".") or full.suffix not in (".yaml", ".yml"):
+                continue
+            try:
+                info = os.lstat(full)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found.append(full)
+    return sorted(found)
