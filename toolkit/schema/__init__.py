@@ -38,7 +38,7 @@ from toolkit.findings import Finding, Location
 from toolkit.load import cache, display_path
 from toolkit.load.memo import BoundedMemo, remembered
 from toolkit.schema import patterns
-from toolkit.schema.overlay import OverlayProblem, read_overlays
+from toolkit.schema.overlay import OverlayProblem, judge_overlays, read_overlay_files
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
@@ -152,10 +152,33 @@ def _checked_overlays(root: str, signature: tuple):
 
 
 def _read_checked(root: str):
+    """Read the overlays; judge them unless a sealed marker says these very bytes, in this folder, with these core
+    schemas, were judged sound before (the judging costs more than the rest of a check served by the cache)."""
     try:
-        return read_overlays(Path(root), dict(_resources(schema_dir()))), None
+        overlays = read_overlay_files(Path(root))
+        inputs = (root, _overlays_digest(overlays), _core_digest())
+        if not _known_judged(inputs):
+            judge_overlays(overlays, dict(_resources(schema_dir())))
+            cache.write_entry(_judged_name(inputs), _judged_marker(inputs))
+        return overlays, None
     except OverlayProblem as problem:
         return None, problem
+
+
+_JUDGED = b"chartroom-overlays-judged-1\n"
+
+
+def _judged_name(inputs: tuple) -> str:
+    return f"judged-{cache.entry_key('judged', *inputs)}"
+
+
+def _judged_marker(inputs: tuple) -> bytes:
+    return cache.seal(_JUDGED, "judged", *inputs)
+
+
+def _known_judged(inputs: tuple) -> bool:
+    """Whether a marker sealed by exactly ``inputs`` says the overlays were judged sound (a tampered marker is a miss)."""
+    return cache.unseal(cache.read_entry(_judged_name(inputs), limit=512), "judged", *inputs) == _JUDGED
 
 
 def _overlays(root: str):
@@ -427,6 +450,11 @@ def _overlay_digest(root: str, signature: tuple) -> str:
 
 def _read_overlay_digest(root: str, signature: tuple) -> str:
     overlays, _problem = _checked_overlays(root, signature)
+    return _overlays_digest(overlays)
+
+
+def _overlays_digest(overlays) -> str:
+    """The overlay files' names and bytes, as one digest."""
     digest = hashlib.sha256()
     for name, data in sorted((overlays.raw if overlays else {}).items()):
         digest.update(name.encode() + b"\0" + data)

@@ -28,7 +28,7 @@ from toolkit.findings import LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
 from toolkit.schema import patterns
 
-__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "json_location"]
+__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "read_overlay_files", "judge_overlays", "json_location"]
 
 #: An overlay schema larger than this is refused (Chartroom's own are under 40 KB).
 MAX_OVERLAY_BYTES = 256 * 1024
@@ -66,10 +66,18 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
     ``core`` maps the core schemas' URIs (``$id`` and file URI) to their contents: what a ``$ref`` may name besides
     the game's own overlays.
     """
+    overlays = read_overlay_files(game_root)
+    judge_overlays(overlays, core)
+    return overlays
+
+
+def read_overlay_files(game_root: Path) -> Overlays:
+    """Read every overlay schema of ``game_root`` as a file and as JSON (the first half of :func:`read_overlays`, which
+    needs no JSON Schema library); raise :class:`OverlayProblem` at the first that cannot be read."""
     root = resolved(game_root)
     folder = root / "schemas"
     names = sorted(path.name for path in folder.glob("*.schema.json")) if folder.is_dir() else []  # as the signature lists them
-    texts, contents, raw = {}, {}, {}
+    contents, raw = {}, {}
     for name in names:
         path = folder / name
         shown = display_path(path)
@@ -85,14 +93,20 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
             text = decode(data, shown)
         except LoadError as error:
             raise OverlayProblem(error.location, f"overlay schema: {error.message}") from None
-        texts[name], raw[name] = text, data
+        raw[name] = data
         contents[name] = _parse(text, shown)
-    overlays = Overlays(folder, contents, raw)
+    return Overlays(folder, contents, raw)
+
+
+def judge_overlays(overlays: Overlays, core: dict) -> None:
+    """Judge every overlay read by :func:`read_overlay_files` (the second half of :func:`read_overlays`): its metaschema,
+    patterns and references; raise :class:`OverlayProblem` at the first fault."""
+    folder = overlays.folder
     known = dict(core)
     known.update(overlays.resources())
-    for name in names:
-        _judge(contents[name], texts[name], display_path(folder / name), (folder / name).as_uri(), known, root)
-    return overlays
+    for name in sorted(overlays.contents):
+        text = decode(overlays.raw[name], display_path(folder / name))
+        _judge(overlays.contents[name], text, display_path(folder / name), (folder / name).as_uri(), known, folder.parent)
 
 
 def _inside(path: Path, root: Path) -> bool:
