@@ -55,10 +55,10 @@ def main(argv: list[str] | None = None) -> int:
         for title, file in SCENARIOS.items():
             path = tree / "scenarios" / file
             off = dict(os.environ, CHARTROOM_CACHE="off")
-            row(f"check, cache off: {title}", paired(lambda: cpu(ours.command("check", str(path)), off, tmp), theirs(path), args.runs))
+            row(f"check, cache off: {title}", paired(lambda p=path, e=off: cpu(ours.command("check", str(p)), e, tmp), theirs(path), args.runs))
             filled = dict(os.environ, CHARTROOM_CACHE=str(tmp / f"cache-{path.stem}"))
             cpu(ours.command("check", str(path)), filled, tmp)
-            row(f"check, filled cache: {title}", paired(lambda: cpu(ours.command("check", str(path)), filled, tmp), theirs(path), args.runs))
+            row(f"check, filled cache: {title}", paired(lambda p=path, e=filled: cpu(ours.command("check", str(p)), e, tmp), theirs(path), args.runs))
         filled = dict(os.environ, CHARTROOM_CACHE=str(tmp / "cache-short-campaign"))
         for label, command in (("supply (filled cache)", ["supply", str(tree / SHORT), "--side", "allied", "--to", "Brisbane"]),
                                ("odds air (filled cache)", ["odds", "air", "--attacker", "jp-air:4", "--defender", "us-air:4"])):

@@ -8,13 +8,15 @@ Files are only read, never written.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from toolkit.findings import LoadError, Location
-from toolkit.load import cache, yamlpos
+from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo
 from toolkit.load.types import Parsed, YamlProblem
 
@@ -74,6 +76,12 @@ class Document:
 _cache = BoundedMemo(512)
 
 
+def _parser() -> ModuleType:
+    """The YAML parser (:mod:`toolkit.load.yamlpos`), loaded with the first text that is not in the cache: a command
+    served by the cache never loads it (nor ruamel.yaml, :mod:`toolkit.lazy`)."""
+    return importlib.import_module("toolkit.load.yamlpos")
+
+
 def load_text(text: str, name: str, path: Path | None = None) -> Document:
     """Parse ``text`` (already decoded) as the file ``name``."""
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -88,7 +96,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         _cache.put((key_path, name, digest), document)
         return document
     try:  # ruamel.yaml loads here, with the first text parsed (toolkit.lazy): a document served from the cache never pays for it
-        parsed = yamlpos.parse(text)
+        parsed = _parser().parse(text)
     except YamlProblem as problem:
         raise LoadError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:
