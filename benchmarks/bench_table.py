@@ -13,6 +13,7 @@ output starts with the date and the machine, so the figures on the benchmarks pa
 from __future__ import annotations
 
 import argparse
+import compileall
 import datetime
 import os
 import platform
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     peer = COMPARE["check_jsonschema"]()
     cpu, paired = COMPARE["cpu"], COMPARE["paired"]
     ours = COMPARE["Chartroom"](tree)
+    compileall.compile_dir(str(tree / "toolkit"), quiet=1)  # as a wheel's install does (PYTHONDONTWRITEBYTECODE may be set)
     print(f"{datetime.date.today().isoformat()}; {platform.node() or 'machine'}: {os.cpu_count()} CPUs (shared), {platform.machine()}, "
           f"Python {sys.version.split()[0]}; {COMPARE['version_of'](peer)}; tree {tree}")
     print("whole-process CPU, medians of paired interleaved runs; ratio = Chartroom / check-jsonschema (median of the pairs' ratios)")
