@@ -143,7 +143,11 @@ def test_fire_in_the_skys_odds_imports_only_its_game_and_what_it_needs():
 def test_check_imports_none_of_the_other_commands_parts(target):
     code, modules = imported("check", target)
     assert code == 0
-    assert [package for package in CHECK_NEVER if _under(modules, package)] == []
+    never = CHECK_NEVER
+    if "fire-from-the-skies" in target:  # FFTS-STRIKE-SIGHTED (7.2) needs the search arcs of toolkit.graph.arcs
+        never = tuple(package for package in CHECK_NEVER if package != "toolkit.graph")
+        assert "toolkit.graph.arcs" in modules
+    assert [package for package in never if _under(modules, package)] == []
 
 
 def test_a_warm_check_imports_no_json_schema_library(tmp_path):
