@@ -15,6 +15,7 @@ import re
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.command_support import (
+    AIR_STEPS,
     UsageError,
     emit,
     load_game,
@@ -46,8 +47,8 @@ def _piece(game, token: str):
     if m["steps"] is not None and counter.type != "air":
         raise UsageError(f"{token}: steps are for air units; {counter.id} is a {counter.type} unit")
     steps = int(m["steps"]) if m["steps"] is not None else counter.steps
-    if counter.type == "air" and steps < 1:
-        raise UsageError(f"{token}: an air unit has at least 1 step")
+    if counter.type == "air" and AIR_STEPS.refusal(steps):
+        raise UsageError(f"{token}: {AIR_STEPS.refusal(steps)}")
     where = m["where"]
     if where == "anchor" and counter.type != "naval":
         raise UsageError(f"{token}: only ships are at anchor; air and land units at a base are the default")
