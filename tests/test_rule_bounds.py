@@ -89,3 +89,39 @@ def test_a_calculation_called_from_python_is_held_to_the_same_bounds():
     search = ffts.module.calculations()["search"]
     with pytest.raises(CalcInputError, match=r"--arc 720.0: a bearing line must be from 0 to 360 \(FFTS 7.4.7"):
         search(ffts.game, origin="0505", arc=(0.0, 720.0), range=3, launch=1)
+
+
+@pytest.mark.parametrize("game, scenario, rule", [
+    ("fire-in-the-sky", "short-campaign.yaml", "above the largest allowed value 16 (FitS v1.1 16.0, 2nd 4.3: the game ends with Turn 16)"),
+    ("pacific-fury", "campaign.yaml", "above the largest allowed value 4 (PF 5.0: four game turns)"),
+    ("fire-from-the-skies", "coral-sea.yaml", "above the largest allowed value 72 (FFTS 3.3: a game-turn is 20 minutes; 18.1"),
+])
+def test_a_scenarios_turn_past_the_turn_track_names_the_rule(tmp_path, capsys, game, scenario, rule):
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / game
+    shutil.copytree(ROOT / "scenarios" / game, folder)
+    path = folder / scenario
+    text = path.read_text(encoding="utf-8")
+    assert "\nstart_turn: 1\n" in text or "\nstart_turn: 2\n" in text
+    path.write_text(text.replace("\nstart_turn: 1\n", "\nstart_turn: 99\n").replace("\nstart_turn: 2\n", "\nstart_turn: 99\n"), encoding="utf-8")
+    status, out, err = run_cli(capsys, "check", path)
+    assert status == 1 and "internal error" not in err
+    assert f"{scenario}:7:13: error SCHEMA-RANGE start_turn: 99 is {rule}" in out
+    status, out, err = run_cli(capsys, "check", ROOT / "scenarios" / game / scenario)
+    assert status == 0
+
+
+def test_a_plans_total_past_what_chartroom_tracks_says_no_rule_bounds_it(tmp_path, capsys):
+    import shutil
+
+    from conftest import GAME
+
+    shutil.copytree(GAME, tmp_path / "game")
+    path = tmp_path / "game" / "plans" / "example-of-play-2nd.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  oil: 24\n", "  oil: 10000\n", 1), encoding="utf-8")
+    status, out, err = run_cli(capsys, "plan", path)
+    assert status == 2 and len(err.splitlines()) == 1 and "internal error" not in err
+    assert "example-of-play-2nd.yaml:12:8: " in err and "10000 is above the largest allowed value 9999 (FitS v1.1 2.1.2.1: no total falls below 0; no rule caps it" in err
