@@ -39,7 +39,9 @@ VALUES = ["0", "1", "2", "4", "7", "-1", "99999999999999999999", "1.5", "nan", "
           "jp-cv-zuikaku", "Hornet", "us-cv-hornet", "jp-air", "jp-cv-akagi-kaga", "v1.1", "2nd", "english", "supplement",
           "bogus", "A", "B", "C", "japan", "us", "allied", "0101", "1203", "9999", "--", "-x", "scenario", "map", "counters",
           # non-finite and huge numbers (issue 21 item 4): refused with the bound, or answered within the work budget
-          "NaN", "-inf", "1e999", "1e308", "-0", "4301", "1000000", "jp-air:1000000", "us-air:9999", "jp-air:nan", "us-air:-1"]
+          "NaN", "-inf", "1e999", "1e308", "-0", "4301", "1000000", "jp-air:1000000", "us-air:9999", "jp-air:nan", "us-air:-1",
+          # past Python's 4,300-digit limit of int() (a SIDE:N or UNIT:STEPS of 5,000 digits was exit 3)
+          "9" * 5000, "jp-air:" + "9" * 5000, "allied:" + "9" * 5000]
 
 #: Values that make sense for an option, by its dest: most runs should get past argument parsing.
 NUMBERS = ["0", "1", "2", "3", "4", "5", "6", "8", "12", "400", "9999"]

@@ -125,3 +125,15 @@ def test_a_plans_total_past_what_chartroom_tracks_says_no_rule_bounds_it(tmp_pat
     status, out, err = run_cli(capsys, "plan", path)
     assert status == 2 and len(err.splitlines()) == 1 and "internal error" not in err
     assert "example-of-play-2nd.yaml:12:8: " in err and "10000 is above the largest allowed value 9999 (FitS v1.1 2.1.2.1: no total falls below 0; no rule caps it" in err
+
+
+@pytest.mark.parametrize("argv, said", [
+    ((*FFTS, "victory", "--afs-lost", "allied:" + "9" * 5000), "--afs-lost allied:999"),
+    ((*FFTS, "victory", "--afs-lost", "allied:10000"), "--afs-lost allied:10000: AFs lost must be from 0 to 9999 (no rule bounds it: FFTS 19.3"),
+    (("odds", "air", "--attacker", "jp-air:" + "9" * 5000, "--defender", "us-air:2"), "cannot read 'jp-air:999"),
+])
+def test_a_count_past_pythons_digit_limit_is_refused_not_an_internal_error(capsys, argv, said):
+    """Found while fuzzing (issue 21): int() of 5,000 digits raises past Python's limit of 4,300; it was exit 3."""
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2 and not out and "internal error" not in err
+    assert len(err.strip().splitlines()) == 1 and said in err

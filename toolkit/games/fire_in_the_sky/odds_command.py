@@ -30,7 +30,7 @@ from toolkit.words import edition_name
 
 __all__ = ["cmd_odds"]
 
-TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d+))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
+TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d{1,9}))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
 
 
 # --- forces --------------------------------------------------------------------------------
