@@ -27,12 +27,14 @@ def _replace(path, old, new):
 @pytest.mark.parametrize("spelling", [".nan", ".inf", "-.Inf", "1e999"])
 def test_a_non_finite_edition_parameter_is_located(tmp_path, capsys, spelling):
     game = _copy(tmp_path, PF)
-    _replace(game / "editions" / "english.yaml", "last_turn: {value: 4,", f"last_turn: {{value: {spelling},")
+    path = game / "editions" / "english.yaml"
+    _replace(path, "last_turn: {value: 4,", f"last_turn: {{value: {spelling},")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "last_turn: {value:" in text)
     status, out, err = run_cli(capsys, "check", game / "campaign.yaml")
     assert status == 1 and "internal error" not in err
-    assert "english.yaml:54:" in out and "SCHEMA-NUMBER parameters.last_turn.value" in out and "finite" in out
+    assert f"english.yaml:{line}:" in out and "SCHEMA-NUMBER parameters.last_turn.value" in out and "finite" in out
     status, _, err = run_cli(capsys, "calc", "pacific-fury", "sink", "--hits", "1", "--df", "3", "--data", game)
-    assert status == 2 and "english.yaml:54:" in err and len(err.splitlines()) == 1
+    assert status == 2 and f"english.yaml:{line}:" in err and len(err.splitlines()) == 1
 
 
 def test_a_counters_infinite_transport_is_located(tmp_path, capsys):
