@@ -34,6 +34,7 @@ RULE_KEYS = [
     "damage-naval", "damage-land", "return-to-base", "base-control-change", "disbandment",
     "base-expansion", "resource-fueling", "netherlands", "british-oriental-fleet",
     "british-european-fleet", "turn-1-special", "short-campaign",
+    "land-combat-damage", "land-units", "nationalities", "special-boxes",  # issue 20: citations of the rule broken
 ]
 
 # (schema name, data file) pairs this module owns.

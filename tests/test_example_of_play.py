@@ -42,7 +42,7 @@ PRINTED = {
     15: (11, None),                               # "11 at the end of the phase"
     16: (11, 15.25), 17: (11, 14.75), 18: (11, 14.25), 19: (9, 13.75), 20: (5, 11.75),
     21: (5, 11),                                  # Oil 11 at the end of the Operational Movement Phase
-    33: (3, None), 34: (2, None),                 # Second Deployment Phase: 5 -> 3 -> 2
+    39: (3, None), 40: (2, None),                 # Second Deployment Phase: 5 -> 3 -> 2
 }
 
 
@@ -64,10 +64,58 @@ def test_example_of_play_japanese_turn_2(start):
             assert rows[step].oil == oil, (step, rows[step].text, rows[step].oil)
     assert "5 hexes" in rows[16].text                            # Hainan to Rangoon: round by Singapore
     assert state.graph.distance("Hainan", "Rangoon") <= 4        # though 4 hexes or less as the crow flies
-    for step in (22, 23, 24, 25):                                # "4 Long Range air steps (worth 2 Air Points)"
+    for step in (23, 24, 25, 26):                                # "4 Long Range air steps (worth 2 Air Points)"
         assert "4 air steps (Long Range Air), 2 Air Points" in rows[step].text
     assert air_points(long_range_steps=4) == 2
     assert oil_transport(game.edition, 1, 30, 4).max_oil == 4 and end_of_phase(11.5, game.edition) == 11
+
+
+#: Where the Example of Play leaves every unit it touches, place by place (counter[:air steps][@reduced]: count), from
+#: the narrative: Kure keeps 2 of its 5 CA and 1 of its 12 DD (2 to Hainan, 3 ships to Palau, 1 to Brunei, 7 to Truk,
+#: 1 to Manila; 2 DD come back from the operations and 2 leave for Singapore); "one heavy cruiser unit and 2 destroyer
+#: units ... go to Yokosuka"; the two DDs damaged in the Battle of the Java Sea are on the Turn Record Track.
+WHERE_THE_RULEBOOK_PUTS_THEM = {
+    "Kure": {"jp-cv-akagi-kaga": 1, "jp-cv-hiryu-soryu": 1, "jp-bb-mutsu-nagato": 1, "jp-bb-ise-hyuga": 1,
+             "jp-bb-hiei-kirishima": 1, "jp-bb-kongo-haruna": 1, "jp-ca": 2, "jp-dd": 1, "jp-land-4": 2},
+    "Yokosuka": {"jp-ca": 1, "jp-dd": 2, "jp-land-4": 1},              # Return to Base, and the 4-CS unit left behind
+    "Truk": {"jp-cv-shokaku-zuikaku": 1, "jp-cvl-zuiho-shoho": 1, "jp-ca": 2, "jp-dd": 5},
+    "Okinawa": {"jp-bb-fuso-yamashiro": 1},                         # the Battleship Conga line starts
+    "Formosa": {"jp-air:2": 2}, "Rabaul": {"jp-air:2": 2, "jp-land-2": 1}, "Wake": {"jp-air:2": 1, "jp-marine-2": 1},
+    "Saigon": {"jp-air:2": 2}, "Bangkok": {"jp-air:2": 2},           # 4 air steps Saigon to Bangkok
+    "Marshall Islands": {}, "Gilbert Islands": {"jp-air:2": 1, "jp-land-2": 1},
+    "Brunei": {}, "Hainan": {}, "Palau": {},
+    "Rangoon": {"jp-land-8": 1, "br-land-4@reduced": 1},             # "The British division is flipped."
+    "Singapore": {"jp-land-8": 1, "jp-dd": 2},                       # fallen; 2 DD arrive in the Second Deployment
+    "Surabaya": {"jp-land-4": 1},                                    # landed; the ABDA unit and the Dutch ships gone
+    "Manila": {"jp-land-8": 1, "us-land-8@reduced": 1},              # "Manila holds out"
+    "Lae": {"jp-land-2": 1, "jp-air:2": 1},                          # landed uncontested; 2 air steps from Truk
+    "Port Moresby": {"us-land-2": 1},                                # the Allied air step destroyed
+}
+
+
+def test_example_of_play_puts_every_unit_where_the_rulebook_does(start):
+    """Unit by unit, not only the totals: the board after the plan's last step, and the Turn Record Track."""
+    from collections import Counter
+
+    from toolkit.games.fire_in_the_sky.plan import run_plan
+    from toolkit.load import load_file
+
+    game, scenario, _ = start
+    ledger = run_plan(game, scenario, load_file(PLAN).data)
+    assert ledger.error is None, ledger.error and ledger.error.message
+    board = ledger.board
+    found: dict = {}
+    for u in board.units:
+        if u.at is None:
+            continue
+        place = board.graph.label(board.graph.node_hex(u.at) or u.at)
+        key = u.counter.id + (f":{u.steps}" if u.type == "air" else "") + ("@reduced" if u.reduced else "")
+        found.setdefault(place, Counter())[key] += 1
+    for place, units in WHERE_THE_RULEBOOK_PUTS_THEM.items():
+        assert dict(found.get(place, {})) == units, place
+    assert not any(u.task_force for u in board.units if u.type == "naval" and u.side == "japan")  # all back on their deployment side
+    track = sorted((u.counter.id, back) for u, back in ledger.turn_track)
+    assert track == [("jp-dd", 4), ("jp-dd", 4), ("nl-cl", None), ("nl-dd", None)]  # the Dutch lose damaged ships (17.4)
 
 
 def test_example_of_play_from_the_command_line(capsys):

@@ -66,19 +66,16 @@ def test_finite_numbers_still_pass(capsys):
 # --- exact answers have a work budget ---------------------------------------------------------------
 
 def test_exact_answers_refuse_questions_beyond_the_work_budget():
-    import time
     from fractions import Fraction
 
     from toolkit.exact import MAX_EXACT_DICE, TooBig, total
     from toolkit.games.fire_in_the_sky.dice import dice
 
-    started = time.monotonic()
     assert sum(dice(MAX_EXACT_DICE, Fraction(1, 3)).values()) == 1
     with pytest.raises(TooBig, match="9999 dice: too many to answer exactly"):
         dice(9999, Fraction(1, 3))
     with pytest.raises(TooBig, match="too big to answer exactly"):
         total([{0: Fraction(1, 6), 1: Fraction(1, 3), 2: Fraction(1, 2)}] * 400)
-    assert time.monotonic() - started < 5
 
 
 # --- the reproducers on the command line: one line, exit 2, in bounded time -----------------------------

@@ -221,9 +221,10 @@ def test_rulebook_return_examples():
 
 
 def test_damage_checks_with_and_without_the_extra_hit_rule():
-    """Three air-strike hits on Defense 11: each check needs 10 (+1 air strike): 6/36. With the +1 per extra hit
-    (2nd: standard; v1.1: optional 18.3.2) the later checks need 9 and 8: 10/36, 15/36."""
-    for edition, optional, needs in (("v1.1", (), (10, 10, 10)), ("v1.1", ("18.3.2",), (10, 9, 8)), ("2nd", (), (10, 9, 8))):
+    """Three air-strike hits on Defense 11: each check needs 10 (+1 air strike): 6/36. With the +1 per extra hit the
+    2nd edition's later checks need 9 and 8 (11.3.1, reading multi-hit=cumulative); v1.1 optional 18.3.2 gives every
+    check +1 per hit over one (its example: two hits, each check +1), so all three need 8."""
+    for edition, optional, needs in (("v1.1", (), (10, 10, 10)), ("v1.1", ("18.3.2",), (8, 8, 8)), ("2nd", (), (10, 9, 8))):
         game = game_of(edition)
         charts = CombatCharts.of(game)
         bb = ship(game, "jp-bb-nagato-mutsu") if "jp-bb-nagato-mutsu" in game.counters else None
@@ -386,9 +387,11 @@ def test_odds_card_per_edition(edition):
     assert card["surface"][0]["cells"][0]["half"] is True                 # Defense 12, Firepower 0: half hit
     d9 = next(r for r in card["per_check"] if r["defense"] == 9)
     assert d9["cells"][2]["fraction"] == "7/12"                           # +2 (submarine): 7+ on two dice
-    # 2 air-strike hits on Defense 9: checks need 8 and 7 with the extra-hit +1 (optional in v1.1, shown with it)
+    # 2 air-strike hits on Defense 9 with the extra-hit +1 (optional in v1.1, shown with it): 2nd 11.3.1, the checks need
+    # 8 and 7; v1.1 18.3.2 (its example: two hits, each check +1), both need 7
     d9m = next(r for r in card["multi"] if r["defense"] == 9)
-    assert F(d9m["cells"][1]["fraction"]) == 1 - (1 - F(15, 36)) * (1 - F(21, 36))
+    both = (1 - F(21, 36)) ** 2 if edition == "v1.1" else (1 - F(15, 36)) * (1 - F(21, 36))
+    assert F(d9m["cells"][1]["fraction"]) == 1 - both
     assert card["multi_optional"] == ("18.3.2" if edition == "v1.1" else "")
 
 

@@ -31,7 +31,7 @@ def line_of(text: str, needle: str) -> int:
 def test_bundled_plan_text(capsys):
     status, out, err = run(capsys, "plan", str(PLANS / "example-of-play.yaml"))
     assert status == 0, err
-    assert "ok: 35 steps legal; Transport Points 2, Oil 11 at the end" in out
+    assert "ok: 41 steps legal; Transport Points 2, Oil 11 at the end" in out
     assert "Operational Movement Palau > Surabaya: jp-ca, 2 x jp-dd, jp-land-4 (4 hexes, 4 TP, 2 Oil) (FitS v1.1 9.3)" in out
 
 
@@ -133,7 +133,7 @@ def test_printable_ledger_page(capsys):
     status, out, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
     assert status == 0 and out.startswith("<!DOCTYPE html>")
     assert "Oil Transport: 4 Oil from Brunei for 4 TP" in out and "<th>Your TP</th>" in out
-    assert out.count("<tr><td") == 36                          # the start and 35 steps
+    assert out.count("<tr><td") == 42                          # the start and 41 steps
     status, again, _ = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "html")
     assert again == out                                        # deterministic
 
@@ -145,3 +145,97 @@ def test_audit_counts_a_plan_as_one_record():
     rows = {r["file"].rsplit("/", 1)[-1]: r for r in audit_game(GAME) if "/plans/" in r["file"]}
     assert set(rows) == {"example-of-play.yaml", "example-of-play-2nd.yaml"}
     assert all(r["records"] == 1 and r["missing"] == 0 for r in rows.values())
+
+
+# --- reaction, damage, step loss, landing, disembark, a split return (issue 20 item 6) ------------------
+
+REACTION = "  - {op: reaction, side: allied, units: [nl-cl, nl-dd], from: Surabaya, to: Surabaya}\n"
+SPLIT = "  - {op: return-to-base, to: Kure, split: [{to: Yokosuka, units: [jp-ca, {counter: jp-dd, count: 2}]}]}\n"
+
+
+@pytest.mark.parametrize("old, new, code, rule", [
+    # a reaction must end in a hex holding an enemy unit (v1.1 10.1): Brisbane's CL has none within reach at Noumea
+    (REACTION, "  - {op: reaction, side: allied, units: [us-cl], from: Brisbane, to: Noumea}\n", "PLAN-REACTION", "FitS v1.1 10.1"),
+    # only ships are damaged this way; land units lose steps
+    ("  - {op: damage, at: Surabaya, side: allied, units: [nl-cl, nl-dd], hits: 1}\n",
+     "  - {op: damage, at: Surabaya, side: allied, units: [nl-abda], hits: 1}\n", "PLAN-UNITS", "FitS v1.1 13.1"),
+    ("  - {op: step-loss, at: Rangoon, side: allied, units: [br-land-4]}\n",
+     "  - {op: step-loss, at: Surabaya, side: allied, units: [nl-cl]}\n", "PLAN-UNITS", "FitS v1.1 13.4"),
+    # a land unit lands only from a Task Force in the hex: the one at Rabaul is in port
+    ("  - {op: landing, at: Lae, units: [jp-land-2]}\n", "  - {op: landing, at: Rabaul, units: [jp-land-2]}\n", "PLAN-UNITS", ""),
+    # a split return names ships that are returning, and a Home Base
+    (SPLIT, "  - {op: return-to-base, to: Kure, split: [{to: Yokosuka, units: [{counter: jp-ca, count: 2}]}]}\n",
+     "PLAN-RETURN", "FitS v1.1 14.1"),
+    (SPLIT, "  - {op: return-to-base, to: Kure, split: [{to: Truk, units: [jp-ca]}]}\n", "PLAN-RETURN", "FitS v1.1 14.1"),
+])
+def test_battle_steps_refused(tmp_path, capsys, old, new, code, rule):
+    assert old in V11
+    text = V11.replace(old, new)
+    status, out, _ = run(capsys, "plan", str(edited(tmp_path, text)), "--format", "json")
+    assert status == 1
+    error = json.loads(out)["error"]
+    assert error["code"] == code and error["line"] == line_of(text, new.strip()[:40])
+    assert rule in error["rule"]
+
+
+def test_damaged_ships_do_not_return_with_their_task_force(tmp_path, capsys):
+    """Without the damage step the two DDs damaged at Surabaya go back to base with the CA; with it, only the CA."""
+    damage = "  - {op: damage, at: Surabaya, side: japan, units: [{counter: jp-dd, count: 2}], hits: 1}\n"
+    status, out, err = run(capsys, "plan", str(PLANS / "example-of-play.yaml"), "--format", "json")
+    assert status == 0, err
+    ret = next(r for r in json.loads(out)["ledger"] if r["op"] == "return-to-base")
+    assert "2 naval units to Kure; jp-ca, 2 x jp-dd to Yokosuka" in ret["text"]
+    status, out, err = run(capsys, "plan", str(edited(tmp_path, V11.replace(damage, ""))), "--format", "json")
+    assert status == 0, err
+    ret = next(r for r in json.loads(out)["ledger"] if r["op"] == "return-to-base")
+    assert "4 naval units to Kure" in ret["text"]                 # the two damaged DDs came home instead
+
+
+def test_landing_beyond_two_hexes_of_a_friendly_base(tmp_path, capsys):
+    """An amphibious landing only within 2 hexes of a friendly base (v1.1 12.3.4.1): Lae is 1 from Rabaul and 2 from
+    Palau and Truk; with the three in Allied hands (a plan's control steps) it is out of range."""
+    plan = f"""kind: plan
+game: fire-in-the-sky
+title: landing too far
+scenario: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+side: japan
+steps:
+  - {{op: sea-deployment, units: [jp-dd], from: Kure, to: Brunei}}
+  - {{op: operational-movement, units: [jp-dd, jp-land-2], from: Brunei, to: Lae}}
+  - {{op: landing, at: Lae, units: [jp-land-2]}}
+"""
+    path = tmp_path / "p.yaml"
+    path.write_text(plan, encoding="utf-8")
+    status, out, err = run(capsys, "plan", str(path))
+    assert status == 0, out + err                                 # Lae is within 2 hexes of Rabaul
+    lost = "".join(f"  - {{op: control, base: {b}, side: allied}}\n" for b in ("Rabaul", "Palau", "Truk"))
+    path.write_text(plan.replace("  - {op: landing", lost + "  - {op: landing"), encoding="utf-8")
+    status, out, _ = run(capsys, "plan", str(path), "--format", "json")
+    error = json.loads(out)["error"]
+    assert status == 1 and error["code"] == "PLAN-LANDING" and error["rule"] == "FitS v1.1 12.3.4.1"
+
+
+def test_disembark_only_at_a_friendly_or_occupied_base(tmp_path, capsys):
+    """Air carried to Lae (uncontrolled) disembarks once a friendly land unit has landed there (an occupied base,
+    v1.1 12.3.5.2), not before."""
+    plan = f"""kind: plan
+game: fire-in-the-sky
+title: disembark
+scenario: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+side: japan
+steps:
+  - {{op: reinforcements, at: Kure, units: [{{counter: jp-air, steps: 2}}]}}
+  - {{op: sea-deployment, units: [{{counter: jp-dd, count: 2}}, jp-air], from: Kure, to: Brunei}}
+  - {{op: operational-movement, units: [jp-dd, jp-land-2], from: Brunei, to: Lae}}
+  - {{op: operational-movement, units: [jp-dd, jp-air], from: Brunei, to: Lae}}
+  - {{op: disembark, at: Lae, units: [jp-air]}}
+"""
+    path = tmp_path / "p.yaml"
+    path.write_text(plan, encoding="utf-8")
+    status, out, _ = run(capsys, "plan", str(path), "--format", "json")
+    error = json.loads(out)["error"]
+    assert status == 1 and error["code"] == "PLAN-DISEMBARK" and error["rule"] == "FitS v1.1 12.3.5.2"
+    path.write_text(plan.replace("  - {op: disembark", "  - {op: landing, at: Lae, units: [jp-land-2]}\n  - {op: disembark"),
+                    encoding="utf-8")
+    status, out, err = run(capsys, "plan", str(path))
+    assert status == 0, out + err

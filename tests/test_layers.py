@@ -27,7 +27,7 @@ LAYERS = [
     ("games", ["toolkit.games"]),
     ("commands", ["toolkit.session", "toolkit.inherited", "toolkit.written_for", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli",
                   "toolkit.variant_cli", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.surface", "toolkit.listing", "toolkit.completion",
-                  "toolkit.shell_cli", "toolkit.watch"]),
+                  "toolkit.shell_cli", "toolkit.watch", "toolkit.lsp"]),
 ]
 
 

@@ -83,9 +83,9 @@ def test_task_forces_of_the_situation(monkeypatch):
     ctx = game_module("pacific_fury").context(loaded.game, loaded.scenario)
     forces = [(tf.side, tf.where, tf.type, tf.air_strike, tf.anti_air) for tf in ctx.task_forces]
     assert forces == [
-        ("japan", "Japanese Operation Box 2", "A", 0, 2),
-        ("japan", "Japanese Operation Box 3", "B", 0, 2),
-        ("us", "US Operation Box 1", "B", 0, 1),
+        ("japan", "Japanese Operation Box 3", "A", 0, 2),
+        ("japan", "Japanese Operation Box 4", "B", 0, 2),
+        ("us", "US Operation Box 4", "B", 0, 1),
         ("japan", "Eastern Solomons", "C", 4, 1),
         ("japan", "The Slot", "B", 0, 1),
         ("us", "South Pacific Ocean", "C", 4, 0),
@@ -123,3 +123,35 @@ def test_permanent_removal():
     assert removed["jp-transports"] is False and removed["us-transports"] is False
     assert removed["us-cv-hornet"] is False and removed["jp-cv-zuikaku"] is True and removed["us-ca-chicago"] is True
     assert removed["initiative"] is False
+
+
+def _context_at(monkeypatch, **initiative):
+    monkeypatch.chdir(ROOT)
+    loaded = load_scenario(FOLDER / "events-turn-landing-pass.yaml")
+    ctx = game_module("pacific_fury").context(loaded.game, loaded.scenario)
+    monkeypatch.setattr(type(ctx), "initiative", property(lambda self: dict(initiative)))
+    return ctx
+
+
+@pytest.mark.parametrize("initiative, side", [
+    ({"box": "Japan 1"}, "us"),  # Japan rolled Turn 2's event; two landings carry US 1 to Japan 1 (PF 6.0, 9.3, 9.6)
+    ({"box": "Japan 2"}, "us"),  # from box 0, where the US holds the initiative (PF 6.1)
+    ({"box": "Japan 3"}, "japan"),  # three spaces: more than two Transports can land
+    ({"box": "Japan 1", "turn_start": "US 1"}, "us"),
+    ({"box": "US 1", "turn_start": "Japan 1"}, "japan"),  # written down, it decides
+])
+def test_the_initiative_is_fixed_for_the_turn(initiative, side, monkeypatch):
+    """PF 6.0: the side fixed at the start of the turn, not the marker's box after landings moved it."""
+    assert _context_at(monkeypatch, henderson_field="disrupted", **initiative).initiative_side == side
+
+
+def test_where_the_initiative_marker_can_begin_a_turn(monkeypatch):
+    """Worked by hand from US 1 (PF 3.3): on Turn 1 the US holds the initiative; Japan lands 0-2 (US 1, 0, Japan 1),
+    then the Return Phase moves one toward the US or none, and none after two landings (11.0): Turn 2 begins on
+    US 2, US 1, 0 or Japan 1."""
+    from toolkit.games.pacific_fury.checks.markers import boxes_at_turn_start
+
+    ctx = _context_at(monkeypatch, box="US 1", henderson_field="operational")
+    assert boxes_at_turn_start(ctx, 1) == {"US 1"}
+    assert boxes_at_turn_start(ctx, 2) == {"US 2", "US 1", "0", "Japan 1"}
+    assert "US 5" in boxes_at_turn_start(ctx, 5) and "US 5" not in boxes_at_turn_start(ctx, 4)

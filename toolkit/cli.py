@@ -65,7 +65,7 @@ class _Parser(argparse.ArgumentParser):
 #: Commands whose parser needs no game module, renderer or variant tool: for these the parser is built without
 #: the other commands, so ``chartroom check`` imports no game's commands or calculations, no graph module and no
 #: networkx (the game module of the scenario checked is imported when the scenario names it).
-CORE_COMMANDS = ("check", "audit", "rules", "schema")
+CORE_COMMANDS = ("check", "audit", "rules", "schema", "lsp")
 
 
 def build_parser(command: str | None = None, games=None) -> argparse.ArgumentParser:
@@ -95,7 +95,11 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
     p.add_argument("kind", help=f"a document kind: {', '.join(sorted(schemas()))}")
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
-    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules}
+
+    p = sub.add_parser("lsp", help="run the language server on stdin/stdout for editors: live findings, hover, completion, go to definition, quick fixes")
+    p.add_argument("--debounce", type=int, default=150, metavar="MS",
+                   help="milliseconds of quiet after a change before the document is checked again (default 150)")
+    handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules, "lsp": cmd_lsp}
     parser.handlers = handlers
     parser.games = []
     if command in CORE_COMMANDS:
@@ -269,6 +273,17 @@ def cmd_rules(args) -> int:
             module = opened.module
         out.append((manifest.get("game") or root.name, crossref(module.checks(), editions), list(editions)))
     _write(render_crossrefs(out, args.format))  # a heading and a header row per game, a blank line between games
+    return EXIT_OK
+
+
+def cmd_lsp(args) -> int:
+    """The language server (toolkit/lsp/): pygls is imported here, by this command only."""
+    if args.debounce < 0:
+        print(f"chartroom: --debounce {args.debounce}: give milliseconds, 0 or more", file=sys.stderr)
+        return EXIT_INPUT
+    from toolkit.lsp import server
+
+    server.serve(args.debounce / 1000)
     return EXIT_OK
 
 

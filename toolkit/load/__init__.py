@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +23,7 @@ from toolkit.load.types import Parsed, YamlProblem
 MAX_FILE_BYTES = 512 * 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -99,10 +101,33 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     return document
 
 
+#: Texts of files not saved yet (a language server's open documents), by resolved path: read instead of the disk
+#: while :func:`unsaved` is at work.
+_UNSAVED: ContextVar[dict | None] = ContextVar("chartroom_unsaved_texts", default=None)
+
+
+@contextmanager
+def unsaved(texts: dict):
+    """While the block runs, :func:`load_file` reads each path of ``texts`` (path -> text) from there, not from disk
+    (the same size limit applies)."""
+    token = _UNSAVED.set({resolved(path): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _UNSAVED.reset(token)
+
+
 def load_file(path: str | os.PathLike) -> Document:
     """Read and parse one YAML file; raise :class:`LoadError` on any problem."""
     path = Path(path)
     name = display_path(path)
+    texts = _UNSAVED.get()
+    text = texts.get(resolved(path)) if texts else None
+    if text is not None:
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_FILE_BYTES:
+            raise LoadError(Location(name), _too_big(size), "LOAD-SIZE")
+        return load_text(text, name, path)
     return load_text(decode(read_bytes(path, name), name), name, path)
 
 

@@ -239,6 +239,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
     markers: dict = {}
     turn_track: list = []
     sunk: list[UnitEntry] = []
+    removals: list[Placement] = []  # every file's remove: entries, with their locations (a check may point at one)
     sections: dict[str, Section] = {}
     for doc in chain:
         data = doc.data
@@ -288,6 +289,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
                 if target is not None:
                     target.append(placement)
                 else:
+                    removals.append(placement)
                     _remove(setup, placement, loaded, doc, ("remove", j))
         for name, value in (data.get("markers") or {}).items():
             at = doc.locate(("markers", name))
@@ -311,7 +313,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
     return Scenario(
         id=info.get("id") or last.path.stem, title=info.get("title") or last.path.stem, edition=edition,
         start_turn=info.get("start_turn", 1), optional_rules=frozenset(optional), control=tuple(control.values()),
-        setup=tuple(setup), markers=markers, turn_track=tuple(turn_track), sunk=tuple(sunk), path=last.path,
+        setup=tuple(setup), removals=tuple(removals), markers=markers, turn_track=tuple(turn_track), sunk=tuple(sunk), path=last.path,
         at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
         files=tuple(d.name for d in chain), sections=sections,
     )

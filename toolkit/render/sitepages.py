@@ -514,10 +514,10 @@ def reference_pages(session, cli_parser) -> dict[str, str]:
 def copied_docs(guides: Path | None = None) -> dict[str, str]:
     """Hand-written docs kept in ``docs/``: copied into the site, not moved."""
     out = {}
-    for name in ("authoring.md", "data-format.md", "designing-a-variant.md", "adding-a-game.md", "python-api.md"):
+    for name in ("authoring.md", "data-format.md", "designing-a-variant.md", "adding-a-game.md", "python-api.md", "editor.md"):
         path = (guides or guides_dir()) / name
-        if path.is_file():
-            out[f"guide/{name}"] = path.read_text(encoding="utf-8")
+        if path.is_file():  # a picture of the site's assets, linked from docs/ as it is in the repository
+            out[f"guide/{name}"] = path.read_text(encoding="utf-8").replace("](../site/docs/assets/", "](../assets/")
     return out
 
 
@@ -556,7 +556,8 @@ def generate_pages(session, cli_parser, extra_scenarios=()) -> tuple[dict[str, s
     pages.update(reference_pages(session, cli_parser))
     pages.update(copied_docs())
     nav = {"home": home_games(parts), "games": nav_games, "scenarios": nav_scenarios,
-           "guides": [{"Designing a variant": p} for p in ["guide/designing-a-variant.md"] if p in pages],
+           "guides": [{label: p} for label, p in (("Designing a variant", "guide/designing-a-variant.md"),
+                                                  ("Your editor (language server)", "guide/editor.md")) if p in pages],
            "developers": [{label: p} for label, p in (("Adding a game", "guide/adding-a-game.md"), ("Data format", "guide/data-format.md"),
                                                       ("Asking from Python", "guide/python-api.md")) if p in pages],
            "reference": [{"Schemas": "reference/schemas.md"}, {"Command line": "reference/cli.md"}, {"Rules cross-reference": "reference/rules.md"}]}

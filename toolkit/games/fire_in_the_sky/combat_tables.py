@@ -18,7 +18,33 @@ from functools import cached_property
 from toolkit.errors import InputError
 from toolkit.model import Game
 
-__all__ = ["Modifier", "Situation", "CombatCharts", "ChartError", "COMBAT_TABLES"]
+__all__ = ["Modifier", "Situation", "CombatCharts", "ChartError", "COMBAT_TABLES", "READING_CHOICES", "reading_choice"]
+
+#: The readings the rules leave open that change a number, each a named choice (``chartroom odds --reading NAME=CHOICE``):
+#: name -> (default, {choice: what it means and the text behind it}).
+READING_CHOICES = {
+    "turn-1": ("2nd-chart", {
+        "2nd-chart": ("v1.1 17.1 says special Turn 1 modifiers are printed on the Combat Table and the Naval Damage Check "
+                      "Table, which the v1.1 text does not reproduce; taken: the 2nd edition chart's Turn 1 values (+1 "
+                      "Japanese Air Point, -2 Allied Submarine Point, +1 Allied Damage Check)."),
+        "v1.1-text": ("Only what the v1.1 text states for Turn 1 (17.1: Japan fires first in air-to-air, Allied bases AA 0); "
+                      "no Turn 1 die modifier, since no value is printed in the v1.1 text."),
+    }),
+    "multi-hit": ("cumulative", {
+        "cumulative": ("2nd 11.3.1: 1 is added 'for each hit over one', so the second check is +1, the third +2 (+0, +1, +2); "
+                       "the example ('2nd and 3rd with additional +1') fits this when each +1 is additional to the last."),
+        "example": ("2nd 11.3.1's example read literally: the 2nd and 3rd checks each get +1 (+0, +1, +1, ...)."),
+    }),
+}
+
+
+def reading_choice(readings, name: str) -> str:
+    """The choice taken for reading ``name``: the one in ``readings`` (``NAME=CHOICE`` strings) or the default."""
+    for item in readings:
+        key, _, choice = item.partition("=")
+        if key == name:
+            return choice
+    return READING_CHOICES[name][0]
 
 
 #: The chart tables the combat computations read (v1.1 Combat Table, Surface Combat Table, Naval Damage Check Table; 2nd the same).
@@ -40,13 +66,16 @@ class Modifier:
     optional_rule: str | None = None
     units: frozenset = frozenset()
     verified: bool = True
+    extra_hit: str | None = None  # every-check (v1.1 18.3.2) or later-checks (2nd 11.3.1)
+    reading: str | None = None  # NAME=CHOICE: applies only under that choice (READING_CHOICES)
 
     @classmethod
     def of(cls, record: dict) -> "Modifier":
         return cls(record["value"], record.get("condition", ""), frozenset(record.get("when", ())),
                    None if record.get("side") in (None, "either") else record["side"],
                    record.get("from_turn"), record.get("to_turn"), record.get("optional_rule"),
-                   frozenset(record.get("units", ())), record.get("verified", True))
+                   frozenset(record.get("units", ())), record.get("verified", True), record.get("extra_hit"),
+                   record.get("reading"))
 
     def signed(self, firepower: int = 0) -> int:
         return firepower if self.value == "firer-firepower" else int(self.value)
@@ -62,6 +91,7 @@ class Situation:
     facts : situations that hold (``air-supremacy``, ``at-anchor``...).
     optional : optional rules in use, in this edition's numbering.
     unit : the counter the rolling Air Point belongs to (elite air groups).
+    readings : ``NAME=CHOICE`` for each reading chosen other than its default (READING_CHOICES).
     """
 
     side: str
@@ -70,13 +100,17 @@ class Situation:
     facts: frozenset = frozenset()
     optional: frozenset = frozenset()
     unit: str | None = None
+    readings: frozenset = frozenset()
 
     def with_facts(self, *facts: str, unit: str | None = None) -> "Situation":
         return Situation(self.side, self.turn, self.player_turn, self.facts | set(facts), self.optional,
-                         unit if unit is not None else self.unit)
+                         unit if unit is not None else self.unit, self.readings)
 
     def for_side(self, side: str) -> "Situation":
-        return Situation(side, self.turn, self.player_turn, self.facts, self.optional, None)
+        return Situation(side, self.turn, self.player_turn, self.facts, self.optional, None, self.readings)
+
+    def reading(self, name: str) -> str:
+        return reading_choice(self.readings, name)
 
 
 @dataclass(frozen=True)
@@ -153,6 +187,10 @@ class CombatCharts:
             facts.add("japanese-player-turn")
         if modifier.units and situation.unit not in modifier.units:
             return False
+        if modifier.reading is not None:
+            name, _, choice = modifier.reading.partition("=")
+            if situation.reading(name) != choice:
+                return False
         return modifier.when <= facts
 
     def applicable(self, kind: str, situation: Situation) -> list[Modifier]:
@@ -189,17 +227,24 @@ class CombatCharts:
     def damage_modifiers(self) -> tuple[Modifier, ...]:
         return tuple(Modifier.of(m) for m in self.damage_table.get("modifiers", ()))
 
-    def damage_modifier(self, situation: Situation, check: int, firepower: int = 0) -> int:
-        """The modifier of the ``check``-th Damage Check (1 = the first) of a unit.
+    def damage_modifier(self, situation: Situation, check: int, firepower: int = 0, hits: int | None = None) -> int:
+        """The modifier of the ``check``-th Damage Check (1 = the first) of a unit hit ``hits`` times.
 
         ``situation.facts`` holds the cause (``air-strike``, ``surface-combat``,
-        ``submarine-attack``); ``extra-hit`` applies once per hit beyond the first.
+        ``submarine-attack``). The extra-hit modifier: ``every-check`` adds it once per hit
+        beyond the first to every check (v1.1 18.3.2: two hits, each check +1); ``later-checks``
+        adds it to the checks after the first, +1 more each (reading multi-hit=cumulative) or +1
+        each (multi-hit=example) (2nd 11.3.1).
         """
         out = 0
         for m in self.damage_modifiers():
             if "extra-hit" in m.when:
-                if check > 1 and self.applies(m, situation.with_facts("extra-hit")):
-                    out += m.signed() * (check - 1)
+                if not self.applies(m, situation.with_facts("extra-hit")):
+                    continue
+                if m.extra_hit == "every-check":
+                    out += m.signed() * max(0, (hits if hits is not None else check) - 1)
+                elif check > 1:
+                    out += m.signed() * (1 if situation.reading("multi-hit") == "example" else check - 1)
             elif self.applies(m, situation):
                 out += m.signed(firepower)
         return out

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import product
 
-from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
+from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import (
     Distribution,
     bernoulli,
@@ -41,7 +41,7 @@ from toolkit.model import Counter, Edition
 from toolkit.words import counted
 
 __all__ = ["Piece", "numbered", "OddsResult", "air_combat", "air_strike", "submarine_attack", "surface_round", "damage_check",
-           "convoy", "land_combat", "sink_chance", "return_turn", "READINGS"]
+           "convoy", "land_combat", "sink_chance", "return_turn", "READINGS", "strategic_bombing", "long_lance"]
 
 #: Where the rules are open, the reading taken (and the other one), keyed for the results that depend on it.
 READINGS = {
@@ -60,16 +60,37 @@ READINGS = {
                               "it); the defender's Air Points left are shown but their own strikes are not computed."),
     "surface-pairing": ("Combat groups: the Nth attacker fires at the Nth defender and back; unmatched ships fire at "
                         "the enemy in listed order, cycling (the Air Superiority player really chooses). No "
-                        "withdrawal, no Long Lance or Tokyo Express."),
+                        "withdrawal in one round."),
     "damage-order": ("Several hits on one ship are checked in firing order (a ship's own firer listed first), so "
                      "the +1 per hit beyond the first goes to the later checks."),
     "ground-support-supremacy": ("The ground-support +1 applies while the player has Air Supremacy and Air Points give "
                                  "ground support (v1.1 2.3 errata; 2nd Combat Table): taken literally, to every ground "
                                  "support die of that player, naval Firepower dice included. Other reading: only the Air "
                                  "Point dice get it ('when Air Points are involved', v1.1 12.3.2.1)."),
+    "kamikaze-allocation": ("Kamikaze (v1.1 18.2.4; 2nd 16.2.4): every Japanese Air Point left after anti-aircraft fire "
+                            "hits; the Allied player picks the unit hit by each odd-numbered point, the Japanese player by "
+                            "each even-numbered one. Taken: the target is the only unit of its Task Force and takes every "
+                            "hit, or else it takes the even-numbered points (half, rounded down) and the Allies send the "
+                            "odd ones elsewhere. Other reading: the Allies put the odd ones on it too."),
+    "tokyo-express-sea-control": ("With the Tokyo Express firing first, the Japanese ships' fates depend on the Allied "
+                                  "ships'; each ship's chances are exact, the joint Sea Control chances are not given."),
+    "battle-withdrawal": ("A battle to its end: the same pairing each round among the ships still fighting; a side "
+                          "withdraws only when asked (--withdraw SIDE --after-rounds N), and in that round a ship of the "
+                          "other side fires at its matched enemy if slower, else at the next slower one in line, else "
+                          "not at all (v1.1 12.3.3.2; 2nd 11.2.3 [b]). The rules let either side withdraw every round; "
+                          "each plan of withdrawal is its own question."),
+    "land-combat-air": ("When the phasing player's land combat total is greater, every unit of the other side in the "
+                        "hex loses a step (v1.1 13.4 says 'all the non-Phasing Player's units'; 2nd 11.3.5 names air "
+                        "units: one Strength each); when it is greater by more than the Combat Strength, all are "
+                        "eliminated. Taken: in both editions the defender's air units at base lose one step each, or "
+                        "all their steps. Other reading (v1.1): only land units lose steps."),
     "land-at-sea": ("A land unit at sea loses a step for each reduced Combat Strength's worth of hits (v1.1 13.2); "
                     "2nd 11.3.2 eliminates at full Combat Strength: the same whenever full = 2 x reduced."),
 }
+
+#: The named readings (``--reading NAME=CHOICE``), each choice as its own entry: ``turn-1=v1.1-text``...
+READINGS.update({f"{name}={choice}": f"{name}={choice}{' (the default)' if choice == default else ''}: {text}"
+                 for name, (default, choices) in READING_CHOICES.items() for choice, text in choices.items()})
 
 
 @dataclass(frozen=True)
@@ -331,7 +352,7 @@ def sink_chance(charts: CombatCharts, defense: int, situation: Situation, hits: 
     survive = Fraction(1)
     for check in range(1, hits + 1):
         fp = firepowers[check - 1] if check - 1 < len(firepowers) else 0
-        need = defense - charts.damage_modifier(situation, check, fp)
+        need = defense - charts.damage_modifier(situation, check, fp, hits)
         survive *= 1 - two_dice_at_least(need)
     return 1 - survive
 
@@ -402,8 +423,12 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
                 and defender == zero.get("side"):
             aa = 0
     else:
-        aa = int(sum(float(p.rating("anti_aircraft", 0)) for p in defenders if p.type == "naval" and p.task_force))
-    aa_situation = situation.for_side(defender)
+        ships = [p for p in defenders if p.type == "naval" and p.task_force]
+        aa_sum = sum(Fraction(str(p.rating("anti_aircraft", 0))) for p in ships)
+        if _aa_upgrade(charts, situation, defender):  # 2nd 16.2.6: +1/2 each Japanese naval unit from Turn 10
+            aa_sum += Fraction(len(ships), 2)
+        aa = int(aa_sum)  # the Task Force's ratings summed, then rounded down (v1.1 12.3.2.3; 2nd 11.2.2.4 [a])
+    aa_situation = situation.for_side(defender).with_facts(*(() if at_base else ("task-force-target",)))
     aa_p = die_hit(charts.modifier("anti-aircraft", aa_situation), t)
     aa_hits = dice(aa, aa_p)
     facts = set()
@@ -413,6 +438,9 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
         facts.add("carried-in-task-force")
     if target.cls == "CV" and target.counter.nation == "britain":
         facts.add("british-cv-target")
+    # Kamikaze (v1.1 18.2.4; 2nd 16.2.4): Japanese Air Points that survive a Task Force's AA hit without a roll.
+    kamikaze = "kamikaze" in situation.facts and attacker == "japan" and target.task_force and not at_base
+    others = [p for p in defenders if p is not target and p.task_force and p.type in ("naval", "air", "land")]
     striking_dist: dict = {}
     hits_cases = []
     for (a_left, d_left), p in joint.items():
@@ -423,6 +451,9 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
             survivors = lose(left, x)
             n = points(survivors)
             striking_dist[n] = striking_dist.get(n, Fraction(0)) + p * px
+            if kamikaze:  # READINGS kamikaze-allocation
+                hits_cases.append((p * px, {n // 2 if others else n: Fraction(1)}))
+                continue
             groups = [Group(g.count, g.unit, charts.modifier("air-strike", sit.with_facts(unit=g.unit)), g.label) for g in survivors]
             hits_cases.append((p * px, fire(groups, t)))
     hits = mixture(hits_cases)
@@ -445,17 +476,26 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
     mods = [_used_modifiers(charts, "air-to-air", [situation.with_facts(unit=g.unit) for g in att]
                             + [situation.for_side(defender).with_facts(unit=g.unit) for g in dfn]),
             _used_modifiers(charts, "anti-aircraft", [aa_situation]),
-            _used_modifiers(charts, "air-strike", [situation.with_facts(*facts, *extra, unit=g.unit) for g in att
-                                                   for extra in ((), ("air-supremacy",))])]
+            _used_modifiers(charts, "air-strike", [] if kamikaze else [situation.with_facts(*facts, *extra, unit=g.unit)
+                                                                       for g in att for extra in ((), ("air-supremacy",))])]
     if target.type == "naval":
         mods.append(_damage_modifiers(charts, situation.for_side(defender).with_facts("air-strike")))
     result.modifiers += mods
     result.readings += ["modified-hit", "tie-roll-off", "carriers-at-anchor", "all-strike-one-target"]
+    if kamikaze:
+        result.forces["Kamikaze"] = [f"every Air Point left after anti-aircraft fire hits, no strike die ({edition.cite('kamikaze', edition.optional_number('18.2.4'))})"]
+        result.readings.append("kamikaze-allocation")
     if at_base:
         result.readings.append("base-aa-round-down")
     if any(g.modifier for g in att + dfn):
         result.readings.append("losses-weakest-first")
     return result
+
+
+def _aa_upgrade(charts: CombatCharts, situation: Situation, defender: str) -> bool:
+    """Naval AA Upgrade Program (2nd 16.2.6, optional): from Turn 10 each Japanese naval unit's AA is +1/2."""
+    return (defender == "japan" and "16.2.6" in {charts.optional_number(n) for n in situation.optional}
+            and situation.turn is not None and situation.turn >= 10)
 
 
 def _damage_modifiers(charts, situation: Situation) -> tuple[str, list]:
@@ -581,28 +621,51 @@ def _ship_outcome(charts, edition, situation, target: Piece, shots) -> tuple[Fra
     return sunk, damaged, dict(sorted(checks.items())), rows
 
 
-def surface_round(charts: CombatCharts, edition: Edition, attackers, defenders, situation: Situation) -> OddsResult:
-    """One Surface Combat Round: every ship fires one die at its matched enemy, simultaneously (v1.1 12.3.3.2; 2nd 11.2.3)."""
+def long_lance(charts: CombatCharts, situation: Situation, ship: Piece, first_round: bool = True) -> int:
+    """A ship's Firepower in a Surface Combat Round: Japanese CA and DD count 2 in the first round with Long Lance
+    torpedoes (v1.1 18.2.1; 2nd 16.2.1, optional), their printed Firepower otherwise."""
+    fp = int(ship.rating("firepower", 0))
+    if first_round and ship.side == "japan" and ship.cls in ("CA", "DD") \
+            and charts.optional_number("18.2.1") in {charts.optional_number(n) for n in situation.optional}:
+        return 2
+    return fp
+
+
+def surface_round(charts: CombatCharts, edition: Edition, attackers, defenders, situation: Situation, *,
+                  tokyo_express: bool = False, first_round: bool = True) -> OddsResult:
+    """One Surface Combat Round: every ship fires one die at its matched enemy, simultaneously (v1.1 12.3.3.2; 2nd 11.2.3).
+
+    ``tokyo_express``: the Japanese ships fire first and their hits are assessed before the Allies fire back, so an
+    Allied ship sunk or damaged does not fire (v1.1 18.2.2; 2nd 16.2.2). Long Lance (v1.1 18.2.1; 2nd 16.2.1) gives
+    Japanese CA and DD Firepower 2 in the first round.
+    """
     attacker = situation.side
     defender = defenders[0].side if defenders else ("allied" if attacker == "japan" else "japan")
     result = OddsResult("surface", "Surface combat round", [charts.surface_rule, edition.cite("damage-naval")], edition.id,
                         _forces(attackers, defenders, attacker, defender))
     side_out = {}
-    for side_name, firers, targets in (("attacker", attackers, defenders), ("defender", defenders, attackers)):
+    order = [("attacker", attackers, defenders), ("defender", defenders, attackers)]
+    if tokyo_express and attacker != "japan":
+        order.reverse()  # the Tokyo Express (Japanese) fires first
+    out_of = {}  # id(piece) -> P(out of the fight before it fires back), Tokyo Express only
+    for side_name, firers, targets in order:
         shots: dict[int, list] = {}
         lines = []
         for i, j in _pairs(firers, targets):
             f, tgt = firers[i], targets[j]
-            fp, dfn = int(f.rating("firepower", 0)), int(tgt.rating("defense", 0))
+            fp, dfn = long_lance(charts, situation, f, first_round), int(tgt.rating("defense", 0))
             to_hit, half = charts.surface_cell(fp, dfn)
-            p = die_hit(0, to_hit)
+            p = die_hit(0, to_hit) * (1 - out_of.get(id(f), Fraction(0)))
             shots.setdefault(j, []).append((p, half, fp))
-            lines.append(f"{f.name} (Firepower {fp}) fires at {tgt.name} (Defense {dfn}): {to_hit}+{' half hit' if half else ''}, {attack_fraction(p)}")
+            lines.append(f"{f.name} (Firepower {fp}) fires at {tgt.name} (Defense {dfn}): {to_hit}+{' half hit' if half else ''}, "
+                         f"{attack_fraction(die_hit(0, to_hit))}" + (" if it is still in the fight" if id(f) in out_of else ""))
         result.forces[f"{side_name} fire"] = lines
         outs = []
         for j, tgt in enumerate(targets):
             sunk, damaged, checks, rows = _ship_outcome(charts, edition, situation, tgt, shots.get(j, []))
             outs.append((sunk, damaged))
+            if tokyo_express:
+                out_of[id(tgt)] = sunk + damaged
             result.chances += [(f"{tgt.name} sunk", sunk), (f"{tgt.name} damaged, not sunk", damaged)]
             if rows:
                 result.tables.append((f"{tgt.name} (Defense {tgt.rating('defense')}) by Damage Checks",
@@ -614,8 +677,12 @@ def surface_round(charts: CombatCharts, edition: Edition, attackers, defenders, 
         result.distributions += [(f"{label} ships sunk", sunk_dist, "ships"),
                                  (f"{label} ships out of the fight (sunk or damaged)", out_dist, "ships")]
         result.expected += [(f"{label} ships sunk", mean(sunk_dist)), (f"{label} ships sunk or damaged", mean(out_dist))]
+    if tokyo_express:
+        result.forces["Tokyo Express"] = [f"the Japanese ships fire first; an Allied ship sunk or damaged does not fire back "
+                                          f"({edition.cite('tokyo-express', charts.optional_number('18.2.2'))})"]
+        result.readings.append("tokyo-express-sea-control")
     all_out = {k: _product(s + d for s, d in v) for k, v in side_out.items()}  # k fired: its targets all out
-    result.chances += [
+    result.chances += [] if tokyo_express else [
         ("attacker's objective met: Sea Control after this round (every defender out, an attacker left)",
          all_out["attacker"] * (1 - all_out["defender"])),
         ("defender's objective met: Sea Control after this round (every attacker out, a defender left)",
@@ -651,7 +718,7 @@ def damage_check(charts: CombatCharts, edition: Edition, target: Piece, hits: in
     fps = [firepower] * hits
     rows = []
     for n in range(1, hits + 1):
-        need = int(target.rating("defense", 0)) - charts.damage_modifier(sit, n, firepower if fact == "surface-combat" else 0)
+        need = int(target.rating("defense", 0)) - charts.damage_modifier(sit, n, firepower if fact == "surface-combat" else 0, hits)
         rows.append([n, f"{need}+", two_dice_at_least(need)])
     result.tables.append(("each Damage Check", ["check", "two dice need", "sinks"], rows))
     sunk, damaged, fate = _fate_rows(charts, edition, target, {hits: Fraction(1)}, situation.with_facts(fact),
@@ -709,7 +776,10 @@ def _land_total(charts: CombatCharts, side_sit: Situation, land, air_points_: in
     ground support hits capped at that Combat Strength, plus ``extra`` (the defender's air steps at base)."""
     t = charts.hit_threshold
     strength = sum(_strength(p) for p in land)
-    own = dice(strength, die_hit(charts.modifier("land-combat", side_sit), t))
+    # Semper Fi (v1.1 18.1.6; 2nd 16.1.6, optional): US Marines landing amphibiously get +1 on their own dice.
+    marines = sum(_strength(p) for p in land if _semper_fi(p, side_sit))
+    own = total([dice(strength - marines, die_hit(charts.modifier("land-combat", side_sit), t)),
+                 dice(marines, die_hit(charts.modifier("land-combat", side_sit.with_facts("marine-landing")), t))])
     facts = (("air-supremacy",) if supremacy else ()) + (("air-point",) if air_points_ else ())
     support_p = die_hit(charts.modifier("ground-support", side_sit.with_facts(*facts)), t)
     support = dice(air_points_ + firepower, support_p)
@@ -720,20 +790,26 @@ def _land_total(charts: CombatCharts, side_sit: Situation, land, air_points_: in
     return {k + extra: v for k, v in out.items()}
 
 
+def _semper_fi(p: Piece, situation: Situation) -> bool:
+    """A US Marine unit (not the Japanese SNLF) in a side that landed amphibiously in an enemy-occupied hex."""
+    return "amphibious-landing" in situation.facts and p.counter.marine and p.counter.nation == "us"
+
+
 def _strength(p: Piece) -> int:
     return int(p.rating("reduced" if p.reduced else "combat", 0))
 
 
 def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, situation: Situation, *,
                 attacker_air_points: int = 0, defender_air_points: int = 0, attacker_firepower: int = 0,
-                defender_firepower: int = 0, supremacy: str | None = None, out_of_supply=()) -> OddsResult:
+                defender_firepower: int = 0, supremacy: str | None = None, out_of_supply=(), amphibious: bool = False) -> OddsResult:
     """The Land Combat Round after ground support: no effect, every defender loses a step, or all are eliminated (v1.1 13.4; 2nd 11.3.5)."""
     attacker = situation.side
     defender = defenders[0].side if defenders else ("allied" if attacker == "japan" else "japan")
     att_land = [p for p in attackers if p.type == "land"]
     def_land = [p for p in defenders if p.type == "land"]
     def_air = sum(p.steps for p in defenders if p.type == "air" and not p.task_force)
-    a_sit = situation.with_facts(*(("out-of-supply",) if attacker in out_of_supply else ()))
+    a_sit = situation.with_facts(*(("out-of-supply",) if attacker in out_of_supply else ()),
+                                 *(("amphibious-landing",) if amphibious else ()))
     d_sit = situation.for_side(defender).with_facts(*(("out-of-supply",) if defender in out_of_supply else ()))
     a = _land_total(charts, a_sit, att_land, attacker_air_points, attacker_firepower, supremacy == attacker)
     d = _land_total(charts, d_sit, def_land, defender_air_points, defender_firepower, supremacy == defender, def_air)
@@ -759,8 +835,41 @@ def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, si
                        ("attacker's objective met: the defenders lose at least a step", step + elim),
                        ("defender's objective met: no effect", none)]
     result.expected += [("attacker hits", mean(a)), ("defender hits", mean(d))]
-    result.modifiers += [_used_modifiers(charts, "land-combat", [a_sit, d_sit]),
+    air_units = [p for p in defenders if p.type == "air" and not p.task_force]
+    if air_units:  # what the defender's air units at base lose (v1.1 13.4; 2nd 11.3.5; READINGS land-combat-air)
+        one_each = sum(min(1, p.steps) for p in air_units)
+        lost = {k: v for k, v in ((0, none), (one_each, step), (def_air, elim)) if v}
+        merged: Distribution = {}
+        for k, v in lost.items():
+            merged[k] = merged.get(k, Fraction(0)) + v
+        result.distributions.append(("defender air steps lost", dict(sorted(merged.items())), "steps"))
+        result.chances.append(("every defending air unit is eliminated", elim + (step if one_each == def_air else 0)))
+        result.expected.append(("defender air steps lost", mean(merged)))
+        result.readings.append("land-combat-air")
+    result.modifiers += [_used_modifiers(charts, "land-combat", [a_sit, d_sit] + ([a_sit.with_facts("marine-landing")]
+                                                                              if any(_semper_fi(p, a_sit) for p in att_land) else [])),
                          _used_modifiers(charts, "ground-support", [a_sit.with_facts("air-supremacy", "air-point")]
                                          if supremacy == attacker and attacker_air_points else [])]
     result.readings += ["modified-hit", "ground-support-supremacy"]
+    return result
+
+
+# --- strategic bombing ------------------------------------------------------------------------
+
+def strategic_bombing(charts: CombatCharts, edition: Edition, tp: int, situation: Situation) -> OddsResult:
+    """Allied strategic bombing of Japanese Oil (v1.1 18.1.3; 2nd 16.1.3, optional): one die per Transport Point
+    spent, each hit costs Japan 1 Oil Point; +1 when an Allied-controlled base lies within two hexes of a Japanese
+    Home Base (Combat Table, strategic air warfare)."""
+    t = charts.hit_threshold
+    allied = situation.for_side("allied")
+    p = die_hit(charts.modifier("strategic-air-warfare", allied), t)
+    hits = dice(tp, p)
+    result = OddsResult("bombing", "Strategic bombing of Japanese Oil", [charts.rule("strategic-air-warfare")], edition.id,
+                        {"Allied": [f"{tp} Transport Points spent: {tp} dice, each hits with {attack_fraction(p)}"]})
+    result.distributions.append(("Japanese Oil Points lost", hits, "Oil Points"))
+    result.chances += [("Allied objective met: at least one Oil Point lost", 1 - hits.get(0, Fraction(0))),
+                       ("Japan's objective met: no Oil Point lost", hits.get(0, Fraction(0)))]
+    result.expected.append(("Oil Points lost", mean(hits)))
+    result.modifiers.append(_used_modifiers(charts, "strategic-air-warfare", [allied]))
+    result.readings.append("modified-hit")
     return result

@@ -21,24 +21,78 @@ from toolkit.games.fire_in_the_sky.command_support import (
     load_scenario,
 )
 from toolkit.games.fire_in_the_sky.odds import Piece
+from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
+from toolkit.games.fire_in_the_sky.odds_optional import READING_KINDS, reading_refusal, refusal
 from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.games.fire_in_the_sky.state import GameState
+from toolkit.model import Counter
 from toolkit.model.build import suggest
 from toolkit.words import edition_name
 
 __all__ = ["cmd_odds"]
 
 TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d+))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
+#: A unit given by its ratings: ``BB:def=10,fp=3,aa=1``, ``air:steps=2``, ``land:cs=4,red=2`` (optionally ``@where``).
+RATED = re.compile(r"^(?P<cls>[A-Z]{2,4}|air|land):(?P<ratings>[a-z]+=[^,@]*(?:,[a-z]+=[^,@]*)*)(?:@(?P<where>anchor|sea|long-range|reduced))?$")
+#: Short rating names -> the counter mix's names, by unit type.
+RATING_NAMES = {
+    "naval": {"def": "defense", "fp": "firepower", "aa": "anti_aircraft", "air": "air_strength", "ms": "movement"},
+    "air": {"steps": "steps"},
+    "land": {"cs": "combat", "red": "reduced", "marine": "marine"},
+}
+NAVAL_CLASSES = ("BB", "BBV", "CV", "CVL", "CA", "DD")
 
 
 # --- forces --------------------------------------------------------------------------------
 
-def _piece(game, token: str):
-    m = TOKEN.match(token)
+def _rated_counter(token: str, side: str | None):
+    """A counter no counter mix has, made from the ratings given (``BB:def=10,fp=3,aa=1``); one-line errors."""
+    m = RATED.match(token)
+    cls = m["cls"]
+    if side is None:
+        raise UsageError(f"{token}: a unit given by ratings has no side; give --side (the attacking side)")
+    kind = cls if cls in ("air", "land") else "naval"
+    if kind == "naval" and cls not in NAVAL_CLASSES:
+        raise UsageError(f"{token}: {cls} is not a ship class; one of {', '.join(NAVAL_CLASSES)}, or air:, land:")
+    names = RATING_NAMES[kind]
+    ratings: dict = {}
+    for item in m["ratings"].split(","):
+        key, _, text = item.partition("=")
+        if key not in names:
+            raise UsageError(f"{token}: {key}= is not a rating of a {kind} unit; give {', '.join(n + '=' for n in names)}")
+        try:
+            value = float(text)
+        except ValueError:
+            raise UsageError(f"{token}: {key}={text} is not a number") from None
+        if not (0 <= value <= 99) or (value != int(value) and key != "aa"):
+            raise UsageError(f"{token}: {key}={text} must be a whole number from 0 to 99 (aa may be a half)")
+        ratings[names[key]] = int(value) if value == int(value) else value
+    if kind == "naval" and "defense" not in ratings:
+        raise UsageError(f"{token}: a ship needs def= (its Defense: a Damage Check sinks it at that total)")
+    if kind == "land" and "combat" not in ratings:
+        raise UsageError(f"{token}: a land unit needs cs= (its Combat Strength)")
+    if kind == "naval" and cls in ("CV", "CVL", "BBV") and "air_strength" not in ratings:
+        ratings["air_strength"] = 0
+    if kind == "land":
+        ratings.setdefault("reduced", ratings["combat"] // 2)
+    marine = bool(ratings.pop("marine", 0))
+    nation = "japan" if side == "japan" else "us"
+    return Counter(token.split("@")[0], token.split("@")[0], side, nation, kind, cls if kind == "naval" else None,
+                   ratings=ratings, marine=marine)
+
+
+def _piece(game, token: str, side: str | None = None):
+    if RATED.match(token):
+        counter = _rated_counter(token, side)
+        m = RATED.match(token)
+        m = {"steps": None, "where": m["where"], "id": counter.id}
+    else:
+        m = TOKEN.match(token)
     if not m:
-        raise UsageError(f"cannot read {token!r}: expected COUNTER, COUNTER:STEPS or COUNTER@anchor|@sea|@long-range")
-    counter = game.counters.get(m["id"])
+        raise UsageError(f"cannot read {token!r}: expected COUNTER, COUNTER:STEPS, COUNTER@anchor|@sea|@long-range, "
+                         "or a class with ratings (BB:def=10,fp=3,aa=1)")
+    counter = game.counters.get(m["id"]) if not RATED.match(token) else counter
     if counter is None:
         raise UsageError(f"no counter {m['id']!r} in the {edition_name(game.edition.id)} counter mix{suggest(m['id'], game.counters)}")
     if counter.type not in ("naval", "air", "land"):
@@ -73,10 +127,14 @@ def _scenario_pieces(args, game, scenario, place: str):
 
 
 def _forces(args, game, kind):
-    if kind == "convoy":
+    if kind in ("convoy", "bombing"):
         return args.side or "allied", [], [], None, None
-    attackers = [_piece(game, t) for t in getattr(args, "attacker", [])]
-    defenders = [_piece(game, t) for t in args.defender]
+    first = next((t for t in getattr(args, "attacker", []) if not RATED.match(t)), None)
+    side = args.side or (game.counters[TOKEN.match(first)["id"]].side if first and TOKEN.match(first)
+                         and TOKEN.match(first)["id"] in game.counters else None)
+    other = {"japan": "allied", "allied": "japan"}.get(side)
+    attackers = [_piece(game, t, side) for t in getattr(args, "attacker", [])]
+    defenders = [_piece(game, t, other if kind != "damage" else (other or "allied")) for t in args.defender]
     side = args.side or (attackers[0].side if attackers else defenders[0].side if kind == "damage" and defenders else None)
     base, turn = None, None
     at = getattr(args, "at", None)
@@ -98,7 +156,7 @@ def _forces(args, game, kind):
             raise UsageError(f"{label}: {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} on the wrong side")
     if kind != "damage" and not defenders:
         raise UsageError("give --defender, or --at PLACE SCENARIO")
-    if kind in ("air", "strike", "surface", "land") and not attackers:
+    if kind in ("air", "strike", "surface", "battle", "land") and not attackers:
         raise UsageError("give --attacker")
     attackers, defenders = odds.numbered(attackers, defenders)  # two jp-ca: jp-ca #1, jp-ca #2
     return side, attackers, defenders, base, turn
@@ -124,6 +182,89 @@ def _target(args, defenders, kind):
     return target
 
 
+def _optional_rules(args, game, kind: str, side: str, turn: int | None) -> frozenset:
+    """The optional rules in use, this edition's numbers; each must change the answer or is refused with the reason.
+
+    ``--kamikaze`` declares Kamikaze, so it brings its optional rule (v1.1 18.2.4; 2nd 16.2.4) with it.
+    """
+    numbers = list(args.optional)
+    kamikaze_rule = game.edition.optional_number("18.2.4")
+    kamikaze = getattr(args, "kamikaze", False)
+    tokyo_rule = game.edition.optional_number("18.2.2")
+    if getattr(args, "tokyo_express", False) and tokyo_rule not in {game.edition.optional_number(n) for n in numbers}:
+        numbers.append(tokyo_rule)  # --tokyo-express brings its optional rule (v1.1 18.2.2; 2nd 16.2.2)
+    if kamikaze:
+        if kind not in ("air", "strike"):
+            raise UsageError(f"--kamikaze changes air-to-air and air strikes (v1.1 18.2.4; 2nd 16.2.4); nothing in odds {kind}")
+        if turn is not None and turn < int(game.edition.param("kamikaze_from_turn", 10)):
+            raise UsageError(f"--kamikaze: Kamikaze may be declared from Turn {game.edition.param('kamikaze_from_turn', 10)} "
+                             f"(v1.1 18.2.4; 2nd 16.2.4); this is Turn {turn}")
+        scenario = getattr(args, "scenario_obj", None)
+        vp = getattr(scenario.marker("victory_points"), "value", None) if scenario is not None else None
+        limit = game.edition.param("kamikaze_vp_threshold")
+        if vp is not None and limit is not None and vp > limit:
+            raise UsageError(f"--kamikaze: Kamikaze may be declared only at {limit} Victory Points or less (v1.1 18.2.4; "
+                             f"2nd 16.2.4); the scenario has {vp}")
+        if kind == "strike" and side != "japan":
+            raise UsageError("--kamikaze: Kamikaze attacks are Japanese air strikes (v1.1 18.2.4; 2nd 16.2.4); the attacker here is Allied")
+        if kamikaze_rule not in {game.edition.optional_number(n) for n in numbers}:
+            numbers.append(kamikaze_rule)
+    for number in numbers:
+        if game.edition.optional_number(number) is None:
+            raise UsageError(f"--optional {number}: no such optional rule in the {game.edition.id} rules"
+                             f"{suggest(number, list(game.edition.optional_rules))}")
+        why = refusal(game.edition, number, kind, turn, kamikaze=kamikaze,
+                      tokyo_express=bool(getattr(args, "tokyo_express", False)))
+        if why:
+            raise UsageError(why)
+    return frozenset(game.edition.optional_number(n) for n in numbers)
+
+
+def _surface(args, charts, game, attackers, defenders, situation):
+    """One Surface Combat Round, or the battle to its end, between the Task Force ships of both sides (no carriers; a
+    Tokyo Express of CA/DD only)."""
+    ships = lambda pieces: [p for p in pieces if p.type == "naval" and p.task_force]  # noqa: E731
+    if not ships(attackers) or not ships(defenders):
+        raise UsageError("surface combat needs ships in a Task Force on both sides")
+    carriers = [p.id for p in ships(attackers) + ships(defenders) if is_carrier(p.counter)]
+    if carriers:
+        raise UsageError(f"{', '.join(carriers)}: a Task Force with a carrier goes to a Carrier Task Force box and its ships do "
+                         "not fight on the surface (v1.1 12.3.1; 2nd 11.2.1): list the Bombardment Task Force ships only")
+    tokyo = getattr(args, "tokyo_express", False)
+    if tokyo:
+        japanese = [p for p in ships(attackers) + ships(defenders) if p.side == "japan"]
+        wrong = [p.name for p in japanese if p.cls not in ("CA", "DD")]
+        if wrong:
+            raise UsageError(f"--tokyo-express: the Tokyo Express Task Force holds CA and DD only (v1.1 18.2.2; 2nd 16.2.2); "
+                             f"not {', '.join(wrong)}")
+    if args.odds_command == "battle":
+        return surface_battle(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo,
+                              withdraw=args.withdraw, after_rounds=args.after_rounds)
+    return odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo)
+
+
+def _land(args, charts, game, side, attackers, defenders, situation):
+    """Land combat: land units on both sides, a full-strength attacker, Semper Fi only for US Marines landing."""
+    land = lambda pieces: [p for p in pieces if p.type == "land"]  # noqa: E731
+    if not land(attackers) or not land(defenders):
+        raise UsageError("land combat needs land units on both sides (give them with --attacker, --defender or --at)")
+    if not any(not p.reduced for p in land(attackers)):
+        raise UsageError("only a full-strength land unit can initiate land combat (v1.1 12.3.4.5; 2nd 11.2.5.5)")
+    semper_fi = game.edition.optional_number("18.1.6") in situation.optional
+    marines = [p for p in land(attackers) if p.counter.marine and p.counter.nation == "us"]
+    if semper_fi and not (args.amphibious and marines):
+        raise UsageError("--optional 18.1.6 (Semper Fi) changes only US Marine units landing amphibiously: give a US Marine "
+                         "unit in --attacker and --amphibious (v1.1 18.1.6; 2nd 16.1.6)")
+    if args.amphibious and not semper_fi:
+        raise UsageError("--amphibious changes the odds only with --optional 18.1.6 (Semper Fi, v1.1 18.1.6; 2nd 16.1.6)")
+    sides = {"attacker": side, "defender": land(defenders)[0].side}
+    return odds.land_combat(charts, game.edition, attackers, defenders, situation,
+                              attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
+                              attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
+                              supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply},
+                              amphibious=args.amphibious)
+
+
 def cmd_odds(args) -> int:
     kind = args.odds_command
     at = getattr(args, "at", None)
@@ -135,13 +276,15 @@ def cmd_odds(args) -> int:
         game = load_game(args)
     charts = CombatCharts.of(game)  # ChartError (an InputError): one line, exit 2
     side, attackers, defenders, base, scenario_turn = _forces(args, game, kind)
-    for number in args.optional:
-        if game.edition.optional_number(number) is None:
-            raise UsageError(f"--optional {number}: no such optional rule in the {game.edition.id} rules"
-                             f"{suggest(number, list(game.edition.optional_rules))}")
     turn = args.turn if args.turn is not None else scenario_turn
-    situation = Situation(side, turn, args.player_turn or side, frozenset({"kamikaze"} if args.kamikaze else ()),
-                          frozenset(game.edition.optional_number(n) for n in args.optional))
+    optional = _optional_rules(args, game, kind, side, turn)
+    readings = frozenset(args.reading)
+    for text in readings:
+        why = reading_refusal(game.edition.id, text, kind)
+        if why:
+            raise UsageError(why)
+    situation = Situation(side, turn, args.player_turn or side, frozenset({"kamikaze"} if getattr(args, "kamikaze", False) else ()),
+                          optional, readings=readings)
     if kind == "air":
         result = odds.air_combat(charts, game.edition, attackers, defenders, situation)
     elif kind == "strike":
@@ -162,32 +305,33 @@ def cmd_odds(args) -> int:
         target = _target(args, defenders, kind)
         task_force = [p for p in defenders if p.task_force]
         result = odds.submarine_attack(charts, game.edition, task_force, target, situation, friendly_air_in_hex=args.friendly_air)
-    elif kind == "surface":
-        ships = lambda pieces: [p for p in pieces if p.type == "naval" and p.task_force]  # noqa: E731
-        if not ships(attackers) or not ships(defenders):
-            raise UsageError("surface combat needs ships in a Task Force on both sides")
-        carriers = [p.id for p in ships(attackers) + ships(defenders) if is_carrier(p.counter)]
-        if carriers:
-            raise UsageError(f"{', '.join(carriers)}: a Task Force with a carrier goes to a Carrier Task Force box and its ships do "
-                             "not fight on the surface (v1.1 12.3.1; 2nd 11.2.1): list the Bombardment Task Force ships only")
-        result = odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation)
+    elif kind in ("surface", "battle"):
+        result = _surface(args, charts, game, attackers, defenders, situation)
     elif kind == "convoy":
-        situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional)
+        situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional,
+                              readings=situation.readings)
         result = odds.convoy(charts, game.edition, args.asw_dice, args.sub_points, situation)
+    elif kind == "bombing":
+        if turn == 1:
+            raise UsageError("strategic bombing is not allowed on the first turn of either scenario (v1.1 18.1.3; 2nd 16.1.3)")
+        situation = Situation("allied", turn, args.player_turn or "allied", frozenset({"allied-base-near-japan"} if args.near else ()),
+                              situation.optional | {game.edition.optional_number("18.1.3")}, readings=situation.readings)
+        result = odds.strategic_bombing(charts, game.edition, args.tp, situation)
     elif kind == "land":
-        land = lambda pieces: [p for p in pieces if p.type == "land"]  # noqa: E731
-        if not land(attackers) or not land(defenders):
-            raise UsageError("land combat needs land units on both sides (give them with --attacker, --defender or --at)")
-        if not any(not p.reduced for p in land(attackers)):
-            raise UsageError("only a full-strength land unit can initiate land combat (v1.1 12.3.4.5; 2nd 11.2.5.5)")
-        sides = {"attacker": side, "defender": land(defenders)[0].side}
-        result = odds.land_combat(charts, game.edition, attackers, defenders, situation,
-                                  attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
-                                  attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
-                                  supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply})
+        result = _land(args, charts, game, side, attackers, defenders, situation)
     else:
         target = _target(args, defenders, kind)
         owner = args.side or ("allied" if target.side == "japan" else "japan")
-        situation = Situation(owner, turn, args.player_turn or owner, situation.facts, situation.optional)
+        situation = Situation(owner, turn, args.player_turn or owner, situation.facts, situation.optional,
+                              readings=situation.readings)
         result = odds.damage_check(charts, game.edition, target, args.hits, args.cause, situation, firepower=args.firepower)
+    for name, kinds in READING_KINDS.items():  # the named readings this answer rests on, chosen or default
+        if kind in kinds and reading_refusal(game.edition.id, f"{name}={situation.reading(name)}", kind) is None \
+                and _reading_matters(name, situation):
+            result.readings.append(f"{name}={situation.reading(name)}")
     return emit(args, as_data(result), as_text(result))
+
+
+def _reading_matters(name: str, situation: Situation) -> bool:
+    """Whether the reading can change this answer: turn-1 only on Turn 1 (or an unknown turn)."""
+    return name != "turn-1" or situation.turn in (None, 1)

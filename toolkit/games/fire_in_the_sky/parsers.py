@@ -30,9 +30,11 @@ KINDS = {
     "strike": "an air strike: air-to-air, anti-aircraft fire, hits on one target and its fate (v1.1 12.3.2.3; 2nd 11.2.2.4)",
     "submarine": "a Submarine Point against a Task Force: ASW first, then the torpedo (v1.1 12.2; 2nd 11.1)",
     "surface": "one Surface Combat Round between two lines of ships (v1.1 12.3.3.2; 2nd 11.2.3)",
+    "battle": "a surface battle fought to its end, rounds until one side is out, with withdrawal (v1.1 12.3.3; 2nd 11.2.3, 11.2.4)",
     "damage": "the Damage Checks of one ship after N hits: sunk, or damaged and when it returns (v1.1 13.1; 2nd 11.3.1)",
     "land": "ground support and the Land Combat Round: no effect, a step lost, or all eliminated (v1.1 12.3.4, 13.4; 2nd 11.2.5, 11.3.5)",
     "convoy": "convoy ASW dice, then Allied Submarine Points against merchant shipping (v1.1 6.1, 6.2; 2nd 5.3, 5.4)",
+    "bombing": "Allied strategic bombing of Japanese Oil, one die per TP spent (optional v1.1 18.1.3; 2nd 16.1.3)",
 }
 #: How a force is written (the descriptions of the kinds that take forces).
 FORCES = ('Forces are counter ids, each optionally :STEPS (air steps) and @anchor (a ship in port, not in a '
@@ -112,15 +114,19 @@ def _plan(subparsers) -> None:
 def register_kinds(sub) -> dict:
     """Add the kinds of battle to ``sub`` (the subparsers of ``chartroom odds``); returns their handlers."""
     for kind, text in KINDS.items():
-        forces = "" if kind == "convoy" else " " + FORCES
+        forces = "" if kind in ("convoy", "bombing") else " " + FORCES
         k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + "." + forces)
         if kind == "convoy":
             k.add_argument("--asw-dice", type=non_negative, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
             k.add_argument("--sub-points", type=non_negative, required=True, help="Allied Submarine Points attacking")
-        if kind not in ("damage", "convoy"):
+        if kind == "bombing":
+            k.add_argument("--tp", type=non_negative, required=True, help="Allied Transport Points spent, one die each")
+            k.add_argument("--near", action="store_true",
+                           help="an Allied-controlled base lies within two hexes of a Japanese Home Base (+1)")
+        if kind not in ("damage", "convoy", "bombing"):
             k.add_argument("--attacker", nargs="+", default=[], metavar="UNIT",
                            help="the attacking force: counter ids, COUNTER:STEPS for air, @anchor/@sea/@long-range/@reduced")
-        if kind != "convoy":
+        if kind not in ("convoy", "bombing"):
             k.add_argument("--defender", nargs="+", default=[], metavar="UNIT", help="the defending force, the same way")
         if kind == "land":
             for who in ("attacker", "defender"):
@@ -128,8 +134,11 @@ def register_kinds(sub) -> dict:
                 k.add_argument(f"--{who}-firepower", type=non_negative, default=0,
                                help=f"Firepower of the {who}'s ships left in Bombardment Task Force boxes")
             k.add_argument("--supremacy", choices=["attacker", "defender"], help="who has Air Supremacy")
+            k.add_argument("--amphibious", action="store_true",
+                           help="the attacker landed amphibiously this turn in an enemy-occupied hex with no friendly units "
+                                "(Semper Fi, with --optional 18.1.6)")
             k.add_argument("--out-of-supply", nargs="+", choices=["attacker", "defender"], default=[], help="sides out of supply")
-        if kind not in ("damage", "convoy"):
+        if kind not in ("damage", "convoy", "bombing"):
             k.add_argument("--at", nargs=2, metavar=("PLACE", "SCENARIO"),
                            help="take the forces the scenario puts at PLACE (the enemy's as defender)")
         k.add_argument("--side", choices=["japan", "allied"],
@@ -142,6 +151,13 @@ def register_kinds(sub) -> dict:
         if kind == "submarine":
             k.add_argument("--friendly-air", action="store_true",
                            help="a friendly land-based air unit or carrier is in the Task Force's hex (ASW modifier)")
+        if kind == "battle":
+            k.add_argument("--withdraw", choices=["attacker", "defender"], help="this side withdraws (default: both fight to the end)")
+            k.add_argument("--after-rounds", type=non_negative, default=0,
+                           help="rounds fought before the withdrawal is declared (default 0: at the start of the first round)")
+        if kind in ("surface", "battle"):
+            k.add_argument("--tokyo-express", action="store_true",
+                           help="the Japanese CA/DD line is the Tokyo Express: it fires first (v1.1 18.2.2; 2nd 16.2.2; brings the optional rule)")
         if kind == "damage":
             k.add_argument("--hits", type=positive, required=True, help="hits on the ship (one Damage Check each)")
             k.add_argument("--cause", choices=["air-strike", "surface", "submarine"], required=True, help="what scored the hits")
@@ -149,7 +165,12 @@ def register_kinds(sub) -> dict:
         k.add_argument("--turn", type=turn_number, help="game turn (for the turn-limited modifiers and the return turn)")
         k.add_argument("--player-turn", choices=["japan", "allied"], help="the phasing side (default: the attacker)")
         k.add_argument("--optional", nargs="+", default=[], metavar="RULE", help="optional rules in use, e.g. 18.2.3 18.3.2")
-        k.add_argument("--kamikaze", action="store_true", help="Kamikaze is in effect (v1.1 18.2.4; 2nd 16.2.4)")
+        if kind in ("air", "strike"):
+            k.add_argument("--kamikaze", action="store_true",
+                           help="Kamikaze is declared (v1.1 18.2.4; 2nd 16.2.4; brings the optional rule; from Turn 10)")
+        k.add_argument("--reading", nargs="+", default=[], metavar="NAME=CHOICE",
+                       help="a reading the rules leave open: turn-1=2nd-chart|v1.1-text (v1.1), "
+                            "multi-hit=cumulative|example (2nd); see docs/odds.md")
         k.add_argument("--edition", help=f"edition id: {{editions:{GAME_ID}}} (default: the scenario's, else the game's first)")
         k.add_argument("--game", default=GAME_ID, help=f"a game id or folder (default: {GAME_ID})")
         k.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")

@@ -25,10 +25,13 @@ from toolkit.games.fire_in_the_sky.movement import (
     _allowance,
     air_commitment,
     air_points,
+    amphibious_reach,
     one_hex_deployment,
     operational_movement,
+    reaction,
     sea_deployment,
 )
+from toolkit.games.fire_in_the_sky.odds import return_turn
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_capacity
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
@@ -37,7 +40,8 @@ from toolkit.model import Game, Scenario
 __all__ = ["PlanError", "LedgerRow", "Ledger", "Planner", "run_plan", "OPS"]
 
 OPS = ("oil-transport", "dd-transfer", "asw", "reinforcements", "sea-deployment", "one-hex-deployment",
-       "operational-movement", "air-commitment", "remove", "control", "return-to-base", "end-of-phase")
+       "operational-movement", "reaction", "air-commitment", "remove", "damage", "step-loss", "landing", "disembark",
+       "control", "return-to-base", "end-of-phase")
 DEPLOYMENT_OPS = ("sea-deployment", "one-hex-deployment")
 EPSILON = 1e-9
 
@@ -72,6 +76,12 @@ class Ledger:
     rows: list = field(default_factory=list)
     error: PlanError | None = None
     error_step: int | None = None
+    board: GameState | None = None  # where every unit stands after the last step replayed
+    turn_track: list = field(default_factory=list)  # (unit, turn it returns or None) for ships damaged on the way
+
+
+def counted_hits(n: int) -> str:
+    return f"{n} hit" if n == 1 else f"{n} hits"
 
 
 def _num(x: float):
@@ -104,6 +114,7 @@ class Planner:
         self.phase_destinations: set[str] = set()
         self.stopped_in_zoc: set[str] = set()  # units that entered an enemy Air ZOC by Sea Deployment this phase
         self.operational: set[str] = set()  # air and land units that used Operational Movement
+        self.turn_track: list[tuple[UnitState, int | None]] = []  # damaged units waiting, with the turn they return
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -115,8 +126,9 @@ class Planner:
     def label(self, node: str) -> str:
         return self.state.graph.label(self.state.graph.node_hex(node) or node)
 
-    def pick(self, units, at: str, path: tuple, task_force: bool | None = False) -> list[UnitState]:
-        """The units a step names at ``at``: ids, or {counter, count, steps}."""
+    def pick(self, units, at: str, path: tuple, task_force: bool | None = False, side: str | None = None) -> list[UnitState]:
+        """The units a step names at ``at`` (of ``side``, default the plan's): ids, or {counter, count, steps}."""
+        side = side or self.side
         node = self.node(at, path + ("from",))
         here = self.state.graph.node_hex(node) or node
         chosen: list[UnitState] = []
@@ -124,7 +136,7 @@ class Planner:
             spec = {"counter": item} if isinstance(item, str) else dict(item)
             counter, count, steps = spec["counter"], int(spec.get("count", 1)), spec.get("steps")
             found = [u for u in self.state.units
-                     if u.counter.id == counter and u.side == self.side and u.at is not None
+                     if u.counter.id == counter and u.side == side and u.at is not None
                      and (self.state.graph.node_hex(u.at) or u.at) == here and u not in chosen
                      and (task_force is None or u.task_force == task_force)]
             if steps is not None:
@@ -246,7 +258,7 @@ class Planner:
     def _names(self, units):
         out: dict[str, int] = {}
         for u in units:
-            key = f"{u.counter.id} ({u.steps} steps)" if u.type == "air" else u.counter.id
+            key = f"{u.counter.id} ({u.steps} step{'s' if u.steps != 1 else ''})" if u.type == "air" else u.counter.id
             out[key] = out.get(key, 0) + 1
         return [f"{n} x {k}" if n > 1 else k for k, n in out.items()]
 
@@ -335,13 +347,135 @@ class Planner:
         self.state = self.state.with_control(s["base"], s["side"])
         return f"{s['base']} becomes {s['side']}-controlled", self.edition.cite("base-control-change"), 0, 0
 
-    def op_return_to_base(self, s, path):
-        dest = self.node(s["to"], path + ("to",))
+    def _home(self, name: str, path: tuple) -> str:
+        dest = self.node(name, path)
         if not self.state.is_home_base(self.state.graph.node_hex(dest) or dest, self.side):
-            raise PlanError("PLAN-RETURN", f"{s['to']} is not a Home Base of this side", self.edition.cite("return-to-base"), path + ("to",))
-        moved = [u for u in self.state.units if u.side == self.side and u.task_force and u.type == "naval"]
-        self.move(moved, dest)
-        return f"Return to Base: {len(moved)} naval units to {s['to']}", self.edition.cite("return-to-base"), 0, 0
+            raise PlanError("PLAN-RETURN", f"{name} is not a Home Base of this side", self.edition.cite("return-to-base"), path)
+        return dest
+
+    def op_return_to_base(self, s, path):
+        """Ships that moved go to a Home Base; the Japanese player chooses which of his two for each (v1.1 14.1; 2nd 12.1):
+        ``split`` sends the units it names to another Home Base, the rest go ``to``. Damaged ships are on the Turn
+        Record Track already (``damage``), so they do not return."""
+        rule = self.edition.cite("return-to-base")
+        dest = self._home(s["to"], path + ("to",))
+        moving = [u for u in self.state.units if u.side == self.side and u.task_force and u.type == "naval"]
+        parts = []
+        for k, part in enumerate(s.get("split", ())):
+            there = self._home(part["to"], path + ("split", k, "to"))
+            chosen = []
+            for i, item in enumerate(part["units"]):
+                spec = {"counter": item} if isinstance(item, str) else dict(item)
+                found = [u for u in moving if u.counter.id == spec["counter"] and u not in chosen]
+                if len(found) < int(spec.get("count", 1)):
+                    raise PlanError("PLAN-RETURN", f"{spec.get('count', 1)} x {spec['counter']} expected among the ships "
+                                    f"returning to base, found {len(found)}", rule, path + ("split", k, "units", i))
+                chosen += found[: int(spec.get("count", 1))]
+            self.move(chosen, there)
+            moving = [u for u in moving if u not in chosen]
+            parts.append(f"{', '.join(self._names(chosen))} to {part['to']}")
+        rest = f"{len(moving)} naval units to {s['to']}" if moving or not parts else ""
+        self.move(moving, dest)
+        return f"Return to Base: {'; '.join(p for p in [rest] + parts if p)}", rule, 0, 0
+
+    # --- the Reaction Phase and the battle's results (stated by the plan, not rolled) -------------
+    def op_reaction(self, s, path):
+        """The non-phasing side's ships react (v1.1 10.1-10.2; 2nd 9.0): half their Movement Allowance to a hex holding
+        an enemy unit, their own included; Japanese reactions pay Oil."""
+        side = s.get("side", enemy_of(self.side))
+        units = self.pick(s["units"], s["from"], path, side=side)
+        dest = self.node(s["to"], path + ("to",))
+        to = self.label(dest)
+        rule = self.edition.cite("reaction")
+        try:
+            reach = reaction(self.state, units)
+        except RuleError as error:
+            raise PlanError("PLAN-REACTION", str(error), error.rule, path + ("units",)) from None
+        if to not in reach:
+            raise PlanError("PLAN-REACTION", f"the Task Force cannot react from {s['from']} to {to}: "
+                            f"{reach.reason or 'not a hex holding an enemy unit within half its Movement Allowance'}", rule,
+                            path + ("to",))
+        cost = reach[to]
+        oil = cost.oil if side == self.side else 0
+        self.pay(0, oil, path, "this reaction")
+        self.move(units, dest, task_force=True)
+        paid = f", {_num(cost.oil)} Oil" if cost.oil else ""
+        return f"Reaction {s['from']} > {to}: {', '.join(self._names(units))} ({reach.hexes[to]} hexes{paid})", rule, 0, oil
+
+    def op_damage(self, s, path):
+        """Ships damaged in a battle leave their Task Force for the Turn Record Track, back after twice their hits in
+        friendly Reinforcement Phases (v1.1 13.1; 2nd 11.3.1); a damaged Dutch ship is lost (v1.1 17.4; 2nd 15.4)."""
+        side = s.get("side", self.side)
+        units = self.pick(s["units"], s["at"], path, task_force=None, side=side)
+        hits = int(s.get("hits", 1))
+        wrong = [u.counter.id for u in units if u.type != "naval"]
+        if wrong:
+            raise PlanError("PLAN-UNITS", f"{', '.join(wrong)}: only ships are damaged this way (land units: step-loss)",
+                            self.edition.cite("damage-naval"), path + ("units",))
+        texts = []
+        for u in units:
+            self.state = self.state.without_unit(u.id)
+            if u.counter.nation == "netherlands":
+                self.turn_track.append((u, None))
+                texts.append(f"{u.counter.id} lost for good ({self.edition.cite('netherlands')})")
+                continue
+            back = return_turn(self.edition, self.state.turn, self.side, u.side, hits, 2)
+            self.turn_track.append((u, back))
+            texts.append(f"{u.counter.id} to the Turn Record Track, back on Turn {back}")
+        grouped = {t: texts.count(t) for t in texts}  # two jp-dd back on Turn 4: "2 x jp-dd ..."
+        said = "; ".join(f"{n} x {t}" if n > 1 else t for t, n in grouped.items())
+        return f"Damaged at {s['at']} ({counted_hits(hits)}): {said}", self.edition.cite("damage-naval"), 0, 0
+
+    def op_step_loss(self, s, path):
+        """Land units lose a step in land combat: a full-strength unit flips, a reduced one is eliminated (v1.1 13.4; 2nd 11.3.5)."""
+        side = s.get("side", enemy_of(self.side))
+        units = self.pick(s["units"], s["at"], path, task_force=None, side=side)
+        texts = []
+        for u in units:
+            if u.type != "land":
+                raise PlanError("PLAN-UNITS", f"{u.counter.id} is not a land unit", self.edition.cite("land-combat-damage"),
+                                path + ("units",))
+            if u.reduced:
+                self.state = self.state.without_unit(u.id)
+                texts.append(f"{u.counter.id} eliminated")
+            else:
+                self.state = self.state.with_unit(replace(u, reduced=True))
+                texts.append(f"{u.counter.id} flipped to its reduced side")
+        return f"Step lost at {s['at']}: {', '.join(texts)}", self.edition.cite("land-combat-damage"), 0, 0
+
+    def op_landing(self, s, path):
+        """An amphibious landing (v1.1 12.3.4.1; 2nd 11.2.5.1): land units in a Task Force in the battle hex land, with the
+        Sea Control the plan states, only within 2 hexes of a friendly base, and within the Land Capacity."""
+        rule = self.edition.cite("amphibious-landing")
+        units = self.pick(s["units"], s["at"], path, task_force=True)
+        wrong = [u.counter.id for u in units if u.type != "land"]
+        if wrong:
+            raise PlanError("PLAN-LANDING", f"{', '.join(wrong)}: only land units land", rule, path + ("units",))
+        dest = self.node(s["at"], path + ("at",))
+        if self.label(dest) not in amphibious_reach(self.state, self.side):
+            raise PlanError("PLAN-LANDING", f"{s['at']} is not within 2 hexes of a friendly base: no landing there", rule, path + ("at",))
+        self.move(units, dest)
+        self._stacking(dest, path)
+        return f"Amphibious landing at {s['at']}: {', '.join(self._names(units))}", rule, 0, 0
+
+    def op_disembark(self, s, path):
+        """Air units carried in a Task Force disembark at the battle hex (v1.1 12.3.5.2; 2nd 11.2.6): with Sea Control (the
+        plan states it), at a friendly base or one a friendly land unit occupies, within its Air Capacity."""
+        rule = self.edition.cite("disembark")
+        units = self.pick(s["units"], s["at"], path, task_force=True)
+        wrong = [u.counter.id for u in units if u.type != "air"]
+        if wrong:
+            raise PlanError("PLAN-DISEMBARK", f"{', '.join(wrong)}: only air units disembark", rule, path + ("units",))
+        dest = self.node(s["at"], path + ("at",))
+        h = self.state.graph.node_hex(dest) or dest
+        place = self.state.graph.places_by_hex.get(h)
+        occupied = any(u.type == "land" and not u.task_force for u in self.state.units_at(h, self.side))
+        if place is None or not place.is_base or not (self.state.is_friendly_base(h, self.side) or occupied):
+            raise PlanError("PLAN-DISEMBARK", f"{s['at']} is neither a friendly base nor one a friendly land unit occupies: "
+                            "the air units cannot disembark", rule, path + ("at",))
+        self.move(units, dest)
+        self._stacking(dest, path)
+        return f"Disembark at {s['at']}: {', '.join(self._names(units))}", rule, 0, 0
 
     def op_end_of_phase(self, s, path):
         for dest in sorted(self.phase_destinations):
@@ -398,4 +532,5 @@ def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Led
         except PlanError as error:
             ledger.error, ledger.error_step = error, i + 1
             break
+    ledger.board, ledger.turn_track = planner.state, list(planner.turn_track)
     return ledger

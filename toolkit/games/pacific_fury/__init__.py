@@ -36,6 +36,9 @@ REQUIRED_PARAMETERS = {
     "events_from_turn": "the event check (PF-EVENTS-TURN)",
     "task_force_c_barred": "the zone check (PF-ZONE-TF-C)",
     "initiative_on_zero": "the initiative side on box 0 (PF 6.1)",
+    "landing_zone": "the TF-A check (PF-TF-A-LANDING)",
+    "task_force_a_may_wait_in_landing_zone": "the TF-A check's reading of PF 9.2/9.3 (PF-TF-A-LANDING)",
+    "torpedo_hits_compulsory": "the IJN event check's reading of PF 7.1 (PF-EVENT-IJN)",
 }
 
 #: The core aids Pacific Fury keeps: set-up cards and the counter manifest. Not the schedules (the

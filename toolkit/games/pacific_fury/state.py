@@ -170,10 +170,9 @@ class PFContext(Context):
                 found[record["id"]] = dict(record, side=side)
         return found
 
-    @property
-    def initiative_side(self) -> str | None:
-        """The side with the initiative: the marker's side of the track, the US on box 0 (PF 6.1)."""
-        box = str(self.initiative.get("box", ""))
+    def box_side(self, box) -> str | None:
+        """The side a marker in ``box`` gives the initiative: the box's side of the track, the US on box 0 (PF 6.1)."""
+        box = str(box)
         record = self.track.get(box)
         side = record.get("side") if record else None
         if side in self.game.side_ids:
@@ -185,6 +184,58 @@ class PFContext(Context):
             wanted = match.group(1).lower()
             return next((s.id for s in self.game.sides if s.id == wanted or s.name.lower() == wanted), None)
         return None
+
+    def shifted(self, box: str, toward: str, spaces: int) -> str | None:
+        """The box ``spaces`` spaces from ``box`` in ``toward``'s favour, stopping at the end of the track (PF 9.3, 11.0)."""
+        boxes = list(self.track)
+        if box not in boxes:
+            return None
+        step = -1 if toward == self.track_end_side(0) else 1
+        return boxes[min(max(boxes.index(box) + step * spaces, 0), len(boxes) - 1)]
+
+    def track_end_side(self, end: int) -> str | None:
+        """The side whose boxes lie at one end of the stored track (0: first box, -1: last)."""
+        boxes = list(self.track.values())
+        return boxes[end].get("side") if boxes else None
+
+    @property
+    def turn_event(self) -> dict | None:
+        """The event recorded for the scenario's own turn, if any."""
+        return next((e for e in self.events_used if e.get("turn") == self.turn), None)
+
+    @property
+    def landing_reach(self) -> int:
+        """How far landings may move the marker in one turn: one space per Transports unit landed (PF 9.3), the Tokyo
+        Express replacing one of them (PF 9.6), and a side has ``transports_per_side`` of them (PF 3.1, 6.3)."""
+        return int(self.edition.param("transports_per_side", 2))
+
+    @cached_property
+    def initiative_side(self) -> str | None:
+        """The side with the initiative for the turn, fixed at its start (PF 6.0), whatever the marker did since.
+
+        - ``initiative.turn_start`` names the marker's box at the start of the turn: its side (PF 6.1).
+        - Before the Operations Phase nothing has moved the marker this turn (events only flip it, PF 7.1, 7.2):
+          the marker's box.
+        - From the Operations Phase on, the non-initiative player's landings (PF 9.3, 9.6) may have moved it up to
+          ``landing_reach`` spaces toward him, even across box 0. When the turn's event (rolled by the
+          non-initiative player alone, PF 7.0) belongs to the side the marker now favours, and a box that
+          many spaces back would have given the other side the initiative, the event decides: the other side.
+          Otherwise the marker's box.
+        """
+        box = str(self.initiative.get("box", ""))
+        if self.initiative.get("turn_start") is not None:
+            return self.box_side(self.initiative["turn_start"])
+        now = self.box_side(box)
+        if not self.phase_at_least("operations") or now is None:
+            return now
+        event = self.turn_event
+        roller = self.events.get(event["event"], {}).get("side") if event else None
+        if roller == now:
+            other = self.other_side(now)
+            starts = (self.shifted(box, other, d) for d in range(1, self.landing_reach + 1))
+            if any(start is not None and self.box_side(start) == other for start in starts):
+                return other
+        return now
 
     def other_side(self, side: str | None) -> str | None:
         return next((s for s in self.game.side_ids if s != side), None) if side else None
@@ -200,6 +251,10 @@ class PFContext(Context):
             if match:
                 return side, int(match.group(1))
         return None
+
+    def setup_rule(self, side: str | None) -> str:
+        """Each side's own set-up rule, cited: the Japanese PF 3.1, the US PF 3.2 (their units, bases and boxes)."""
+        return self.edition.cite("setup-us" if side == "us" else "setup-japan")
 
     def is_zone(self, where: str) -> bool:
         return self.map.area_kinds.get(where) == "zone"
@@ -247,6 +302,14 @@ class PFContext(Context):
             if entry.counter in self.game.counters:
                 found.setdefault(entry.counter, []).append(("sunk", entry))
         return found
+
+    def removed_at(self, *counter_ids: str) -> Location | None:
+        """Where the last file to do so took one of ``counter_ids`` out with ``remove:`` (the entry to change), or None."""
+        for removal in reversed(self.scenario.removals):
+            for entry in reversed(removal.units):
+                if entry.counter in counter_ids:
+                    return entry.at
+        return None
 
     def on_track(self, counter_id: str) -> list[tuple[int, object]]:
         return [(turn, e) for turn, p in self.scenario.turn_track for e in p.units if e.counter == counter_id]

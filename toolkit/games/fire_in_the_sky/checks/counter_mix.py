@@ -84,7 +84,7 @@ def air_steps(ctx: Context):
             yield f"{unit.counter.name} is {article(unit.counter.type)} {unit.counter.type} unit: give `count:`, not `steps:`", unit.entry.at
 
 
-@check("COUNTER-REDUCED", "counter-mix", "A unit that has no reduced side placed reduced.")
+@check("COUNTER-REDUCED", "land-units", "A unit that has no reduced side placed reduced.")
 def reduced_side(ctx: Context):
     for unit in ctx.units:
         if unit.entry.reduced and unit.counter.type != "land":
@@ -110,7 +110,7 @@ def optional_counters(ctx: Context):
                        f"{ctx.edition.citation} {counter.optional_rule}")
 
 
-@check("COUNTER-SIDE", "counter-mix", "A unit placed for the side it does not belong to.")
+@check("COUNTER-SIDE", "nationalities", "A unit placed for the side it does not belong to.")
 def counter_side(ctx: Context):
     """The shared wrong-side rule (:func:`toolkit.rules.shared.counter_side`) in Fire in the Sky's words."""
     return shared.counter_side(ctx, lambda p: f"{p.name} belongs to the {SIDE_NAMES[p.owner]} but is placed in the {SIDE_NAMES[p.side]} set-up")

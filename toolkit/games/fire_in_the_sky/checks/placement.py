@@ -64,7 +64,7 @@ def not_sea(ctx: Context):
             yield f"{unit.counter.name}: {unit.place.name} is not a sea hex; naval units cannot be there", unit.entry.at
 
 
-@check("PLACE-BOX", "holding-boxes", "A unit placed in a special box (use the markers for those boxes).")
+@check("PLACE-BOX", "special-boxes", "A unit placed in a special box (use the markers for those boxes).")
 def special_box(ctx: Context):
     for unit in ctx.units:
         box = unit.box

@@ -8,11 +8,12 @@ scenario as :class:`~toolkit.games.pacific_fury.state.PFContext` sees it: the ca
 
 from __future__ import annotations
 
-from toolkit.games.pacific_fury.checks import damage, event_phase, markers, mix, needs, placement, start, task_forces
+from toolkit.games.pacific_fury.checks import damage, event_effects, event_phase, markers, mix, needs, operations_phase, placement, start, task_forces
 from toolkit.rules import CheckRegistry
 
 __all__ = ["registry"]
 
 
 def registry() -> CheckRegistry:
-    return CheckRegistry.from_modules([mix, placement, start, markers, task_forces, event_phase, damage, needs])
+    return CheckRegistry.from_modules([mix, placement, start, markers, task_forces, operations_phase, event_phase, event_effects, damage,
+                                     needs])

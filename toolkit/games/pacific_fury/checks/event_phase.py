@@ -36,7 +36,18 @@ def events_turn(ctx: PFContext):
             yield f"there is no Event Phase on Turn 1 (events from turn {first}); {name} cannot be on turn {turn}", at
         elif turn > ctx.turn or (turn == ctx.turn and not ctx.phase_at_least("task-force") and ctx.phase != "event"):
             yield (f"{name} on turn {turn} has not been rolled yet at turn {ctx.turn}, phase {ctx.phase!r}; remove it or "
-                   f"move the scenario on", at)
+                   f"move the scenario on", at, ctx.edition.cite("sequence-of-play"))
         elif turn == ctx.turn and info.get("side") == initiative and initiative is not None:
             yield (f"{name} is a {ctx.game.side_name(info['side'])} event, but {ctx.game.side_name(initiative)} holds the "
-                   f"initiative on turn {turn}: only the non-initiative player rolls for an event", ctx.section_at("events_used", i, "event"))
+                   f"initiative on turn {turn} (fixed at the start of the turn, PF 6.0; {_initiative_basis(ctx)}): only the "
+                   f"non-initiative player rolls for an event", ctx.section_at("events_used", i, "event"))
+
+
+def _initiative_basis(ctx: PFContext) -> str:
+    """What the turn's initiative was read from, and how to say otherwise."""
+    if ctx.initiative.get("turn_start") is not None:
+        return f"initiative turn_start: {ctx.initiative['turn_start']!r}"
+    if not ctx.phase_at_least("operations"):
+        return f"the marker on {ctx.initiative.get('box')!r}, which nothing moves before the Operations Phase"
+    return (f"the marker on {ctx.initiative.get('box')!r}, which landings could not have carried there from the other side's "
+            f"boxes; if they did, write the box it started the turn on as initiative turn_start")

@@ -37,7 +37,7 @@ def operations(ctx: PFContext):
             yield f"a side conducts {last} operations a turn; the Operation marker cannot stand on {value}: set {side}: {last} or less", ctx.section_at("operations", side)
         elif not ctx.phase_at_least("operations") and value != first:
             yield (f"before the Operations Phase (phase {ctx.phase!r}) each Operation marker stands on box {first}; "
-                   f"set {side}: {first}", ctx.section_at("operations", side))
+                   f"set {side}: {first}", ctx.section_at("operations", side), ctx.edition.cite("setup-markers"))
     leader = ctx.initiative_side
     follower = ctx.other_side(leader)
     if leader in markers and follower in markers and ctx.phase == "operations":
@@ -45,3 +45,67 @@ def operations(ctx: PFContext):
         if not (lead == follow or lead == follow + 1):
             yield (f"the initiative player ({ctx.game.side_name(leader)}) operates first and the players alternate, so his marker "
                    f"equals the other's or is one ahead; here {lead} against {follow}", ctx.section_at("operations", follower))
+
+
+def boxes_at_turn_start(ctx: PFContext, turn: int) -> set[str]:
+    """Every box the Initiative marker can stand in when ``turn`` begins, from its start (PF 3.3).
+
+    In each turn only two things move it: the non-initiative player's landings, one space each toward him
+    (PF 9.3, 9.6; the initiative player never has Transports, 6.3), at most one per Transports unit; then the
+    Return Phase, one space toward the initiative player or none (11.0). When every Transports unit landed,
+    Henderson Field was disrupted (a TF-A lands only then, 9.3) and none was sunk, so the Return Phase moves
+    nothing.
+    """
+    start = str((ctx.edition.param("start_initiative") or {}).get("box"))
+    reach = ctx.landing_reach
+    boxes = {start} if start in ctx.track else set()
+    for _ in range(ctx.game.turns[0], turn):
+        following = set()
+        for box in boxes:
+            holder = ctx.box_side(box)
+            for landed in range(reach + 1):
+                moved = ctx.shifted(box, ctx.other_side(holder), landed)
+                following.add(moved)
+                if landed < reach:
+                    following.add(ctx.shifted(moved, holder, 1))
+        boxes = following
+    return boxes
+
+
+def boxes_within_turn(ctx: PFContext, start: str, phase: str) -> set[str]:
+    """Boxes the marker can reach from ``start`` by ``phase`` of the same turn (PF 6.3, 9.3, 9.6, 11.0)."""
+    if not ctx.phase_at_least("operations"):
+        return {start}
+    holder = ctx.box_side(start)
+    landed = {ctx.shifted(start, ctx.other_side(holder), d) for d in range(ctx.landing_reach + 1)}
+    if phase == "return":
+        landed |= {ctx.shifted(b, holder, 1) for b in landed}
+    return landed
+
+
+@check("PF-INITIATIVE-REACH", "return-phase", "The Initiative marker in a box it cannot have reached from US 1 by this turn and phase, or a turn_start box it cannot have begun the turn in.")
+def initiative_reach(ctx: PFContext):
+    box = str(ctx.initiative.get("box"))
+    if ctx.scenario.section("initiative") is None or box not in ctx.track or ctx.published_setup:
+        return  # no marker given, PF-INITIATIVE-RANGE, or PF-START-MARKERS
+    if ctx.turn == ctx.game.turns[0] and ctx.scenario.variant:
+        return  # a labelled variant may start the marker elsewhere
+    starts = boxes_at_turn_start(ctx, ctx.turn)
+    if not starts:
+        return
+    order = [b for b in ctx.track if b in starts]
+    given = ctx.initiative.get("turn_start")
+    if given is not None:
+        if str(given) not in starts:
+            yield (f"the Initiative marker cannot begin turn {ctx.turn} on {given!r}: from US 1 (PF 3.3) landings move it at most "
+                   f"{ctx.landing_reach} spaces a turn toward the non-initiative player (PF 6.3, 9.3, 9.6) and the Return Phase one "
+                   f"toward the initiative player (PF 11.0), so it begins turn {ctx.turn} on {', '.join(order)}",
+                   ctx.section_at("initiative", "turn_start"))
+            return
+        starts = {str(given)}
+    reachable = set().union(*(boxes_within_turn(ctx, s, ctx.phase) for s in starts))
+    if box not in reachable:
+        shown = ", ".join(b for b in ctx.track if b in reachable)
+        yield (f"the Initiative marker cannot stand on {box!r} at turn {ctx.turn}, phase {ctx.phase!r}: from US 1 (PF 3.3) landings "
+               f"move it at most {ctx.landing_reach} spaces a turn toward the non-initiative player (PF 6.3, 9.3, 9.6) and the "
+               f"Return Phase one toward the initiative player (PF 11.0); it can stand on {shown}", ctx.section_at("initiative", "box"))

@@ -19,7 +19,7 @@ def counter_mix(ctx: PFContext):
     for counter in named if where else ():  # nothing placed yet: DATA-MISSING says so (checks/needs.py)
         if not where.get(counter.id):
             yield (f"{counter.name} is nowhere in the scenario: place it in a base, box or zone, on the Turn Record Track, "
-                   f"or list it under sunk if it has left the game", ctx.scenario.at)
+                   f"or list it under sunk if it has left the game", ctx.removed_at(counter.id) or ctx.scenario.at)
     tokyo = ctx.edition.param("tokyo_express")
     yield from shared.counter_mix(ctx, _transports(ctx, tokyo), lambda pool: _too_many_transports(ctx, pool, tokyo))
     if tokyo in where:
@@ -29,7 +29,7 @@ def counter_mix(ctx: PFContext):
     for unit in ctx.units:
         if unit.counter.type == "marker" and unit.counter.id != tokyo:
             yield (f"the {unit.counter.name} is not placed as a unit: give it with the scenario's `initiative:` or `operations:` "
-                   f"section, or `start_turn:` for the Game Turn marker", unit.entry.at)
+                   f"section, or `start_turn:` for the Game Turn marker", unit.entry.at, ctx.edition.cite("markers"))
 
 
 def _twice(ctx: PFContext, pool: MixPool) -> str:
@@ -53,3 +53,24 @@ def _too_many_transports(ctx: PFContext, pool: MixPool, tokyo: str | None) -> st
     what = "Transports units and Tokyo Express" if tokyo in pool.counters else "Transports units"
     return (f"{pool.used} {ctx.game.side_name(side)} {what} in the scenario, but a side has {fmt(pool.limit)} Transports and the "
             f"Tokyo Express replaces one of them; remove {fmt(pool.excess)}")
+
+
+@check("PF-COUNTER-MIX-LOW", "setup-japan", "Before the Operations Phase, fewer Transports units (with the Tokyo Express) than a side has: none leaves the game.")
+def counter_mix_low(ctx: PFContext):
+    """The lower limit of the Transports: a side has ``transports_per_side`` of them from the start (PF 3.1); a sunk one
+    waits on the Turn Record Track and comes back next turn (10.7), a landed one comes back at the start of the next
+    turn (6.3). So from the start of a turn to its Task Force Phase every one of them is somewhere in the scenario;
+    from the Operations Phase on a landed one is off the map until the next turn, and is not looked for."""
+    if ctx.phase_at_least("operations") or not ctx.whereabouts:
+        return
+    tokyo = ctx.edition.param("tokyo_express")
+    for pool in _transports(ctx, tokyo):
+        side = ctx.game.counters[pool.counters[0]].side
+        if pool.used >= pool.limit:
+            continue
+        base = ctx.base(side)
+        at_base = [p for p in ctx.scenario.setup if p.side == side and p.where == base]
+        at = ctx.removed_at(*pool.counters) or (at_base[-1].at if at_base else ctx.scenario.at)
+        yield (f"{pool.used} {ctx.game.side_name(side)} Transports units (with the Tokyo Express) in the scenario, but a side has "
+               f"{fmt(pool.limit)} from the start (PF 3.1) and none leaves the game: a sunk one waits on the Turn Record Track "
+               f"(PF 10.7), a landed one returns at the start of the next turn (PF 6.3); place {fmt(pool.limit - pool.used)} more", at)

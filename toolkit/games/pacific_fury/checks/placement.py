@@ -10,7 +10,14 @@ from toolkit.rules import check, shared
 def sides_and_boxes(ctx: PFContext):
     """The shared wrong-side rule (:func:`toolkit.rules.shared.counter_side`), then each side's own boxes."""
     name = ctx.game.side_name
-    yield from shared.counter_side(ctx, lambda p: f"{p.name} is a {name(p.owner)} counter but is placed in the {name(p.side)} set-up: give it `side: {p.owner}`")
+
+    def say(p):
+        return f"{p.name} is a {name(p.owner)} counter but is placed in the {name(p.side)} set-up: give it `side: {p.owner}`"
+
+    placed = list(shared.placed_units(ctx))
+    for owner in ctx.game.side_ids:  # each side's units are its own set-up's (PF 3.1 Japan, 3.2 US)
+        for message, at in shared.counter_side(ctx, say, [p for p in placed if p.owner == owner]):
+            yield message, at, ctx.setup_rule(owner)
     for unit in ctx.units:
         where = unit.placement.where
         if unit.counter.side != unit.side:
@@ -22,7 +29,7 @@ def sides_and_boxes(ctx: PFContext):
                        f"{ctx.game.side_name(box.side)} box: use {ctx.game.side_name(unit.side)} boxes only", unit.entry.at)
         elif not ctx.is_zone(where):
             yield (f"{unit.counter.name} stands at {where}, which is neither a base, box nor sea zone: ships wait in a base "
-                   f"or box or sail in one of the four sea zones (PF 2.1)", unit.entry.at)
+                   f"or box or sail in one of the four sea zones (PF 2.1)", unit.entry.at, ctx.edition.cite("game-map"))
 
 
 @check("PF-RESERVE-BOX", "setup-japan", "A unit in the Japanese Reserve box other than the Reserve ships.")

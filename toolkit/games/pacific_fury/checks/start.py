@@ -15,7 +15,7 @@ def _arrivals(ctx: PFContext) -> dict[str, int]:
     return {r["counter"]: int(r["turn"]) for r in ctx.edition.param("first_turn_arrivals") or ()}
 
 
-@check("PF-START-BASES", "setup-us", "At the start, a unit outside its base (the Japanese Reserve and the ships due later apart), or a ship already sunk.")
+@check("PF-START-BASES", "setup-japan", "At the start, a unit outside its base (the Japanese Reserve and the ships due later apart), or a ship already sunk.")
 def start_bases(ctx: PFContext):
     if not ctx.published_setup:
         return
@@ -27,14 +27,17 @@ def start_bases(ctx: PFContext):
         base = ctx.base(unit.side)
         if base and unit.placement.where != base:
             yield (f"at the start every {ctx.game.side_name(unit.side)} unit but the Reserve and the late arrivals waits face down "
-                   f"in {base}; {unit.counter.name} stands at {unit.placement.where}: move it to {base}", unit.entry.at)
+                   f"in {base}; {unit.counter.name} stands at {unit.placement.where}: move it to {base}", unit.entry.at, ctx.setup_rule(unit.side))
     for entry in ctx.scenario.sunk:
-        yield f"nothing is sunk at the start of the game; remove {ctx.name(entry.counter)} from sunk", entry.at
+        counter = ctx.game.counters.get(entry.counter)
+        yield (f"nothing is sunk at the start of the game; remove {ctx.name(entry.counter)} from sunk", entry.at,
+               ctx.setup_rule(counter.side if counter else None))
     for _turn, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             if entry.counter not in arrivals:
                 yield (f"{ctx.name(entry.counter)} is on the Turn Record Track at the start, where only "
-                       f"{', '.join(ctx.name(c) for c in arrivals)} waits: move it to its base", entry.at)
+                       f"{', '.join(ctx.name(c) for c in arrivals)} waits: move it to its base", entry.at, ctx.setup_rule(placement.side))
+
 
 
 @check("PF-START-HORNET", "setup-us", "At the start, a late arrival (Hornet) not on its box of the Turn Record Track.")

@@ -1,0 +1,190 @@
+"""The wiring of ``chartroom lsp``: pygls feature handlers over :mod:`toolkit.lsp.documents` and one module per feature.
+
+Diagnostics are pushed on open and save at once, and on change after a pause in typing (``debounce``), always from
+the editor's text. The server answers every request or says why: a document that does not parse gets one
+diagnostic at the parser's position; a document that is no Chartroom file is named in a log message; an internal
+error is shown as a diagnostic and logged, and the server carries on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.lsp.server import LanguageServer
+
+from toolkit import __version__
+from toolkit.errors import ChartroomError
+from toolkit.lsp.actions import quick_fixes
+from toolkit.lsp.completion import complete
+from toolkit.lsp.definition import definition
+from toolkit.lsp.diagnostics import diagnostics
+from toolkit.lsp.documents import Checked, Documents
+from toolkit.lsp.hover import hover
+from toolkit.lsp.text import path_of
+
+__all__ = ["ChartroomServer", "serve", "DEBOUNCE"]
+
+#: Seconds of quiet after a change before the document is checked again.
+DEBOUNCE = 0.15
+
+
+class ChartroomServer(LanguageServer):
+    """The language server and what it keeps: the documents checked and the diagnostics published, by URI."""
+
+    def __init__(self, debounce: float = DEBOUNCE):
+        super().__init__("chartroom", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.debounce = debounce
+        self.documents = Documents()
+        self.checked: dict[str, Checked] = {}
+        self.published: dict[str, list[types.Diagnostic]] = {}
+        self.pending: dict[str, asyncio.Task] = {}
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        self.window_log_message(types.LogMessageParams(type=kind, message=f"chartroom: {message}"))
+
+    # --- checking and publishing -------------------------------------------------------
+
+    def text_of(self, uri: str) -> str:
+        return self.workspace.get_text_document(uri).source
+
+    def current(self, uri: str) -> Checked | None:
+        """The document as the editor holds it now (checked, or only parsed while a check waits for quiet); None, and
+        a log message saying so, for a document the editor has not opened."""
+        if uri not in self.workspace.text_documents:
+            self.log(f"{uri}: not open in the editor (textDocument/didOpen first): nothing to answer", types.MessageType.Warning)
+            return None
+        text = self.text_of(uri)
+        known = self.checked.get(uri)
+        if known is not None and known.text == text:
+            return known
+        return self.documents.parse(path_of(uri), text)
+
+    def publish(self, uri: str) -> None:
+        """Check the document from its text and push its diagnostics; an internal error becomes one diagnostic."""
+        self.pending.pop(uri, None)
+        try:
+            checked = self.documents.check(path_of(uri), self.text_of(uri))
+            found = diagnostics(checked, lambda: self.documents.model(checked))
+        except ChartroomError as error:  # input the check refused as a whole (exit 2 on the command line): said as it says it
+            found = [types.Diagnostic(types.Range(types.Position(0, 0), types.Position(0, 0)), severity=types.DiagnosticSeverity.Error,
+                                      message=" ".join(str(error).split()), code="INPUT", source="chartroom")]
+            checked = None
+        except Exception as error:  # the last resort: said in the editor and the log, and the server carries on
+            self.log(f"internal error while checking {uri}: {traceback.format_exc()}", types.MessageType.Error)
+            found = [types.Diagnostic(types.Range(types.Position(0, 0), types.Position(0, 0)), severity=types.DiagnosticSeverity.Error,
+                                      message=f"chartroom: internal error: {type(error).__name__}: {error} (please report this)",
+                                      code="INTERNAL", source="chartroom")]
+            checked = None
+        if checked is not None:
+            self.checked[uri] = checked
+            if checked.note:
+                self.log(checked.note)
+        self.published[uri] = found
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
+
+    def later(self, uri: str) -> None:
+        """Check ``uri`` once the editor has been quiet for :attr:`debounce` seconds (a newer change restarts the wait)."""
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.pending[uri] = asyncio.get_running_loop().create_task(self._after_quiet(uri))
+
+    async def _after_quiet(self, uri: str) -> None:
+        await asyncio.sleep(self.debounce)
+        if uri in self.workspace.text_documents:
+            self.publish(uri)
+
+    def recheck_others(self, uri: str) -> None:
+        """A saved game file may change what every other open document finds."""
+        for other in list(self.checked):
+            if other != uri and other in self.workspace.text_documents:
+                self.later(other)
+
+
+def build(debounce: float = DEBOUNCE) -> ChartroomServer:
+    server = ChartroomServer(debounce)
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: ChartroomServer, params: types.InitializedParams):
+        """Ask the editor for the saves of data files (a game folder edited elsewhere), where it lets a server ask."""
+        workspace = ls.client_capabilities.workspace
+        watching = workspace.did_change_watched_files if workspace is not None else None
+        if watching is None or not watching.dynamic_registration:
+            return  # the next check still sees a changed game folder (toolkit.lsp.documents)
+        watchers = [types.FileSystemWatcher(glob_pattern=f"**/*.{suffix}") for suffix in ("yaml", "yml", "json")]
+        try:
+            await ls.client_register_capability_async(types.RegistrationParams([types.Registration(
+                "chartroom-data-files", types.WORKSPACE_DID_CHANGE_WATCHED_FILES, types.DidChangeWatchedFilesRegistrationOptions(watchers))]))
+        except JsonRpcException as refused:
+            ls.log(f"the editor did not watch the data files ({refused}): a game folder changed elsewhere is seen at the next check",
+                   types.MessageType.Warning)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: ChartroomServer, params: types.DidOpenTextDocumentParams):
+        ls.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    async def did_change(ls: ChartroomServer, params: types.DidChangeTextDocumentParams):
+        ls.later(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: ChartroomServer, params: types.DidSaveTextDocumentParams):
+        ls.publish(params.text_document.uri)
+        ls.recheck_others(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: ChartroomServer, params: types.DidCloseTextDocumentParams):
+        uri = params.text_document.uri
+        waiting = ls.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        ls.checked.pop(uri, None)
+        ls.published.pop(uri, None)
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def files_changed(ls: ChartroomServer, params: types.DidChangeWatchedFilesParams):
+        for uri in list(ls.checked):
+            ls.later(uri)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: ChartroomServer, params: types.HoverParams):
+        checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
+        return hover(checked, ls.documents.model(checked), params.position, ls.published.get(params.text_document.uri, []))
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[":", " ", "-"]))
+    def on_completion(ls: ChartroomServer, params: types.CompletionParams):
+        checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
+        model = ls.documents.model(checked) if checked.document is not None else None
+        if model is None or model.scenario is None:  # the text as typed does not load: the last one that did
+            last = ls.checked.get(params.text_document.uri)
+            model = ls.documents.last_model(checked.path) or (ls.documents.model(last) if last is not None else None) or model
+        return types.CompletionList(is_incomplete=False, items=complete(checked, model, params.position))
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def on_definition(ls: ChartroomServer, params: types.DefinitionParams):
+        checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
+        return definition(checked, ls.documents.model(checked), params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def on_code_action(ls: ChartroomServer, params: types.CodeActionParams):
+        checked = ls.current(params.text_document.uri)
+        if checked is None:
+            return None
+        return quick_fixes(checked, params.text_document.uri, list(params.context.diagnostics)) or None
+
+    return server
+
+
+def serve(debounce: float = DEBOUNCE) -> None:
+    """Run the server on stdin and stdout until the editor says exit."""
+    build(debounce).start_io()
