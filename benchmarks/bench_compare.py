@@ -42,7 +42,10 @@ VARIANTS = 200
 
 
 def check_jsonschema() -> Path:
-    """The check-jsonschema executable of the benchmark's own venv (made and filled on first use)."""
+    """check-jsonschema beside this Python (the ``test`` extra installs it), else the benchmark's own venv (made on first use)."""
+    beside = Path(sys.executable).parent / "check-jsonschema"
+    if beside.exists():
+        return beside
     exe = BENCH_ENV / "bin" / "check-jsonschema"
     if not exe.exists():
         print(f"installing check-jsonschema into {BENCH_ENV} (once)", flush=True)

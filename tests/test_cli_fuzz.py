@@ -29,7 +29,7 @@ from toolkit.cli import build_parser, main
 
 SEED = int(os.environ.get("CHARTROOM_FUZZ_SEED", "20261126"))
 RUNS = int(os.environ.get("CHARTROOM_FUZZ_RUNS", "160"))  # about two runs of each command (a longer run: README)
-LEFT_OUT = {("site",), ("aids", "--pdf"), ("check", "--watch")}  # --watch runs until Ctrl-C: tests/test_conveniences.py drives it
+LEFT_OUT = {("site",), ("aids", "--pdf"), ("check", "--watch"), ("lsp",)}  # --watch runs until Ctrl-C: tests/test_conveniences.py drives it; lsp reads stdin (tests/test_lsp.py drives it)
 
 VALUES = ["0", "1", "2", "4", "7", "-1", "99999999999999999999", "1.5", "nan", "inf", "", " ", "é", "x\x85y", "\x07",
           "Midway", "Kure", "Truk", "Ironbottom Sound", "The Slot", "south pacific", "US 1", "Japan 9", "0",

@@ -197,7 +197,7 @@ def test_a_carrier_launching_while_another_mission_lands_names_both(demo_context
         assert _run("FFTS-LAND-RATE", ctx) == [
             "Lexington both launches (yorktown-strike-1) and lands (lexington-dawn-search) on turn 10; a carrier launches or lands in an AOS, not both"]
         found = next(c for c in CHECKS if c.code == "FFTS-LAND-RATE")
-        assert [rest for _, _, *rest in found.func(ctx)] == [["FFTS 6.7"]]  # the launch-or-land rule, not 6.12's landing rate
+        assert ctx.edition.cite(found.rule) == "FFTS 6.7"  # the check's own rule is the launch-or-land rule, not 6.12's landing rate
         ctx.data = _with(ctx, missions=(_mission(ctx, "lexington-dawn-search", land_turn=2),))
         assert _run("FFTS-LAND-RATE", ctx) == [], "a mission landing on its own launch turn is FFTS-MISSION-RECORD's"
     finally:
@@ -306,3 +306,31 @@ def test_landings_over_the_limit_wait_for_the_next_aos_in_the_order_they_began(d
         assert ctx.landings() == {} and ctx.last_landing(replace(a, land_turn=None)) is None
     finally:
         ctx.data = before
+
+
+# Issue 20's citation audit: a finding cites the clause it enforces, not a neighbouring rule.
+CLAUSES = [
+    ("search-arc-step-fail.yaml", "FFTS-SEARCH-ARC", "FFTS 7.4.8"),   # was 7.4.5: arcs in 30-degree steps
+    ("search-arc-fail.yaml", "FFTS-SEARCH-ARC", "FFTS 7.4.5"),        # AFs enough for the arc
+    ("land-rate-fail.yaml", "FFTS-LAND-RATE", "FFTS 6.7"),            # launch or land in an AOS, not both
+    ("strike-target-fail.yaml", "FFTS-STRIKE-TARGET", "FFTS 12.1"),
+    ("strike-friendly-fail.yaml", "FFTS-STRIKE-FRIENDLY", "FFTS 6.2"),
+    ("strike-sighted-fail.yaml", "FFTS-STRIKE-SIGHTED", "FFTS 7.2"),
+    ("search-time-fail.yaml", "FFTS-SEARCH-TIME", "FFTS 7.4.1"),
+    ("ready-time-fail.yaml", "FFTS-READY-TIME", "FFTS 6.8"),
+    ("endurance-order-fail.yaml", "FFTS-ENDURANCE", "FFTS 4.4"),
+]
+
+
+@pytest.mark.parametrize("name, code, rule", CLAUSES, ids=lambda v: str(v))
+def test_a_finding_cites_the_clause_it_enforces(name, code, rule, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(Path(__file__).parent / "ffts_checks" / name).relative_to(ROOT)])
+    assert {f.rule for f in findings if f.code == code} == {rule}
+
+
+def test_an_air_base_is_named_by_its_place(monkeypatch):
+    """Issue 20: `at: Tulagi` (the place as the sheet prints it) was a SCHEMA-FORM error though FFTS 6.3 names a base's forms by the base."""
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(Path(__file__).parent / "ffts_checks" / "base-place-pass.yaml").relative_to(ROOT)])
+    assert not [f for f in findings if f.severity != "info"], findings

@@ -31,14 +31,14 @@ def test_new_extends_and_diff_a_section(tmp_path, capsys):
     capsys.readouterr()
     assert main(["diff", str(game / "coral-sea.yaml"), str(variant)]) == 0
     assert capsys.readouterr().out.endswith("no differences\n")
-    # a variant that moves Task Force 17: its task_forces: replaces the base's whole section
+    # a variant that moves Task Force 17 a hex closer (its search still finds Task Force A, FFTS-STRIKE-SIGHTED): its task_forces: replaces the base's whole section
     base_tfs = (game / "coral-sea.yaml").read_text(encoding="utf-8").split("task_forces:\n")[1].split("\n\n")[0]
-    variant.write_text(text + "task_forces:\n" + base_tfs.replace('hex: "0609"', 'hex: "0610"') + "\n", encoding="utf-8")
+    variant.write_text(text + "task_forces:\n" + base_tfs.replace('hex: "0609"', 'hex: "0608"') + "\n", encoding="utf-8")
     assert main(["check", str(variant)]) == 0
     capsys.readouterr()
     assert main(["diff", str(game / "coral-sea.yaml"), str(variant), "--format", "json"]) == 0
     differences = json.loads(capsys.readouterr().out)["differences"]
     assert [(d["section"], d["name"], d["record"]) for d in differences] == [("section", "task_forces", "17")]
-    assert differences[0]["a"]["hex"] == "0609" and differences[0]["b"]["hex"] == "0610"
+    assert differences[0]["a"]["hex"] == "0609" and differences[0]["b"]["hex"] == "0608"
     assert main(["diff", str(game / "coral-sea.yaml"), str(variant)]) == 0
-    assert 'task_forces: 17: hex: "0609" -> "0610"' in capsys.readouterr().out
+    assert 'task_forces: 17: hex: "0609" -> "0608"' in capsys.readouterr().out

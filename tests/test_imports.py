@@ -33,6 +33,7 @@ ALLOWED = {
     "toolkit.map_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.render_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.variant_cli": ("toolkit/cli.py", "the other commands' modules"),
+    "toolkit.exact": ("toolkit/cli.py", "the other commands' number options (exact dice arithmetic: fractions, decimal)"),
     "toolkit.shell_cli": ("toolkit/cli.py", "the other commands' modules"),
     "toolkit.lsp.server": ("toolkit/cli.py", "chartroom lsp only: pygls and lsprotocol, about 1 s (lsprotocol's types)"),
     "watchfiles": ("toolkit/lazy.py", "check --watch only: a compiled extension and its event thread"),

@@ -140,6 +140,59 @@ def test_disk_cache_reuses_a_parse_by_content(tmp_path, monkeypatch, write):
         load_file(path)
 
 
+COMPACT = """\
+base: &b {x: 1, y: [2, {z: 3}]}
+list:
+  - {a: 1}
+  - [b, c, [d]]
+  - ''
+c:
+  <<: *b
+  y: 4
+empty: {}
+nothing: []
+"""
+
+
+def test_a_cached_parse_keeps_every_position_and_stores_no_paths(tmp_path, monkeypatch, write):
+    """Issue 22 item 3: each node's position stored once (no path per node), read back exactly, aliases and merges included."""
+    from toolkit import load
+    from toolkit.load import yamlpos
+
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    path = write("compact.yaml", COMPACT)
+    first = load_file(path)
+    (entry,) = (tmp_path / "cache").glob("*.parse")
+    nodes = len(first.parsed.values) + len(first.parsed.keys)
+    assert b'"list"' in entry.read_bytes() and b'["list"' not in entry.read_bytes()  # the data once; no path is written
+    assert entry.stat().st_size < 300 + len(COMPACT) * 2 + 8 * nodes
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    monkeypatch.setattr(yamlpos, "parse", lambda text: pytest.fail("parsed again"))
+    second = load_file(path)
+    assert second.data == first.data and list(second.data) == list(first.data)
+    assert second.parsed.values == first.parsed.values and second.parsed.keys == first.parsed.keys
+
+
+@pytest.mark.parametrize("damage", [lambda raw: raw[:-8], lambda raw: raw + b"\0" * 8, lambda raw: raw[:-3]])
+def test_a_cached_parse_with_too_few_or_too_many_positions_is_a_miss(tmp_path, monkeypatch, write, damage):
+    """Positions that do not match the data node for node are a miss (re-parsed), even under a seal that matches."""
+    from toolkit import load
+    from toolkit.load import cache
+
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    path = write("compact.yaml", COMPACT)
+    first = load_file(path)
+    (entry,) = (tmp_path / "cache").glob("*.parse")
+    key, sha = entry.name[: -len(cache.SUFFIX)], first.digest
+    payload = cache.unseal(entry.read_bytes(), key, sha)
+    entry.write_bytes(cache.seal(damage(payload), key, sha))  # resealed: only the shape check can refuse it
+    assert cache.get(key, sha) is None
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    assert load_file(path).parsed.values == first.parsed.values
+
+
 def test_corrupt_cache_entry_falls_back_to_parsing(tmp_path, monkeypatch, write):
     from toolkit import load
 
@@ -147,7 +200,9 @@ def test_corrupt_cache_entry_falls_back_to_parsing(tmp_path, monkeypatch, write)
     monkeypatch.setattr(load, "_cache", BoundedMemo(8))
     path = write("c.yaml", "a: 1\n")
     load_file(path)
-    for entry in (tmp_path / "cache").glob("*.json"):
+    entries = sorted((tmp_path / "cache").glob("*.parse"))
+    assert entries
+    for entry in entries:
         entry.write_text("{not json")
     monkeypatch.setattr(load, "_cache", BoundedMemo(8))
     assert load_file(path).data == {"a": 1}

@@ -141,3 +141,23 @@ def test_a_games_file_linked_from_outside_the_folder_is_refused(game, capsys, tm
     (game / "map.yaml").symlink_to(outside)
     status, out, _ = run_cli(capsys, "check", "campaign.yaml")
     assert status == 1 and "game.yaml:" in out and "REF-FILE files.map: 'map.yaml' leads outside the game folder" in out
+
+
+def test_overlays_judged_sound_are_remembered_by_their_bytes_and_a_changed_one_is_judged_again(game, capsys, tmp_path, monkeypatch):
+    """Issue 22: a check served by the cache does not judge the game's overlays again (no JSON Schema library), but the
+    marker it keeps names the overlays' very bytes: a spoiled overlay is judged (and refused), a damaged marker is a miss."""
+    from toolkit.schema import overlay
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CHARTROOM_CACHE", str(folder))
+    judged = []
+    real = overlay.judge_overlays
+    monkeypatch.setattr("toolkit.schema.judge_overlays", lambda *args: judged.append(1) or real(*args))
+    assert run_cli(capsys, "check", ".")[0] == 0 and judged == [1]
+    assert run_cli(capsys, "check", ".")[0] == 0 and judged == [1], "remembered: not judged again"
+    (marker,) = folder.glob("judged-*")
+    marker.write_bytes(marker.read_bytes().replace(b"judged-1", b"judged-2"))
+    assert run_cli(capsys, "check", ".")[0] == 0 and judged == [1, 1], "a damaged marker is a miss"
+    spoil(game, '{"$ref": "https://example.com/x.json"}')
+    status, out, _ = run_cli(capsys, "check", ".")
+    assert status == 2 and "never reaches the network" in out and len(judged) == 3

@@ -115,3 +115,44 @@ def test_a_game_command_imports_no_other_game(argv, game):
     code, modules = imported(*argv)
     assert code == 0
     assert _games(modules) == {game}
+
+
+#: What Fire in the Sky's ``odds`` never imports (issue 22 item 2): another game, the graph library, the renderer's
+#: aids, map drawing and PDF workers, the variant tools, the other commands' modules, the JSON Schema messages.
+ODDS_NEVER = ("networkx", "jinja2", "multiprocessing", "jsonschema", "referencing", "toolkit.games.pacific_fury",
+              "toolkit.games.fire_from_the_skies", "toolkit.render.aids", "toolkit.render.svgmap", "toolkit.render.pdf",
+              "toolkit.render.build", "toolkit.variant", "toolkit.fmt", "toolkit.map_cli", "toolkit.render_cli",
+              "toolkit.variant_cli", "toolkit.shell_cli", "toolkit.games.maps", "toolkit.model.mapstyle")
+#: What a ``check`` never imports besides :data:`NEVER` (issue 22 item 2): the map questions and drawing, the
+#: calculations and their exact arithmetic, the graph helpers, the formatter.
+CHECK_NEVER = NEVER + ("toolkit.games.maps", "toolkit.games.calculation", "toolkit.model.mapstyle", "toolkit.graph",
+                       "toolkit.exact", "toolkit.fmt", "toolkit.render",
+                       "toolkit.games.fire_in_the_sky.bases", "toolkit.games.fire_in_the_sky.map_style",
+                       "toolkit.games.fire_from_the_skies.map_style", "toolkit.games.fire_from_the_skies.calcs_ops")
+
+
+def test_fire_in_the_skys_odds_imports_only_its_game_and_what_it_needs():
+    code, modules = imported("odds", "air", "--attacker", "jp-air:4", "--defender", "us-air:4")
+    assert code == 0
+    assert [package for package in ODDS_NEVER if _under(modules, package)] == []
+    assert "toolkit.games.fire_in_the_sky.odds" in modules  # and it did answer from its own module
+
+
+@pytest.mark.parametrize("target", ["scenarios/fire-in-the-sky/short-campaign.yaml", "scenarios/pacific-fury/campaign.yaml",
+                                    "scenarios/fire-from-the-skies/midway.yaml"])
+def test_check_imports_none_of_the_other_commands_parts(target):
+    code, modules = imported("check", target)
+    assert code == 0
+    never = CHECK_NEVER
+    if "fire-from-the-skies" in target:  # FFTS-STRIKE-SIGHTED (7.2) needs the search arcs of toolkit.graph.arcs
+        never = tuple(package for package in CHECK_NEVER if package != "toolkit.graph")
+        assert "toolkit.graph.arcs" in modules
+    assert [package for package in never if _under(modules, package)] == []
+
+
+def test_a_warm_check_imports_no_json_schema_library(tmp_path):
+    """Issue 22: with every verdict, parse and overlay judgement in the cache, check loads no validator at all."""
+    for _ in range(2):
+        code, modules = imported("check", "scenarios/fire-in-the-sky/short-campaign.yaml", cache=str(tmp_path / "cache"))
+    assert code == 0
+    assert [m for m in ("jsonschema_rs", "jsonschema", "referencing", "ruamel.yaml", "toolkit.load.yamlpos") if _under(modules, m)] == []

@@ -7,16 +7,17 @@ or parsed or wrong arguments, 3 an internal error (reported in one line).
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from toolkit import __version__
 from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossrefs
 from toolkit.errors import ChartroomError
-from toolkit.exact import finite_float
 from toolkit.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, for_error, for_findings
 from toolkit.games import all_bundled, default_module, guard_commands
 from toolkit.load import display_path, resolved
@@ -68,8 +69,26 @@ class _Parser(argparse.ArgumentParser):
 CORE_COMMANDS = ("check", "audit", "rules", "schema", "lsp")
 
 
+#: The modules of the other commands, in the order their commands are listed (``calc`` and ``odds`` follow them).
+_OTHER_MODULES = ("render_cli", "variant_cli", "map_cli", "shell_cli")
+#: Commands whose line needs, besides the core commands, only these modules' commands (``calc``/``odds`` and the games'
+#: own commands aside): ``chartroom odds ...`` imports no renderer, variant tool or map drawing (issue 22 item 2). The
+#: help, ``site``, ``list`` and the completions describe every command: they get the whole parser, as does a line
+#: whose command is none of these (its error lists every command).
+_ALONE = {"calc": (), "odds": (), "map": ("map_cli",), "new": ("variant_cli",), "diff": ("variant_cli",),
+          "fmt": ("variant_cli",), "aids": ("render_cli",)}
+_WITHOUT_CALC = {"map", "new", "diff", "fmt", "aids"}
+
+
+def _command_module(name: str) -> ModuleType:
+    """The other commands' module ``name`` (``toolkit.map_cli``...), loaded when a line needs its commands (as
+    :meth:`toolkit.games.BaseGame.part` loads a game's parts): a core command builds no other command's parser."""
+    return importlib.import_module(f"toolkit.{name}")
+
+
 def build_parser(command: str | None = None, games=None) -> argparse.ArgumentParser:
-    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it).
+    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it);
+    with a command of :data:`_ALONE` or a game's own, the core commands and that command's (the same parser for it).
 
     ``games`` are the game modules whose questions and commands it offers (default: every bundled game).
     """
@@ -104,15 +123,17 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     parser.games = []
     if command in CORE_COMMANDS:
         return parser
-    from toolkit import calc_cli, map_cli, render_cli, shell_cli, variant_cli
+    from toolkit import calc_cli, exact
 
-    for module in (render_cli, variant_cli, map_cli, shell_cli):
+    parser.games = list(games if games is not None else all_bundled())
+    for name in _OTHER_MODULES if command is None else _ALONE.get(command, ()):
+        module = _command_module(name)
         module.register(sub)
         handlers.update(module.HANDLERS)
-    parser.games = list(games if games is not None else all_bundled())
-    default = default_module() if games is None or any(g.default_game for g in parser.games) else None
-    calc_cli.register(sub, parser.games, default)
-    handlers.update(calc_cli.HANDLERS)
+    if command is None or command in _ALONE.keys() - _WITHOUT_CALC or any(command in g.commands for g in parser.games):
+        default = default_module() if games is None or any(g.default_game for g in parser.games) else None
+        calc_cli.register(sub, parser.games, default)
+        handlers.update(calc_cli.HANDLERS)
     taken = {name: "the core" for name in sub.choices}
     for game in parser.games:  # each game module adds the commands of its own questions, if they clash with none
         guarded = guard_commands(sub, game, taken)
@@ -121,11 +142,11 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
         taken.update({name: game.game_id for name in guarded.added})
         for message in guarded.refused.values():  # the game's own `chartroom check` reports it as a located finding
             print(f"chartroom: warning: {Session().module_location(game)}: GAME-MODULE {message}", file=sys.stderr)
-    _finite_numbers(parser)
+    _finite_numbers(parser, exact.finite_float)
     return parser
 
 
-def _finite_numbers(parser: argparse.ArgumentParser) -> None:
+def _finite_numbers(parser: argparse.ArgumentParser, finite_float) -> None:
     """Every ``type=float`` option of every command reads a finite number (issue 21 item 4): ``nan`` and ``inf``
     are refused as bad arguments (exit 2), wherever a game declared the option."""
     for action in parser._actions:
@@ -133,7 +154,7 @@ def _finite_numbers(parser: argparse.ArgumentParser) -> None:
             action.type = finite_float
         if isinstance(action, argparse._SubParsersAction):
             for child in action.choices.values():
-                _finite_numbers(child)
+                _finite_numbers(child, finite_float)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,7 +204,9 @@ def _main(argv) -> int:
         parser = build_parser(argv[0])
     else:  # the game of a line and the game modules it needs (toolkit.surface: not for the core commands, as above)
         argv = canonical(argv, session, session.bundled_games(), offering_bundled)
-        parser = build_parser(None, games_for(argv, session))
+        games = games_for(argv, session)
+        command = argv[0] if argv and (argv[0] in _ALONE or games is not None and any(argv[0] in g.commands for g in games)) else None
+        parser = build_parser(command, games)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

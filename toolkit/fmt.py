@@ -38,7 +38,7 @@ from pathlib import Path
 from toolkit.errors import InputError
 from toolkit.findings import LoadError
 from toolkit.lazy import ruamel_yaml
-from toolkit.load import decode, display_path, load_text, read_bytes
+from toolkit.load import decode, display_path, load_text, read_bytes, yaml_files
 from toolkit.load.yamlpos import FastPathRefused, fast_events, fast_wanted, pure_events
 from toolkit.outputs import write_atomically as _write_atomically
 from toolkit.schema import schemas
@@ -298,38 +298,6 @@ def format_text(text: str, name: str = "<text>") -> str:
 
 
 # --- files ------------------------------------------------------------------------------
-
-def yaml_files(paths: list[Path]) -> list[Path]:
-    """The files to format: each file given, and every ``*.yaml``/``*.yml`` under each folder given.
-
-    A folder is walked without following symbolic links (to folders or to files: a link's
-    target is outside the walk or reached by it anyway) and without entering hidden
-    folders (``.git``, ``.venv``) or taking hidden files.
-    """
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found.extend(_walk(path))
-        else:
-            found.append(path)
-    return found
-
-
-def _walk(folder: Path) -> list[Path]:
-    found = []
-    for here, folders, files in os.walk(folder, followlinks=False):
-        folders[:] = sorted(f for f in folders if not f.startswith(".") and not os.path.islink(os.path.join(here, f)))
-        for name in sorted(files):
-            full = Path(here) / name
-            if name.startswith(".") or full.suffix not in (".yaml", ".yml"):
-                continue
-            try:
-                info = os.lstat(full)
-            except OSError:
-                continue
-            if stat.S_ISREG(info.st_mode):
-                found.append(full)
-    return sorted(found)
 
 
 def _read_bytes(path: Path, name: str) -> bytes:

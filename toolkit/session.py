@@ -28,10 +28,9 @@ from typing import Mapping
 from toolkit.errors import InputError
 from toolkit.exits import for_findings
 from toolkit.findings import Finding, LoadError, Location
-from toolkit.fmt import yaml_files
 from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
 from toolkit.inherited import place_inherited
-from toolkit.load import Document, display_path, load_file, resolved
+from toolkit.load import Document, display_path, load_file, resolved, yaml_files
 from toolkit.load.memo import SessionMemos
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest

@@ -17,17 +17,18 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from toolkit.errors import InputError
 from toolkit.findings import Finding
-from toolkit.games import maps
-from toolkit.games.calculation import CalcInputError, CalcResult, Calculation, ScenarioInput, parameters_type
-from toolkit.games.maps import Distance, MapExport
 from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
-from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry, Context
+
+if TYPE_CHECKING:  # named in signatures only; loaded by the commands that use them (see _ON_FIRST_USE)
+    from toolkit.games.calculation import Calculation
+    from toolkit.games.maps import Distance, MapExport
+    from toolkit.model.mapstyle import MapStyle
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
            "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES",
@@ -35,6 +36,29 @@ __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_
            "with_commands", "default_module"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+#: What this module offers that only some commands use, by name, with the core module that defines it: the
+#: calculations (``calc``, ``odds``), the map questions (``map``) and the map's drawing (``map draw``, aids,
+#: site). They are loaded on first use (:func:`__getattr__`, :func:`_core_part`), so ``chartroom check``
+#: creates none of their classes (issue 22 item 2: no work at import for what a command does not touch).
+_ON_FIRST_USE = {name: "toolkit.games.calculation" for name in
+                 ("Calculation", "CalcResult", "CalcInputError", "ScenarioInput", "parameters_type")}
+_ON_FIRST_USE.update({"Distance": "toolkit.games.maps", "MapExport": "toolkit.games.maps"})
+
+
+def __getattr__(name: str):
+    """``from toolkit.games import Calculation`` (and the other names of :data:`_ON_FIRST_USE`): loaded on first use (PEP 562)."""
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
+    globals()[name] = value
+    return value
+
+
+def _core_part(module: str) -> ModuleType:
+    """The core module ``module`` behind one of :class:`BaseGame`'s defaults, loaded the first time a command asks
+    (as :meth:`BaseGame.part` loads a game's own parts)."""
+    return importlib.import_module(module)
 
 
 #: The player aids the core makes from shared templates fed by a game's data, by kind; a game's
@@ -280,11 +304,11 @@ class BaseGame:
         (given with ``--scenario``) may name more places, as a game's module decides."""
         if sea:
             raise InputError(f"--sea: {game.title}'s map does not tell sea from land; leave it out")
-        return maps.distance(game, a, b)
+        return _core_part("toolkit.games.maps").distance(game, a, b)
 
     def map_export(self, game: Game) -> MapExport:
         """The resolved map as plain data, by the map's kind (:func:`toolkit.games.maps.export`)."""
-        return maps.export(game)
+        return _core_part("toolkit.games.maps").export(game)
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool:
         return True
@@ -311,7 +335,7 @@ class BaseGame:
         return ()
 
     def map_style(self, game: Game) -> MapStyle:
-        return MapStyle()
+        return _core_part("toolkit.model.mapstyle").MapStyle()
 
     def base_facts(self, game: Game, record: Place | Box) -> dict:
         return {}

@@ -8,22 +8,24 @@ Files are only read, never written.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import stat
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from toolkit.findings import LoadError, Location
-from toolkit.load import cache, yamlpos
+from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo
 from toolkit.load.types import Parsed, YamlProblem
 
 MAX_FILE_BYTES = 512 * 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "yaml_files", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -76,6 +78,12 @@ class Document:
 _cache = BoundedMemo(512)
 
 
+def _parser() -> ModuleType:
+    """The YAML parser (:mod:`toolkit.load.yamlpos`), loaded with the first text that is not in the cache: a command
+    served by the cache never loads it (nor ruamel.yaml, :mod:`toolkit.lazy`)."""
+    return importlib.import_module("toolkit.load.yamlpos")
+
+
 def load_text(text: str, name: str, path: Path | None = None) -> Document:
     """Parse ``text`` (already decoded) as the file ``name``."""
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -90,7 +98,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         _cache.put((key_path, name, digest), document)
         return document
     try:  # ruamel.yaml loads here, with the first text parsed (toolkit.lazy): a document served from the cache never pays for it
-        parsed = yamlpos.parse(text)
+        parsed = _parser().parse(text)
     except YamlProblem as problem:
         raise LoadError(Location(name, problem.line + 1, problem.column + 1), problem.message, problem.code) from None
     except RecursionError:
@@ -199,3 +207,36 @@ def decode(raw: bytes, name: str) -> str:
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         raise LoadError(Location(name, line, column), "NUL character: this is not a text file", "LOAD-ENCODING")
     return text
+
+
+def yaml_files(paths: list[Path]) -> list[Path]:
+    """The YAML files of ``paths``: each file given, and every ``*.yaml``/``*.yml`` under each folder given.
+
+    A folder is walked without following symbolic links (to folders or to files: a link's
+    target is outside the walk or reached by it anyway) and without entering hidden
+    folders (``.git``, ``.venv``) or taking hidden files.
+    """
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(_walk(path))
+        else:
+            found.append(path)
+    return found
+
+
+def _walk(folder: Path) -> list[Path]:
+    found = []
+    for here, folders, files in os.walk(folder, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and not os.path.islink(os.path.join(here, f)))
+        for name in sorted(files):
+            full = Path(here) / name
+            if name.startswith(".") or full.suffix not in (".yaml", ".yml"):
+                continue
+            try:
+                info = os.lstat(full)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found.append(full)
+    return sorted(found)

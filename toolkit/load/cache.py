@@ -1,7 +1,7 @@
 """A cache of parsed YAML on disk, keyed by the file's content.
 
-ruamel.yaml's pure-Python parser reads about 250 KB/s; the parsed form (data and
-positions) loads from JSON in a fraction of that time. The cache is only an
+ruamel.yaml's pure-Python parser reads about 250 KB/s; the parsed form (data as JSON,
+and each node's position once, as numbers) loads in a fraction of that time. The cache is only an
 accelerator: a miss, a corrupt entry or an unusable folder falls back to
 parsing. ``CHARTROOM_CACHE=off`` turns it off; ``CHARTROOM_CACHE=DIR`` moves it.
 
@@ -26,6 +26,7 @@ import re
 import stat
 import sys
 import tempfile
+from array import array
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +35,8 @@ from toolkit.load.types import Parsed
 
 __all__ = ["FORMAT", "seal", "unseal", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
 
-FORMAT = "chartroom-parse-3"
+FORMAT = "chartroom-parse-4"
+SUFFIX = ".parse"  # an entry's file name: its key and this
 SEAL = b"chartroom-sealed-1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is refused (not read, not written) beyond this
 
@@ -187,44 +189,73 @@ def unseal(raw: bytes | None, *inputs: str) -> bytes | None:
 
 def get(key: str, sha256: str) -> Parsed | None:
     """The cached parse stored under ``key`` of the text whose SHA-256 is ``sha256``, or None."""
-    raw = unseal(read_entry(f"{key}.json"), key, sha256)
+    raw = unseal(read_entry(f"{key}{SUFFIX}"), key, sha256)
     if raw is None:
         return None
     try:
-        entry = json.loads(raw)
-        if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != key or entry.get("sha256") != sha256:
+        head, _, body = raw.partition(b"\n")
+        form, entry_key_, entry_sha, size = head.decode("ascii").split(" ")
+        if form != FORMAT or entry_key_ != key or entry_sha != sha256 or not size.isdigit() or (len(body) - int(size)) % 8:
             return None
-        return Parsed(entry["data"], _positions(entry["values"]), _positions(entry["keys"]))
+        data = json.loads(body[: int(size)])
+        values, keys = _positions(data, body[int(size):])
+        return Parsed(data, values, keys)
     except Exception:  # noqa: BLE001 - any malformed entry is a miss, never an error
         return None
 
 
-def _positions(rows) -> dict:
-    if not isinstance(rows, list):
+def _nodes(data):
+    """``(path, node, keyed)`` of every node of ``data``, each once, in the one order :func:`put` writes positions in
+    and :func:`_positions` reads them in (``keyed``: the node is a mapping's value, so its key has a position too)."""
+    stack: list = [((), data, False)]
+    while stack:
+        path, node, keyed = stack.pop()
+        yield path, node, keyed
+        if type(node) is dict:
+            stack.extend(((*path, key), value, True) for key, value in node.items())
+        elif type(node) is list:
+            stack.extend(((*path, index), value, False) for index, value in enumerate(node))
+
+
+def _positions(data, packed: bytes) -> tuple[dict, dict]:
+    """The positions of values and keys by path, from the ``(line, column)`` pairs ``packed`` in :func:`_nodes` order."""
+    numbers = array("I")
+    if numbers.itemsize != 4:
         raise ValueError("positions")
-    positions = {}
-    for row in rows:
-        path, line, column = row
-        if not isinstance(path, list) or type(line) is not int or type(column) is not int:
-            raise ValueError("position")
-        positions[tuple(path)] = (line, column)
-    return positions
+    numbers.frombytes(packed)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    pairs = iter(zip(numbers[0::2], numbers[1::2]))
+    values: dict = {}
+    keys: dict = {}
+    for path, _node, keyed in _nodes(data):
+        values[path] = next(pairs)
+        if keyed:
+            keys[path] = next(pairs)
+    if next(pairs, None) is not None:
+        raise ValueError("positions left over")
+    return values, keys
 
 
 def put(key: str, sha256: str, parsed: Parsed) -> None:
-    """Store ``parsed`` under ``key``, naming the key and the text's SHA-256 inside the entry."""
+    """Store ``parsed`` under ``key``, naming the key and the text's SHA-256 inside the entry.
+
+    The entry holds a line ``FORMAT key sha256 size``, the data as JSON (``size`` bytes), and the position of each
+    node once (its value's and, in a mapping, its key's line and column, as 32-bit numbers in :func:`_nodes` order):
+    the paths are the data's own, so they are not stored (issue 22 item 3).
+    """
     if cache_dir() is None:
         return
-    payload = {
-        "format": FORMAT,
-        "key": key,
-        "sha256": sha256,
-        "data": parsed.data,
-        "values": [[list(path), line, column] for path, (line, column) in parsed.values.items()],
-        "keys": [[list(path), line, column] for path, (line, column) in parsed.keys.items()],
-    }
     try:
-        content = json.dumps(payload, separators=(",", ":")).encode("utf-8", "surrogatepass")
-    except (TypeError, ValueError, RecursionError):
-        return
-    write_entry(f"{key}.json", seal(content, key, sha256))
+        body = json.dumps(parsed.data, separators=(",", ":")).encode("utf-8", "surrogatepass")
+        numbers = array("I")
+        for path, _node, keyed in _nodes(parsed.data):
+            numbers.extend(parsed.values[path])
+            if keyed:
+                numbers.extend(parsed.keys[path])
+    except (TypeError, ValueError, RecursionError, KeyError, OverflowError):
+        return  # not JSON data, or a node without a position: not cached (parsed again next time)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    head = f"{FORMAT} {key} {sha256} {len(body)}\n".encode("ascii")
+    write_entry(f"{key}{SUFFIX}", seal(head + body + numbers.tobytes(), key, sha256))

@@ -42,6 +42,10 @@ class BoundedMemo:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def clear(self) -> None:
+        """Forget every entry (the benchmarks measure a cold start this way)."""
+        self._entries.clear()
+
 
 class SessionMemos:
     """The memos one session owns: a bounded :class:`BoundedMemo` per name, dropped with the session.

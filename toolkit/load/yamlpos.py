@@ -258,12 +258,18 @@ def compose(text: str, events=pure_events) -> Node | None:
     the node it repeats, computed once per anchor on the DAG); the alias that takes
     it over :data:`MAX_NODES` or :func:`expanded_chars_limit` is refused where it stands.
     """
+    return _compose(text, events)[0]
+
+
+def _compose(text: str, events) -> tuple[Node | None, bool]:
+    """:func:`compose`, and whether the document holds an alias (without one, its size is the count of its nodes)."""
     anchors: dict[str, Node] = {}
     open_anchors: set[str] = set()
     stack: list[tuple[Node, list]] = []  # (collection node, pending key for maps)
     root: Node | None = None
     documents = 0
     nodes = chars = 0
+    aliased = False
     chars_limit = expanded_chars_limit(text)
     weights: dict[int, tuple[int, int]] = {}
     ruamel = ruamel_yaml()
@@ -327,6 +333,7 @@ def compose(text: str, events=pure_events) -> Node | None:
                 if chars > chars_limit:
                     raise YamlProblem(line, column, f"aliases expand this document to more than {chars_limit} characters of text "
                                       f"(at alias *{event.anchor}, which repeats {more_chars} characters)", "YAML-ALIAS")
+                aliased = True
                 attach(target)
             elif cls is DocumentStartEvent:
                 documents += 1
@@ -345,7 +352,7 @@ def compose(text: str, events=pure_events) -> Node | None:
         raise YamlProblem(line, column, f"control character U+{char:04X} is not allowed in YAML", "YAML-CHAR") from None
     except ruamel.error.YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    return root
+    return root, aliased
 
 
 def _counted(nodes: int, event) -> int:
@@ -546,9 +553,10 @@ def parse(text: str) -> Parsed:
 
 def parse_with(text: str, events) -> Parsed:
     """Parse ``text`` from the events of ``events`` (:func:`pure_events` or :func:`fast_events`)."""
-    root = compose(text, events)
-    size = expanded_size(root)
-    if size > MAX_NODES:
+    root, aliased = _compose(text, events)
+    # Without an alias every node was counted once as it was read (and refused past MAX_NODES there): the walk
+    # over the expanded graph is needed only when an alias repeats a node.
+    if aliased and expanded_size(root) > MAX_NODES:
         line, column = (root.line, root.column) if root else (0, 0)
         raise YamlProblem(line, column, f"the document holds more than {MAX_NODES} values, lists and mappings once aliases are expanded", "YAML-ALIAS")
     return to_data(root)

@@ -8,7 +8,16 @@ Importing this package imports neither jinja2 (:mod:`toolkit.lazy`) nor the PDF 
 
 from __future__ import annotations
 
-from toolkit.render.aids import AidsError
-from toolkit.render.env import environment
+import importlib
 
 __all__ = ["AidsError", "environment"]
+
+#: Where the names above are defined: loaded on first use (PEP 562), so that a module importing one part of the
+#: renderer (the template environment, say, for a report) does not load the aids' data and the SVG map too.
+_DEFINED_IN = {"AidsError": "toolkit.render.aids", "environment": "toolkit.render.env"}
+
+
+def __getattr__(name: str):
+    if name not in _DEFINED_IN:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_DEFINED_IN[name]), name)

@@ -22,6 +22,7 @@ from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.authoring import authoring_reference
+from toolkit.render.citations import game_citations
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.guides import guide_text, guides_dir
 from toolkit.render.svgmap import render_map_svg
@@ -468,32 +469,20 @@ def _query_citations(module, game) -> list[dict]:
 
 
 def rules_reference(game_folders: list[Path], session) -> str:
-    parts = ["Every check `chartroom check` runs, with the rule it enforces in each edition. "
-             "A finding cites the rule of the scenario's edition.\n"]
+    parts = ["Every check `chartroom check` runs, in every game, with the clause it enforces and the rule it cites in each "
+             "edition; a finding cites the rule of the scenario's edition. *Also cites* lists the more precise rules some of "
+             "its findings cite instead. The table is generated from the code (each check's registration, its edition's "
+             "rules table and the citations in its source, `toolkit/render/citations.py`), so it cannot drift from what "
+             "the checks report.\n"]
     queries = []
-    for folder in game_folders:
-        info, _ = session.game_manifest(folder)
-        if info is None:
-            continue
-        editions, module, game = {}, None, None
-        for e in info.get("editions", []):
-            opened = session.open_game(folder, e["id"])
-            if opened.game is not None and opened.module is not None:
-                editions[e["id"]] = opened.game.edition
-                module, game = opened.module, opened.game
-        if module is None:
-            continue
-        rows = []
-        for c in sorted(module.checks(), key=lambda c: c.code):
-            cells = []
-            for ed, edition in editions.items():
-                rule = edition.rules.get(c.rule)
-                cells.append((f"{rule.get('number')} {rule.get('title', '')}".strip() if rule else "") if c.applies_to(ed) else "n/a")
-            rows.append({"code": c.code, "severity": c.severity, "summary": c.summary, "rule": c.rule, "cells": cells})
+    tables = game_citations(game_folders, session)
+    for table in tables:
+        rows = [{"code": r.code, "severity": r.severity, "summary": r.clause, "rule": r.rule,
+                 "cells": [c + (f"; also {', '.join(a)}" if a else "") for c, a in zip(r.cells, r.also)]} for r in table.rows]
         if len(game_folders) > 1:
-            parts.append(f"## {md(info.get('title', folder.name))}\n")
-        parts.append(fragment("site/rules.html", rows=rows, editions=[e.citation for e in editions.values()]))
-        queries.append((game, _query_citations(module, game)))
+            parts.append(f"## {md(table.title)}\n")
+        parts.append(fragment("site/rules.html", rows=rows, editions=list(table.editions)))
+        queries.append((table.game, _query_citations(table.module, table.game)))
     parts.append("## Rule queries\n")
     parts.append("The rule queries of each game module (map graphs, supply, zones of control, movement, costs), "
                  "with the rules their documentation cites.\n")

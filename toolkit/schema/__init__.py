@@ -38,7 +38,7 @@ from toolkit.findings import Finding, Location
 from toolkit.load import cache, display_path
 from toolkit.load.memo import BoundedMemo, remembered
 from toolkit.schema import patterns
-from toolkit.schema.overlay import OverlayProblem, read_overlays
+from toolkit.schema.overlay import OverlayProblem, judge_overlays, read_overlay_files
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
@@ -46,6 +46,7 @@ __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "v
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts", "scenario")
+DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 
 def schema_dir() -> Path:
@@ -80,12 +81,21 @@ def schemas() -> dict[str, dict]:
 
 
 class _Core:
-    """The core schemas of one folder and what is built from them alone: their digest and validators."""
+    """The core schemas of one folder, each file read once, and what is built from them alone: their digest,
+    their registries and validators."""
 
     def __init__(self, folder: str):
         self.folder = Path(folder)
-        self.schemas = {path.name[: -len(".schema.json")]: json.loads(path.read_text(encoding="utf-8"))
-                        for path in sorted(self.folder.glob("*.schema.json"))}
+        self.schemas: dict[str, dict] = {}
+        #: (uri, contents) of every core schema: under its ``$id`` and under its file URI, so a relative ``$ref``
+        #: resolves whether the base is the ``$id`` or the file (as editors use).
+        self.resources: list[tuple[str, dict]] = []
+        for path in sorted(self.folder.glob("*.schema.json")):
+            contents = json.loads(path.read_text(encoding="utf-8"))
+            self.schemas[path.name[: -len(".schema.json")]] = contents
+            if "$id" in contents:
+                self.resources.append((contents["$id"], contents))
+            self.resources.append((path.resolve().as_uri(), contents))
         self._built: dict = {}  # (what, kind) -> validator or digest, built on first use
 
     def _once(self, key, build):
@@ -94,10 +104,10 @@ class _Core:
         return self._built[key]
 
     def validator(self, kind: str):
-        return self._once(("jsonschema", kind), lambda: _build_validator(None, kind))
+        return self._once(("jsonschema", kind), lambda: _build_validator(None, kind, ()))
 
     def fast_validator(self, kind: str):
-        return self._once(("jsonschema-rs", kind), lambda: _build_fast_validator(None, kind))
+        return self._once(("jsonschema-rs", kind), lambda: _build_fast_validator(None, kind, ()))
 
     def digest(self) -> str:
         return self._once(("digest", None), self._digest)
@@ -142,10 +152,33 @@ def _checked_overlays(root: str, signature: tuple):
 
 
 def _read_checked(root: str):
+    """Read the overlays; judge them unless a sealed marker says these very bytes, in this folder, with these core
+    schemas, were judged sound before (the judging costs more than the rest of a check served by the cache)."""
     try:
-        return read_overlays(Path(root), dict(_resources(schema_dir()))), None
+        overlays = read_overlay_files(Path(root))
+        inputs = (root, _overlays_digest(overlays), _core_digest())
+        if not _known_judged(inputs):
+            judge_overlays(overlays, dict(_resources(schema_dir())))
+            cache.write_entry(_judged_name(inputs), _judged_marker(inputs))
+        return overlays, None
     except OverlayProblem as problem:
         return None, problem
+
+
+_JUDGED = b"chartroom-overlays-judged-1\n"
+
+
+def _judged_name(inputs: tuple) -> str:
+    return f"judged-{cache.entry_key('judged', *inputs)}"
+
+
+def _judged_marker(inputs: tuple) -> bytes:
+    return cache.seal(_JUDGED, "judged", *inputs)
+
+
+def _known_judged(inputs: tuple) -> bool:
+    """Whether a marker sealed by exactly ``inputs`` says the overlays were judged sound (a tampered marker is a miss)."""
+    return cache.unseal(cache.read_entry(_judged_name(inputs), limit=512), "judged", *inputs) == _JUDGED
 
 
 def _overlays(root: str):
@@ -157,13 +190,23 @@ def _overlays(root: str):
 
 
 def _resources(folder: Path):
-    """(uri, contents) of every schema in ``folder``: under its ``$id`` and under its file URI, so a
-    relative ``$ref`` resolves whether the base is the ``$id`` or the file (as editors use)."""
-    for path in sorted(folder.glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        if "$id" in contents:
-            yield contents["$id"], contents
-        yield path.resolve().as_uri(), contents
+    """(uri, contents) of every core schema in ``folder`` (read once a process, :class:`_Core`)."""
+    return _core(str(folder)).resources
+
+
+def _schema_set(root: str | None) -> dict:
+    """Every schema a document of a game may be checked against, by URI: the core's and, with ``root``, the game's
+    overlays (read and judged once a session). The one set each registry below is built from."""
+    found = dict(_resources(schema_dir()))
+    if root:
+        found.update(_overlays(root).resources())
+    return found
+
+
+def _target(found: dict, kind: str, root: str | None) -> str:
+    """The URI of the schema a document of ``kind`` is checked against (the overlay's, else the core's): its ``$id``."""
+    path = schema_path(kind, Path(root) if root else None)
+    return found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
 
 
 def _validator_for(root: str | None, kind: str, signature: tuple):
@@ -174,31 +217,40 @@ def _validator_for(root: str | None, kind: str, signature: tuple):
     """
     if root is None:
         return _core(str(schema_dir())).validator(kind)
-    return remembered("schema-validators", (root, kind, signature), lambda: _build_validator(root, kind))
+    return remembered("schema-validators", (root, kind, signature), lambda: _build_validator(root, kind, signature))
 
 
-def _build_validator(root: str | None, kind: str):
-    """The registry has no retriever, so a ``$ref`` that names nothing registered fails instead of reaching the network."""
+def _build_validator(root: str | None, kind: str, signature: tuple):
+    """A jsonschema validator of ``kind`` over the schema set's one registry (:func:`_registry`)."""
+    if kind not in schemas():
+        raise KeyError(kind)
     # jsonschema and referencing cost about 0.15 s to import (toolkit.lazy): only a document
     # without a remembered verdict pays for them.
     Draft202012Validator = lazy.jsonschema().Draft202012Validator
+    found, registry = _registry(root, signature)
+    # The root is a one-line $ref to the schema: jsonschema adds its root to the registry
+    # uncrawled, and re-crawls it at every dynamic reference; a root without subschemas is cheap.
+    return Draft202012Validator({"$schema": DRAFT_2020_12, "$ref": _target(found, kind, root)}, registry=registry)
+
+
+def _registry(root: str | None, signature: tuple):
+    """``(schemas by URI, crawled referencing registry)`` of the schema set, built once for every kind: once a process
+    for the core, once a session per game folder and overlay signature (the caller's key)."""
+    if root is None:
+        return _core(str(schema_dir()))._once(("jsonschema-registry", None), lambda: _build_registry(None))
+    return remembered("schema-registries", (root, signature), lambda: _build_registry(root))
+
+
+def _build_registry(root: str | None):
+    """The registry has no retriever, so a ``$ref`` that names nothing registered fails instead of reaching the network."""
     referencing = lazy.referencing()
     Registry, Resource, DRAFT202012 = referencing.Registry, referencing.Resource, referencing.jsonschema.DRAFT202012
-
-    if kind not in schemas():
-        raise KeyError(kind)
-    found = dict(_resources(schema_dir()))
-    path = schema_path(kind, Path(root) if root else None)
-    if root:
-        found.update(_overlays(root).resources())
+    found = _schema_set(root)
     patterns.install()  # jsonschema's pattern keywords search in linear time
     registry = Registry().with_resources(
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in found.items()
     ).crawl()  # anchors found once: an uncrawled registry crawls again at every dynamic reference
-    # The root is a one-line $ref to the schema: jsonschema adds its root to the registry
-    # uncrawled, and re-crawls it at every dynamic reference; a root without subschemas is cheap.
-    target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
-    return Draft202012Validator({"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": target}, registry=registry)
+    return found, registry
 
 
 def _fast_wanted() -> bool:
@@ -237,33 +289,49 @@ def _fast_validator_for(root: str | None, kind: str, signature: tuple):
     """
     if root is None:
         return _core(str(schema_dir())).fast_validator(kind)
-    return remembered("schema-fast-validators", (root, kind, signature), lambda: _build_fast_validator(root, kind))
+    return remembered("schema-fast-validators", (root, kind, signature), lambda: _build_fast_validator(root, kind, signature))
 
 
-def _build_fast_validator(root: str | None, kind: str):
-    """The registry holds each schema once, under its ``$id`` (else its file URI), with no
-    retriever and offline: a ``$ref`` that names nothing registered makes building fail, and
-    then the pure path answers.
-    """
+def _build_fast_validator(root: str | None, kind: str, signature: tuple):
+    """The jsonschema-rs validator of ``kind``: a one-line ``$ref`` to its schema over the schema set's one registry
+    (:func:`_fast_registry`), or None (no compiled validator, or a schema it refuses: then the pure path answers)."""
+    if kind not in schemas():
+        return None
+    built = _fast_registry(root, signature)
+    if built is None:
+        return None
+    jsonschema_rs, found, registry = built
+    try:
+        return jsonschema_rs.Draft202012Validator({"$schema": DRAFT_2020_12, "$ref": _target(found, kind, root)},
+                                                  registry=registry, validate_formats=False, retriever=_offline,
+                                                  pattern_options=patterns.OPTIONS())
+    except BaseException as error:  # noqa: BLE001 - a schema it refuses (or a panic in the extension): the pure path only
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        return None
+
+
+def _fast_registry(root: str | None, signature: tuple):
+    """``(jsonschema_rs, schemas by URI, registry)`` of the schema set, built once for every kind (as :func:`_registry`),
+    or None when jsonschema-rs is not installed or refuses the set."""
+    if root is None:
+        return _core(str(schema_dir()))._once(("jsonschema-rs-registry", None), lambda: _build_fast_registry(None))
+    return remembered("schema-fast-registries", (root, signature), lambda: _build_fast_registry(root))
+
+
+def _build_fast_registry(root: str | None):
+    """The registry holds each schema once, under its ``$id`` (else its file URI), with no retriever and offline: a
+    ``$ref`` that names nothing registered makes building a validator fail, and then the pure path answers."""
     try:
         jsonschema_rs = lazy.jsonschema_rs()
     except ImportError:
         return None
-    if kind not in schemas():
-        return None
-    found = dict(_resources(schema_dir()))
-    path = schema_path(kind, Path(root) if root else None)
-    if root:
-        found.update(_overlays(root).resources())
+    found = _schema_set(root)
     unique = {}
     for uri, contents in found.items():
         unique[contents.get("$id") or uri] = contents
-    target = found[path.resolve().as_uri()].get("$id") or path.resolve().as_uri()
-    top = unique.pop(target)
     try:
-        registry = jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012, retriever=_offline)
-        return jsonschema_rs.Draft202012Validator(top, registry=registry, validate_formats=False, retriever=_offline,
-                                                  pattern_options=patterns.OPTIONS())
+        return jsonschema_rs, found, jsonschema_rs.Registry(list(unique.items()), draft=jsonschema_rs.Draft202012, retriever=_offline)
     except BaseException as error:  # noqa: BLE001 - a schema it refuses (or a panic in the extension): the pure path only
         if isinstance(error, (KeyboardInterrupt, SystemExit)):
             raise
@@ -382,6 +450,11 @@ def _overlay_digest(root: str, signature: tuple) -> str:
 
 def _read_overlay_digest(root: str, signature: tuple) -> str:
     overlays, _problem = _checked_overlays(root, signature)
+    return _overlays_digest(overlays)
+
+
+def _overlays_digest(overlays) -> str:
+    """The overlay files' names and bytes, as one digest."""
     digest = hashlib.sha256()
     for name, data in sorted((overlays.raw if overlays else {}).items()):
         digest.update(name.encode() + b"\0" + data)

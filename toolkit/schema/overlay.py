@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
@@ -27,7 +28,7 @@ from toolkit.findings import LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
 from toolkit.schema import patterns
 
-__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "json_location"]
+__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "read_overlay_files", "judge_overlays", "json_location"]
 
 #: An overlay schema larger than this is refused (Chartroom's own are under 40 KB).
 MAX_OVERLAY_BYTES = 256 * 1024
@@ -65,10 +66,18 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
     ``core`` maps the core schemas' URIs (``$id`` and file URI) to their contents: what a ``$ref`` may name besides
     the game's own overlays.
     """
+    overlays = read_overlay_files(game_root)
+    judge_overlays(overlays, core)
+    return overlays
+
+
+def read_overlay_files(game_root: Path) -> Overlays:
+    """Read every overlay schema of ``game_root`` as a file and as JSON (the first half of :func:`read_overlays`, which
+    needs no JSON Schema library); raise :class:`OverlayProblem` at the first that cannot be read."""
     root = resolved(game_root)
     folder = root / "schemas"
     names = sorted(path.name for path in folder.glob("*.schema.json")) if folder.is_dir() else []  # as the signature lists them
-    texts, contents, raw = {}, {}, {}
+    contents, raw = {}, {}
     for name in names:
         path = folder / name
         shown = display_path(path)
@@ -84,14 +93,20 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
             text = decode(data, shown)
         except LoadError as error:
             raise OverlayProblem(error.location, f"overlay schema: {error.message}") from None
-        texts[name], raw[name] = text, data
+        raw[name] = data
         contents[name] = _parse(text, shown)
-    overlays = Overlays(folder, contents, raw)
+    return Overlays(folder, contents, raw)
+
+
+def judge_overlays(overlays: Overlays, core: dict) -> None:
+    """Judge every overlay read by :func:`read_overlay_files` (the second half of :func:`read_overlays`): its metaschema,
+    patterns and references; raise :class:`OverlayProblem` at the first fault."""
+    folder = overlays.folder
     known = dict(core)
     known.update(overlays.resources())
-    for name in names:
-        _judge(contents[name], texts[name], display_path(folder / name), (folder / name).as_uri(), known, root)
-    return overlays
+    for name in sorted(overlays.contents):
+        text = decode(overlays.raw[name], display_path(folder / name))
+        _judge(overlays.contents[name], text, display_path(folder / name), (folder / name).as_uri(), known, folder.parent)
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -119,10 +134,10 @@ def _parse(text: str, shown: str) -> dict:
 def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: Path) -> None:
     """The metaschema, the patterns and the references of one overlay; raise :class:`OverlayProblem` at the first fault."""
     jsonschema_rs = lazy.jsonschema_rs()  # only when an overlay is read
-    for path, value in _keyed(contents, "$schema"):  # another metaschema would be fetched: refuse it first
-        if value not in DRAFT_2020_12:
-            raise OverlayProblem(json_location(text, shown, (*path, "$schema")),
-                                 f"$schema {value!r}: Chartroom reads JSON Schema draft 2020-12 only ({DRAFT_2020_12[0]}), offline")
+    for node in _keyed(contents, "$schema"):  # another metaschema would be fetched: refuse it first
+        if node["$schema"] not in DRAFT_2020_12:
+            raise OverlayProblem(json_location(text, shown, (*_path_of(contents, node), "$schema")),
+                                 f"$schema {node['$schema']!r}: Chartroom reads JSON Schema draft 2020-12 only ({DRAFT_2020_12[0]}), offline")
     try:
         jsonschema_rs.meta.validate(contents)
     except jsonschema_rs.ValidationError as error:
@@ -132,50 +147,74 @@ def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: P
     except (ValueError, RecursionError) as error:
         raise OverlayProblem(Location(shown, 1, 1), f"not a valid JSON Schema (draft 2020-12): {error}") from None
     base = contents.get("$id") if isinstance(contents.get("$id"), str) else uri
-    stack = [((), contents, base)]
+    anchors: dict[int, frozenset] = {}  # id(document) -> its anchors, found once for every reference into it
+    # In document order; a node's path is looked for only when it is at fault (_path_of).
+    stack: list = [(contents, base)]
     while stack:
-        path, node, base = stack.pop()
+        node, base = stack.pop()
         if isinstance(node, list):
-            stack.extend(((*path, i), item, base) for i, item in reversed(list(enumerate(node))))
+            stack.extend((item, base) for item in reversed(node) if isinstance(item, (dict, list)))
             continue
-        if not isinstance(node, dict):
-            continue
-        if isinstance(node.get("$id"), str) and path:
+        if isinstance(node.get("$id"), str) and node is not contents:
             base = urljoin(base, node["$id"])
         for keyword in ("$ref", "$dynamicRef"):
             if isinstance(node.get(keyword), str):
-                why = _reference_problem(node[keyword], base, contents, known, root)
+                why = _reference_problem(node[keyword], base, contents, known, root, anchors)
                 if why:
-                    raise OverlayProblem(json_location(text, shown, (*path, keyword)), f"{keyword} {node[keyword]!r}: {why}")
+                    raise OverlayProblem(json_location(text, shown, (*_path_of(contents, node), keyword)), f"{keyword} {node[keyword]!r}: {why}")
         if isinstance(node.get("pattern"), str):
             why = patterns.problem(node["pattern"])
             if why:
-                raise OverlayProblem(json_location(text, shown, (*path, "pattern")), f"pattern {node['pattern']!r}: {why}")
+                raise OverlayProblem(json_location(text, shown, (*_path_of(contents, node), "pattern")), f"pattern {node['pattern']!r}: {why}")
         if isinstance(node.get("patternProperties"), dict):
             for pattern in node["patternProperties"]:
                 why = patterns.problem(pattern)
                 if why:
-                    raise OverlayProblem(json_location(text, shown, (*path, "patternProperties", pattern)), f"patternProperties {pattern!r}: {why}")
-        stack.extend(((*path, key), value, base) for key, value in reversed(list(node.items())) if isinstance(value, (dict, list)))
+                    raise OverlayProblem(json_location(text, shown, (*_path_of(contents, node), "patternProperties", pattern)),
+                                         f"patternProperties {pattern!r}: {why}")
+        stack.extend((value, base) for value in reversed(node.values()) if isinstance(value, (dict, list)))
 
 
 def _keyed(contents, key: str):
-    """(path, value) of every ``key`` in the JSON ``contents``, at any depth."""
-    stack = [((), contents)]
+    """Every mapping holding ``key`` in the JSON ``contents``, at any depth."""
+    stack = [contents]
     while stack:
-        path, node = stack.pop()
+        node = stack.pop()
         if isinstance(node, dict):
             if key in node:
-                yield path, node[key]
+                yield node
+            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, (dict, list)))
+
+
+def _path_of(contents, target) -> tuple:
+    """The path from ``contents`` to the node ``target`` (the very object: JSON parsing shares none)."""
+    stack: list = [((), contents)]
+    while stack:
+        path, node = stack.pop()
+        if node is target:
+            return path
+        if isinstance(node, dict):
             stack.extend(((*path, k), v) for k, v in node.items() if isinstance(v, (dict, list)))
         elif isinstance(node, list):
             stack.extend(((*path, i), v) for i, v in enumerate(node) if isinstance(v, (dict, list)))
+    return ()
 
 
-def _reference_problem(ref: str, base: str, contents: dict, known: dict, root: Path) -> str:
-    """Why ``ref`` (read against ``base``) names nothing Chartroom may resolve, or ""."""
+@lru_cache(maxsize=1024)
+def _split_reference(base: str, ref: str) -> tuple[str, str, bool]:
+    """``(target document URI, fragment, whether it is the base's own document)`` of ``ref`` read against ``base``:
+    a pure function of two strings, kept once a process (an overlay repeats the same few references hundreds of times)."""
     target, fragment = urldefrag(urljoin(base, ref))
-    if not target or target == urldefrag(base)[0] or ref.startswith("#"):
+    return target, fragment, not target or target == urldefrag(base)[0] or ref.startswith("#")
+
+
+def _reference_problem(ref: str, base: str, contents: dict, known: dict, root: Path, anchors: dict | None = None) -> str:
+    """Why ``ref`` (read against ``base``) names nothing Chartroom may resolve, or "" (``anchors`` keeps each
+    document's anchors between calls)."""
+    target, fragment, own = _split_reference(base, ref)
+    if own:
         document = contents
     elif target in known:
         document = known[target]
@@ -192,8 +231,14 @@ def _reference_problem(ref: str, base: str, contents: dict, known: dict, root: P
     if fragment.startswith("/"):
         if not _pointer_resolves(document, fragment):
             return f"the JSON pointer #{fragment} names nothing in {target or 'this file'}"
-    elif fragment and not _has_anchor(document, fragment):
-        return f"no $anchor or $dynamicAnchor {fragment!r} in {target or 'this file'}"
+    elif fragment:
+        found = anchors.get(id(document)) if anchors is not None else None
+        if found is None:
+            found = _anchors(document)
+            if anchors is not None:
+                anchors[id(document)] = found
+        if fragment not in found:
+            return f"no $anchor or $dynamicAnchor {fragment!r} in {target or 'this file'}"
     return ""
 
 
@@ -210,17 +255,18 @@ def _pointer_resolves(document, pointer: str) -> bool:
     return True
 
 
-def _has_anchor(document, name: str) -> bool:
+def _anchors(document) -> frozenset:
+    """Every ``$anchor`` and ``$dynamicAnchor`` name in ``document``, at any depth."""
+    found = set()
     stack = [document]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            if name in (node.get("$anchor"), node.get("$dynamicAnchor")):
-                return True
+            found.update(node[key] for key in ("$anchor", "$dynamicAnchor") if isinstance(node.get(key), str))
             stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
         elif isinstance(node, list):
             stack.extend(v for v in node if isinstance(v, (dict, list)))
-    return False
+    return frozenset(found)
 
 
 # --- where a JSON node is -------------------------------------------------------------------

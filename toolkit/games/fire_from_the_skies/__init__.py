@@ -3,21 +3,24 @@
 Its data are a plotting sheet, the rulebook's parameters and tables, and scenarios that give their
 ships, aircraft types, task forces, air groups, missions and the tables FFTS leaves to Fire on the
 Waters (:mod:`.data`; empty slots are never filled here). Its set-up checks are in :mod:`.checks`
-and :mod:`.checks_air_ops` (a carrier's aircraft across its missions, :mod:`.aboard`),
+and :mod:`.checks_air_ops` (a carrier's aircraft across its missions, :mod:`.aboard`), strike targets and
+timings in :mod:`.checks_strikes`,
 its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME`` in :mod:`.calcs`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.calculation import Calculation
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops, needs
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, checks_strikes, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
-from toolkit.model.mapstyle import MapStyle
 from toolkit.rules import CheckRegistry
+
+if TYPE_CHECKING:  # named in signatures only: loaded by the commands that use them
+    from toolkit.games.calculation import Calculation
+    from toolkit.model.mapstyle import MapStyle
 
 __all__ = ["GAME", "FireFromTheSkies"]
 
@@ -53,11 +56,11 @@ class FireFromTheSkies(BaseGame):
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks, checks_air_ops, needs])
+        return CheckRegistry.from_modules([checks, checks_air_ops, checks_strikes, needs])
 
     def map_style(self, game) -> MapStyle:
-        """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red."""
-        return MapStyle(side_colours={"allied": "#1f4e9c", "japanese": "#c8102e"})
+        """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red (map_style.py)."""
+        return self.part("map_style").map_style(game)
 
     def context(self, game, scenario) -> FFTSContext:
         return FFTSContext(game, scenario)

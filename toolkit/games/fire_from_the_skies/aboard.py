@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Mapping
 from toolkit.findings import Location
 from toolkit.games.fire_from_the_skies.data import AirGroup, Mission
 
-__all__ = ["WHERE", "Away", "Draw", "draws", "aboard_after_landing", "landing_schedule"]
+__all__ = ["WHERE", "Away", "Draw", "draws", "aboard_after_landing", "landing_schedule", "entry_landings"]
 
 # Where an AF waits on the form, cheapest to launch first; "landed" is on deck forward (6.7).
 WHERE = ("deck-aft", "base", "unknown", "deck-forward", "landed", "hangar")
@@ -181,3 +181,44 @@ def landing_schedule(missions: Iterable[Mission], limit: int) -> dict[str, tuple
                     room -= landed
             turn += 1
     return {key: tuple(value) for key, value in sorted(found.items(), key=lambda item: item[1][0])}
+
+
+def entry_landings(missions: Iterable[Mission], limit: int, last_turn: Callable[[Mission, int], int | None]) -> dict[tuple[str, int], int]:
+    """The turn the last AF of each aircraft entry lands, by (mission id, entry index), in the best order the owner may choose.
+
+    As :func:`landing_schedule`, a carrier or base lands at most ``limit`` AFs in an AOS (FFTS 6.12) and a
+    mission begins to land on its ``land_turn``; but which of the waiting AFs land first is the owning
+    player's choice, and he lands those shortest of fuel first (4.4): in each AOS, of the AFs whose
+    missions have begun to land, those with the earliest last turn of normal endurance (``last_turn(m, i)``,
+    None when unknown: last), then in the missions' and entries' order. Landing the earliest-due first makes
+    the latest any AF lands past its endurance as small as any order can (Jackson's rule, one AF a slot),
+    so a crash this order cannot avoid no order avoids.
+
+    >>> from toolkit.games.fire_from_the_skies.data import AFs
+    >>> strike = Mission("s", "allied", "strike", "cv", 10, (AFs("sbd", 6, None, False, None, "none"), AFs("f4f", 6, None, False, None, "none")),
+    ...                  (), None, None, False, 22, None)
+    >>> entry_landings([strike], 6, lambda m, i: (30, 23)[i])   # the fighters, short of fuel, land in the first AOS
+    {('s', 1): 22, ('s', 0): 23}
+    """
+    limit = max(1, int(limit))
+    waiting: dict[str, list] = defaultdict(list)
+    for order, mission in enumerate(missions):
+        if mission.land_turn is None:
+            continue
+        for index, afs in enumerate(mission.aircraft):
+            due = last_turn(mission, index)
+            waiting[mission.source].append([mission.land_turn, float("inf") if due is None else due, order, index, mission, afs.afs])
+    found: dict[tuple[str, int], int] = {}
+    for queue in waiting.values():
+        turn = min(item[0] for item in queue)
+        while any(item[5] for item in queue):
+            room = limit
+            for item in sorted((i for i in queue if i[0] <= turn and i[5]), key=lambda i: (i[1], i[2], i[3])):
+                landed = min(room, item[5])
+                if not landed:
+                    break
+                item[5] -= landed
+                room -= landed
+                found[(item[4].id, item[3])] = turn
+            turn += 1
+    return found

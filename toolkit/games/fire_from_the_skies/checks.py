@@ -11,7 +11,7 @@ import math
 import re
 from collections import defaultdict
 
-from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, landing_schedule
+from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, entry_landings, landing_schedule
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
 from toolkit.rules import Context, article, check, shared
@@ -56,6 +56,18 @@ class FFTSContext(Context):
         self._landings = (self.data, found)
         return self._landings[1]
 
+    def entry_landing(self, mission, index: int) -> int | None:
+        """The turn the last AF of the mission's ``index``-th aircraft entry lands, AFs shortest of fuel first (:func:`.aboard.entry_landings`); None without a ``land_turn``."""
+        cached = getattr(self, "_entry_landings", None)
+        if cached is None or cached[0] is not self.data:
+            def due(mission, i):
+                afs = mission.aircraft[i]
+                kind = self.data.aircraft.get(afs.type)
+                endurance = kind.endurance(afs.load) if kind is not None else None
+                return None if endurance is None else mission.launch_turn + endurance
+            cached = self._entry_landings = (self.data, entry_landings(self.data.missions, int(self.param("land_per_aos", 6)), due))
+        return cached[1].get((mission.id, index))
+
     def last_landing(self, mission) -> int | None:
         """The turn a mission's last AFs land (its ``land_turn``, or later when more land than an AOS takes); None without one."""
         landed = self.landings().get(mission.id)
@@ -85,17 +97,24 @@ def references(ctx: FFTSContext):
     for group in data.air_groups:
         kind, _ = ctx.holder_capacity(group.at_name)
         if group.at_name not in holders:
-            yield f"air group at {group.at_name!r}: no carrier in ships: and no air base in bases: has that id", group.at
+            yield (f"air group at {group.at_name!r}: no carrier in ships: has that id and no air base in bases: has that place; "
+                   f"name a carrier by its ship id or a base by its place{_bases_named(ctx)}"), group.locate("at")
         elif kind == "ship":
             yield f"air group at {ctx.holder_name(group.at_name)}: it is no carrier (CV, CVL or CVE); put its aircraft on a carrier or an air base", group.at
         yield from _types(ctx, group.aircraft, group.side, loads=False)
     for mission in data.missions:
         if mission.source not in holders:
-            yield f"mission {mission.id} launches from {mission.source!r}: no carrier or air base of the scenario has that id", mission.locate("from")
+            yield (f"mission {mission.id} launches from {mission.source!r}: no carrier of the scenario has that id and no air base that place"
+                   f"{_bases_named(ctx)}"), mission.locate("from")
         yield from _types(ctx, mission.aircraft, mission.side)
     for base in data.bases.values():
         if base.place not in ctx.map.places:
             yield f"air base {base.place!r} is no place on the plotting sheet; add it to the map's places or correct the name", base.at
+
+
+def _bases_named(ctx: FFTSContext) -> str:
+    """' (air bases: Tulagi)', or '' when the scenario has none."""
+    return f" (air bases: {', '.join(sorted(ctx.data.bases))})" if ctx.data.bases else ""
 
 
 @check("FFTS-AIR-FORM", "air_forms", "One air group per carrier or base, of its side; a mission is of the side of the carrier or base it launches from.")
@@ -163,7 +182,7 @@ def task_force_ships(ctx: FFTSContext):
     if ctx.data.task_forces:
         for ship in ctx.data.ships.values():
             if ship.id not in where:
-                yield f"{ship.name} is in no task force; put it in one (a single ship may be a task force)", ship.at
+                yield f"{ship.name} is in no task force; put it in one (a single ship may be a task force)", ship.at, ctx.edition.cite("ships_in_task_forces")
 
 
 def _ships_placed(ctx: FFTSContext):
@@ -194,7 +213,7 @@ def dummies(ctx: FFTSContext):
     allows = ctx.data.special_allows
     for tf in ctx.data.task_forces:
         if tf.dummy and tf.ships:
-            yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at
+            yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at, ctx.edition.cite("dummy_task_force_ships")
         if tf.dummy and "dummy-task-forces" not in allows:
             yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows dummy task forces (allows: [dummy-task-forces])", tf.at
         if tf.dummy_ships and "dummy-ships" not in allows:
@@ -237,7 +256,7 @@ def spotting(ctx: FFTSContext):
                    "all aft to launch or all forward to land"), first.at
         for afs in group.aircraft:
             if kind == "base" and afs.state in ("deck-aft", "deck-forward"):
-                yield f"{afs.type} at the air base {group.at_name} is spotted {afs.state[5:]}; air bases do not spot: use state: base", afs.at
+                yield f"{afs.type} at the air base {group.at_name} is spotted {afs.state[5:]}; air bases do not spot: use state: base", afs.at, ctx.edition.cite("base_spotting")
             if kind == "carrier" and afs.state == "base":
                 yield f"{afs.type} aboard {ctx.holder_name(group.at_name)} has state base; aboard a carrier use hangar, deck-aft or deck-forward", afs.at
 
@@ -257,7 +276,7 @@ def launch_rate(ctx: FFTSContext):
                    f"a carrier launches at most {limit} AFs in an AOS: move {total - limit} AF(s) to a later turn"), last.locate("launch_turn")
 
 
-@check("FFTS-LAND-RATE", "landing", "At most 6 AFs land on a carrier or base in an AOS, the rest in the next; a carrier never launches and lands in the same AOS.")
+@check("FFTS-LAND-RATE", "launch_or_land", "A carrier never launches in an AOS in which AFs land on it (6 AFs land an AOS, the rest in the next).")
 def land_rate(ctx: FFTSContext):
     landing: dict[tuple[str, int], list] = defaultdict(list)
     launching: dict[tuple[str, int], list] = defaultdict(list)
@@ -278,7 +297,7 @@ def land_rate(ctx: FFTSContext):
         why = "".join(f"; {m.id}'s last {afs} AF(s) land then, {limit} landing an AOS from turn {m.land_turn}" for m, afs in spilled)
         last = missions[-1]
         yield (f"{ctx.holder_name(source)} both launches ({', '.join(m.id for m in launches)}) and lands ({', '.join(m.id for m in missions)}) "
-               f"on turn {turn}{why}; a carrier launches or lands in an AOS, not both"), last.locate("land_turn"), f"{ctx.edition.citation} 6.7"
+               f"on turn {turn}{why}; a carrier launches or lands in an AOS, not both"), last.locate("land_turn")
 
 
 def _with_others(others) -> str:
@@ -297,13 +316,22 @@ def _last_turns(ctx: FFTSContext, mission):
             yield afs, kind, mission.launch_turn + endurance
 
 
-@check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed.")
+def _entry_lasts(ctx: FFTSContext, mission):
+    """(entry index, AFs, type, last normal turn, turn its last AF lands or None) of each entry whose endurance is known."""
+    for index, afs in enumerate(mission.aircraft):
+        kind = ctx.data.aircraft.get(afs.type)
+        endurance = kind.endurance(afs.load) if kind is not None else None
+        if endurance is not None:
+            yield index, afs, kind, mission.launch_turn + endurance, ctx.entry_landing(mission, index)
+
+
+@check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed "
+       "(landing over several AOS, the AFs shortest of fuel first).")
 def endurance(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     start = ctx.scenario.start_turn
     for mission in ctx.data.missions:
-        landed = ctx.last_landing(mission)
-        for afs, kind, last in _last_turns(ctx, mission):
+        for _, afs, kind, last, landed in _entry_lasts(ctx, mission):
             if landed is not None and landed >= last + late:
                 yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, {landed - last} turns after its endurance ran out "
                        f"(turn {last}); all aircraft {late} turns past their endurance crash: land by turn {last}"), mission.locate("land_turn")
@@ -312,23 +340,23 @@ def endurance(ctx: FFTSContext):
                        f"{start - last} turns past its endurance (turn {last}); it has crashed: take it off the missions"), afs.at
 
 
-@check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash.", severity="warning")
+@check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash "
+       "(landing over several AOS, the AFs shortest of fuel first).", severity="warning")
 def endurance_late(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     for mission in ctx.data.missions:
-        landed = ctx.last_landing(mission)
-        for _, kind, last in _last_turns(ctx, mission):
+        for _, _, kind, last, landed in _entry_lasts(ctx, mission):
             if landed is not None and last < landed < last + late:
                 yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, after its endurance ran out on turn {last}; "
                        f"each AF crashes on a D6 roll of {'1 or 2' if landed - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
 
 
 def _spilled(ctx: FFTSContext, mission) -> str:
-    """' (its last AFs; 6 land an AOS from turn 20)' when a mission lands over several AOS, else ''."""
+    """' (6 land an AOS from turn 20, those shortest of fuel first)' when a mission lands over several AOS, else ''."""
     landed = ctx.landings().get(mission.id, ())
     if len(landed) < 2:
         return ""
-    return f" (its last {landed[-1][1]} AF(s); {ctx.param('land_per_aos', 6)} land an AOS from turn {mission.land_turn})"
+    return f" ({ctx.param('land_per_aos', 6)} AFs land an AOS from turn {mission.land_turn}, those shortest of fuel first)"
 
 
 @check("FFTS-ENDURANCE-RECORD", "endurance_record", "A mission's recorded last turn of normal endurance is its launch turn plus the shortest endurance of its aircraft.")
@@ -347,12 +375,13 @@ def search_arc(ctx: FFTSContext):
         if mission.kind != "search":
             continue
         if mission.arc is None or mission.range is None:
-            yield f"search {mission.id} names no arc: or range: (the search record gives both, FFTS 7.4.6)", mission.at
+            yield f"search {mission.id} names no arc: or range: (the search record gives both)", mission.at, ctx.edition.cite("search_record")
             continue
         first, last = mission.arc
         for i, line in enumerate(mission.arc):
             if line % step:
-                yield f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps", mission.locate("arc", i)
+                yield (f"search {mission.id}: the {line:g}-degree line is no multiple of {step}; search arcs are set in {step}-degree steps",
+                       mission.locate("arc", i), ctx.edition.cite("search_arc_steps"))
         width = (last - first) % 360 or 360
         per_af = _per_af_arc(ctx, mission)
         covered = per_af * mission.total
@@ -377,7 +406,8 @@ def search_range(ctx: FFTSContext):
         if mission.kind != "search" or mission.range is None:
             continue
         if mission.paired and mission.range > paired_limit:
-            yield f"search {mission.id} is paired and flies {mission.range} hexes; paired searchers fly at most {paired_limit}", mission.locate("range")
+            yield (f"search {mission.id} is paired and flies {mission.range} hexes; paired searchers fly at most {paired_limit}", mission.locate("range"),
+                   ctx.edition.cite("search_paired"))
         for afs in mission.aircraft:
             kind = ctx.data.aircraft.get(afs.type)
             if kind is None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from toolkit.findings import Location
 from toolkit.model import Scenario
 
-__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "SlotRef", "ScenarioData", "read"]
+__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read", "holder_key"]
 
 
 def is_empty(value) -> bool:
@@ -99,6 +99,7 @@ class AirGroup:
     side: str
     aircraft: tuple[AFs, ...]
     at: Location = field(default=Location(""), compare=False)
+    locate: object = field(default=None, compare=False, repr=False)  # path inside the air group -> Location
 
     @property
     def total(self) -> int:
@@ -121,10 +122,21 @@ class Mission:
     last_turn: int | None
     at: Location = field(default=Location(""), compare=False)
     locate: object = field(default=None, compare=False, repr=False)  # path inside the mission -> Location
+    target: str | None = None  # strikes: the task force or base it attacks (FFTS 12.1, 12.3)
 
     @property
     def total(self) -> int:
         return sum(a.afs for a in self.aircraft)
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A task force a side has sighted by a turn, as the scenario records it (a search before the start, or by scenario rule, FFTS 7.4.3)."""
+
+    side: str
+    task_force: str
+    turn: int
+    at: Location = field(default=Location(""), compare=False)
 
 
 @dataclass(frozen=True)
@@ -148,6 +160,26 @@ class ScenarioData:
     empty_slots: tuple[SlotRef, ...]
     at: Location = field(default=Location(""), compare=False)
     night: frozenset[int] = frozenset()  # the clock's night turns (FFTS 6.12.6, 13.2)
+    sightings: tuple[Sighting, ...] = ()  # task forces sighted by a turn the searches do not show (FFTS 7.2, 7.4.3)
+
+
+def _slug(name: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split())
+
+
+def holder_key(written: str, ships, bases) -> str:
+    """The carrier or air base an ``at:`` or ``from:`` names: a ship id, or a base by its place's name (FFTS 6.3).
+
+    A base is named as the sheet prints its place (``Tulagi``); the id-shaped spelling the schema once
+    required (``tulagi``, ``port-moresby``) still names it. An unknown name is returned as written.
+
+    >>> holder_key("tulagi", {}, {"Tulagi": None}), holder_key("Tulagi", {}, {"Tulagi": None}), holder_key("x", {}, {})
+    ('Tulagi', 'Tulagi', 'x')
+    """
+    if written in ships or written in bases:
+        return written
+    by_slug = {_slug(place): place for place in bases}
+    return by_slug.get(_slug(written), written)
 
 
 def _afs(record: dict, at: Location) -> AFs:
@@ -201,17 +233,18 @@ def read(scenario: Scenario) -> ScenarioData:
             slots.append(SlotRef(f"air base {r['place']}: af_capacity", r["af_capacity"].get("empty", ""), bases_at(i, "af_capacity")))
     groups_value, groups_at = section("air_groups")
     groups = tuple(
-        AirGroup(r["at"], r["side"], tuple(_afs(a, groups_at(i, "aircraft", j)) for j, a in enumerate(r["aircraft"])), groups_at(i))
+        AirGroup(holder_key(r["at"], ships, bases), r["side"], tuple(_afs(a, groups_at(i, "aircraft", j)) for j, a in enumerate(r["aircraft"])), groups_at(i),
+                 (lambda *p, i=i: groups_at(i, *p)))
         for i, r in enumerate(groups_value or []))
     missions_value, missions_at = section("missions")
     missions = []
     for i, r in enumerate(missions_value or []):
         arc = tuple(r["arc"]) if r.get("arc") else None
         missions.append(Mission(
-            r["id"], r["side"], r["kind"], r["from"], int(r["launch_turn"]),
+            r["id"], r["side"], r["kind"], holder_key(r["from"], ships, bases), int(r["launch_turn"]),
             tuple(_afs(a, missions_at(i, "aircraft", j)) for j, a in enumerate(r["aircraft"])),
             tuple(tuple(g) for g in r.get("groups") or ()), arc, r.get("range"), bool(r.get("paired", False)),
-            r.get("land_turn"), r.get("last_turn"), missions_at(i), (lambda *p, i=i: missions_at(i, *p))))
+            r.get("land_turn"), r.get("last_turn"), missions_at(i), (lambda *p, i=i: missions_at(i, *p)), r.get("target")))
     tables_value, tables_at = section("tables")
     for name, value in (tables_value or {}).items():
         if is_empty(value):
@@ -220,4 +253,6 @@ def read(scenario: Scenario) -> ScenarioData:
     allows = frozenset(a for r in rules_value or [] for a in r.get("allows") or ())
     clock_value, _ = section("clock")
     night = frozenset((clock_value or {}).get("night") or ())
-    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night)
+    sightings_value, sightings_at = section("sightings")
+    sightings = tuple(Sighting(r["side"], str(r["task_force"]), int(r["turn"]), sightings_at(i)) for i, r in enumerate(sightings_value or []))
+    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night, sightings)

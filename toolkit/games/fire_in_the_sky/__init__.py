@@ -12,11 +12,9 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
-from toolkit.games.fire_in_the_sky.bases import base_facts
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
 from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
-from toolkit.games.fire_in_the_sky.map_style import map_style
 from toolkit.games.fire_in_the_sky.records import split_hex_findings
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
@@ -84,11 +82,11 @@ class FireInTheSky(BaseGame):
 
     def base_facts(self, game, record) -> dict:
         """Capacities, AA, Land Capacity, atolls, Home Bases and Resource Hexes in the base directory (bases.py)."""
-        return base_facts(game, record)
+        return self.part("bases").base_facts(game, record)
 
     def map_style(self, game):
         """Capacities, atolls, Home Bases, Resource Hexes and the split hex on the map (map_style.py)."""
-        return map_style(game)
+        return self.part("map_style").map_style(game)
 
     def permanently_removed(self, counter, edition) -> bool:
         return permanently_removed(counter, edition)

@@ -1,0 +1,114 @@
+"""Fire from the Skies' checks of strike targets and of the times searches and launches may happen.
+
+A strike records its target task force or base (FFTS 12.1, 12.3), an enemy one (6.2: strikes attack the
+other side), and a task force only once a search of its side has sighted it (7.2, 12.1; :mod:`.sighting`).
+Searches are planned at the start of the day and for the 1200 turn (7.4.1); aircraft not readied take
+the Air Operations Tables' time to ready before they launch (6.8).
+"""
+
+from __future__ import annotations
+
+from toolkit.games.fire_from_the_skies.checks import FFTSContext
+from toolkit.games.fire_from_the_skies.sighting import first_sighting, strike_target
+from toolkit.rules import check
+
+__all__: list[str] = []
+
+MINUTES_PER_TURN = 20  # FFTS 3.3
+
+
+def _strikes(ctx: FFTSContext):
+    return (m for m in ctx.data.missions if m.kind == "strike")
+
+
+@check("FFTS-STRIKE-TARGET", "strike_target", "A strike records its target: a task force or air base of the scenario.")
+def strike_targets(ctx: FFTSContext):
+    for mission in _strikes(ctx):
+        if not (mission.target or "").strip():
+            yield (f"strike {mission.id} names no target: a strike records its target task force or base when it is formed; "
+                   f"add target: (a task force as \"Task Force A\", or a base by its place)"), mission.locate("kind")
+        elif strike_target(ctx.game, ctx.data, mission.target) is None:
+            names = [f"Task Force {tf.id}" for tf in ctx.data.task_forces] + sorted(ctx.data.bases)
+            yield (f"strike {mission.id}: target {mission.target!r} is no task force or air base of the scenario"
+                   f"{' (' + ', '.join(names) + ')' if names else ''}"), mission.locate("target")
+
+
+@check("FFTS-STRIKE-FRIENDLY", "strike_enemy", "A strike's target is an enemy task force or base, never one of its own side.")
+def strike_friendly(ctx: FFTSContext):
+    for mission in _strikes(ctx):
+        target = strike_target(ctx.game, ctx.data, mission.target) if mission.target else None
+        if target is not None and target.side == mission.side:
+            side = ctx.game.side_name(mission.side)
+            named = f"Task Force {target.name}" if target.kind == "task force" else f"the air base {target.name}"
+            yield (f"strike {mission.id} is {side} and its target, {named}, is {side} too: "
+                   "a strike attacks an enemy task force or base"), mission.locate("target")
+
+
+@check("FFTS-STRIKE-SIGHTED", "strike_sighting", "A strike names a task force as its target only once a search of its side has sighted it (the searches' bands, or sightings:).")
+def strike_sighted(ctx: FFTSContext):
+    depth = int(ctx.param("search_band_hexes", 2))
+    for mission in _strikes(ctx):
+        target = strike_target(ctx.game, ctx.data, mission.target) if mission.target else None
+        if target is None or target.kind != "task force" or target.side == mission.side or target.hex is None:
+            continue
+        if first_sighting(ctx.game, ctx.data, mission.side, target.name, target.hex, mission.launch_turn, depth) is None:
+            later = first_sighting(ctx.game, ctx.data, mission.side, target.name, target.hex, 10**6, depth)
+            when = f"; {later[0]} first covers it on turn {later[1]}" if later else ""
+            yield (f"strike {mission.id} launches on turn {mission.launch_turn} against Task Force {target.name} (hex {target.hex}), which no "
+                   f"{ctx.game.side_name(mission.side)} search has sighted by then{when}: launch after a search covers it, or record "
+                   f"the sighting in sightings:"), mission.locate("target")
+
+
+def clock_minutes(ctx: FFTSContext, turn: int) -> int | None:
+    """Minutes after midnight at the start of ``turn`` (20-minute turns, 3.3), from the scenario's clock; None without one."""
+    clock = ctx.scenario.section("clock") or {}
+    written = str(clock.get("time_of_first_turn") or "")
+    if len(written) != 4 or not written.isdigit():
+        return None
+    return int(written[:2]) * 60 + int(written[2:]) + (turn - int(clock.get("first_turn", 1))) * MINUTES_PER_TURN
+
+
+def _hhmm(minutes: int) -> str:
+    return f"{minutes // 60 % 24:02d}{minutes % 60:02d}"
+
+
+@check("FFTS-SEARCH-TIME", "search_plans", "Searches launch as planned at the start of the day (before the 1100 turn, when the noon searches are planned) or on the 1200 turn.")
+def search_time(ctx: FFTSContext):
+    noon, plan = 12 * 60, 11 * 60  # 7.4.1: searches for the 1200 turn, planned at the start of the 1100 turn
+    start = ctx.scenario.start_turn
+    for mission in ctx.data.missions:
+        if mission.kind != "search" or mission.launch_turn < start:  # aloft at the start: planned before it
+            continue
+        minutes = clock_minutes(ctx, mission.launch_turn)
+        if minutes is None:
+            return
+        if minutes < plan or noon <= minutes < noon + MINUTES_PER_TURN:
+            continue
+        yield (f"search {mission.id} launches on turn {mission.launch_turn} ({_hhmm(minutes)}): searches are planned at the start of the day "
+               "and for the 1200 turn only; launch it before 1100 with the morning's searches, or on the 1200 turn"), mission.locate("launch_turn")
+
+
+@check("FFTS-READY-TIME", "readying", "AFs not readied at the start launch no sooner than their type's readying time (ready_turns) after it.")
+def ready_time(ctx: FFTSContext):
+    start = ctx.scenario.start_turn
+    readied: dict[tuple[str, str, str | None], int] = {}
+    for group in ctx.data.air_groups:
+        for afs in group.aircraft:
+            if afs.fueled:
+                key = (group.at_name, afs.type, afs.weapon if afs.weapon not in (None, "none") else None)
+                readied[key] = readied.get(key, 0) + afs.afs
+    for mission in sorted((m for m in ctx.data.missions if m.launch_turn >= start), key=lambda m: m.launch_turn):
+        for afs in mission.aircraft:
+            weapon = afs.weapon if afs.weapon not in (None, "none") else None
+            key = (mission.source, afs.type, weapon)
+            ready = min(readied.get(key, 0), afs.afs)
+            readied[key] = readied.get(key, 0) - ready
+            kind = ctx.data.aircraft.get(afs.type)
+            turns = kind.rating("ready_turns") if kind is not None else None
+            if ready == afs.afs or not isinstance(turns, int) or isinstance(turns, bool):
+                continue
+            if mission.launch_turn < start + turns:
+                armed = f" armed with {weapon}" if weapon else ""
+                yield (f"{mission.kind} {mission.id} launches {afs.afs} AF(s) of {kind.name}{armed} on turn {mission.launch_turn}, but "
+                       f"{ctx.holder_name(mission.source)} has {ready} readied at the start (fueled: true{', weapon: ' + weapon if weapon else ''}) for it; "
+                       f"readying the other {afs.afs - ready} takes {turns} turn(s): launch them from turn {start + turns}"), afs.at
