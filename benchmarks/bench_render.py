@@ -34,27 +34,29 @@ def median_of(func, repeat=5):
 
 
 def main() -> None:
-    from toolkit.render.aids import prepare, render_aids
+    from toolkit.render.aids import render_aids
     from toolkit.render.build import build_aids
     from toolkit.render.svgmap import render_map_svg
+    from toolkit.session import Session
+
+    opened = Session().open_scenario(SCENARIO, checks=False)
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        cold, _ = timed(lambda: build_aids(SCENARIO, tmp / "cold"))
+        cold, _ = timed(lambda: build_aids(opened, tmp / "cold"))
         print(f"aids, HTML + SVG, cold (load + render + write): {cold * 1000:8.0f} ms")
-        warm = median_of(lambda: build_aids(SCENARIO, tmp / "warm"))
+        warm = median_of(lambda: build_aids(opened, tmp / "warm"))
         print(f"aids, HTML + SVG, warm (median of 5):          {warm * 1000:8.0f} ms")
-        prepared = prepare(SCENARIO)
-        render = median_of(lambda: render_aids(prepared.game, prepared.scenario))
+        render = median_of(lambda: render_aids(opened.game, opened.scenario, opened.module))
         print(f"  of which rendering the templates:            {render * 1000:8.0f} ms")
-        svg = median_of(lambda: render_map_svg(prepared.game, prepared.scenario, overlays=("control", "air_zoc", "supply")))
+        svg = median_of(lambda: render_map_svg(opened.game, opened.scenario, overlays=("control", "air_zoc", "supply")))
         print(f"  the SVG map with every overlay:              {svg * 1000:8.0f} ms")
         try:
             import weasyprint  # noqa: F401
         except (ImportError, OSError):
             print("PDF: skipped (WeasyPrint not installed: pip install -e '.[pdf]')")
         else:
-            seconds, written = timed(lambda: build_aids(SCENARIO, tmp / "pdf", pdf=True))
+            seconds, written = timed(lambda: build_aids(opened, tmp / "pdf", pdf=True))
             pages = written["pages"]
             print(f"aids, HTML + PDF:                              {seconds * 1000:8.0f} ms")
             print("  PDF pages: " + ", ".join(f"{name} {count}" for name, count in pages.items()))
@@ -63,9 +65,10 @@ def main() -> None:
         except ImportError:
             print("site: skipped (mkdocs not installed: pip install -e .)")
         else:
+            from toolkit.cli import build_parser
             from toolkit.render.site import build_site
 
-            seconds, _ = timed(lambda: build_site(tmp / "site"))
+            seconds, _ = timed(lambda: build_site(tmp / "site", Session(), build_parser()))
             files = sum(1 for p in (tmp / "site").rglob("*.html"))
             print(f"site, strict mkdocs build:                     {seconds * 1000:8.0f} ms ({files} HTML pages)")
 

@@ -9,7 +9,7 @@ traceback or "internal error". ``site`` (a full mkdocs build) and ``aids --pdf``
 out for time; both are exercised by their own tests.
 
 The seed is fixed (``CHARTROOM_FUZZ_SEED``, default 20261126) and the number of runs bounded
-(``CHARTROOM_FUZZ_RUNS``, default 240); no command may take more than ``CHARTROOM_FUZZ_SLOW`` (10) s of CPU.
+(``CHARTROOM_FUZZ_RUNS``, default 160); no command may take more than ``CHARTROOM_FUZZ_SLOW`` (10) s of CPU.
 ``CHARTROOM_FUZZ_REPORT=FILE`` writes the exit-status
 counts per command as JSON, for the record of a longer run with another seed.
 """
@@ -30,7 +30,7 @@ from conftest import ROOT
 from toolkit.cli import build_parser, main
 
 SEED = int(os.environ.get("CHARTROOM_FUZZ_SEED", "20261126"))
-RUNS = int(os.environ.get("CHARTROOM_FUZZ_RUNS", "240"))
+RUNS = int(os.environ.get("CHARTROOM_FUZZ_RUNS", "160"))  # about two runs of each command (a longer run: README)
 SLOW = float(os.environ.get("CHARTROOM_FUZZ_SLOW", "10"))  # seconds of CPU for one command (issue 21: none over it)
 LEFT_OUT = {("site",), ("aids", "--pdf"), ("check", "--watch"), ("lsp",)}  # --watch runs until Ctrl-C: tests/test_conveniences.py drives it; lsp reads stdin (tests/test_lsp.py drives it)
 

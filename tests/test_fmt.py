@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAME
+from conftest import GAME, examples
 from toolkit.cli import main
 from toolkit.fmt import FmtRefused, format_text
 from toolkit.load import load_text
@@ -245,7 +245,7 @@ def documents(draw) -> str:
 REFUSED: list[str] = []
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_property_fmt_is_idempotent_and_keeps_data(text):
     try:
