@@ -8,13 +8,18 @@ before/after figure on the same machine. This tree runs twice per round: with it
 processes (one per CPU) and with ``--jobs 1`` (everything in one process), so the CPU the
 layout itself costs is measured apart from what the workers save on the wall clock.
 
-    .venv/bin/python benchmarks/bench_pdf.py [--runs N] [--against TREE]
+Then, per aid (issue 22 item 4): the CPU of laying it out (``HTML.render``) and of writing its PDF
+(``write_pdf``: painting, and subsetting the fonts), in one process per run, medians of ``--runs``;
+with ``--against`` the other tree's figures beside them, runs interleaved.
+
+    .venv/bin/python benchmarks/bench_pdf.py [--runs N] [--against TREE] [--scenario PATH]
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import json
 import os
 import statistics
 import subprocess
@@ -40,6 +45,60 @@ def run(tree: Path, out: Path, extra: tuple = ()) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, wall
 
 
+#: One process: every aid of a scenario laid out and written, CPU seconds of each step by aid (JSON on stdout).
+PER_AID = r'''
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from toolkit.render.aids import render_aids
+from toolkit.render.pdf import _weasyprint
+from toolkit.session import Session
+opened = Session().open_scenario(sys.argv[2])
+aids = render_aids(opened.game, opened.scenario, opened.module)
+weasyprint = _weasyprint()
+fonts, cache = weasyprint.text.fonts.FontConfiguration(), {}
+weasyprint.HTML(string="<p>warm</p>").render(font_config=fonts, cache=cache).write_pdf()
+figures = {}
+for aid in aids:
+    start = time.process_time()
+    document = weasyprint.HTML(string=aid.html).render(font_config=fonts, cache=cache)
+    laid = time.process_time()
+    document.write_pdf()
+    figures[aid.stem] = [laid - start, time.process_time() - laid, len(document.pages)]
+print(json.dumps(figures))
+'''
+
+
+def per_aid(tree: Path, scenario: str) -> dict[str, list]:
+    """CPU seconds of laying out and of writing each aid of ``scenario`` with ``tree``'s toolkit: {stem: [layout, write, pages]}."""
+    done = subprocess.run([sys.executable, "-c", PER_AID, str(tree), scenario], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, CHARTROOM_CACHE="off", SOURCE_DATE_EPOCH="0"), check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def print_per_aid(trees: list[tuple[str, Path]], scenario: str, runs: int) -> None:
+    """The per-aid table: layout and write CPU (medians of ``runs``, trees interleaved), and the totals."""
+    series = {label: [] for label, _ in trees}
+    for index in range(runs):
+        for label, tree in (trees if index % 2 == 0 else trees[::-1]):
+            series[label].append(per_aid(tree, scenario))
+    print(f"\nper aid, CPU seconds in one process (layout = HTML.render, write = write_pdf), medians of {runs}: {scenario}")
+    print(f"{'aid':<24}" + "".join(f"{label[-28:]:>34}" for label, _ in trees))
+    totals = {label: [0.0, 0.0] for label, _ in trees}
+    for stem in series[trees[0][0]][0]:
+        cells = []
+        for label, _ in trees:
+            rows = [run[stem] for run in series[label] if stem in run]
+            if not rows:
+                cells.append(f"{'-':>34}")
+                continue
+            layout, write = statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows)
+            totals[label][0] += layout
+            totals[label][1] += write
+            cells.append(f"{layout:>10.3f} + {write:5.3f} = {layout + write:5.3f} ({rows[0][2]}p)")
+        print(f"{stem:<24}" + "".join(cells))
+    print(f"{'all aids':<24}" + "".join(f"{t[0]:>10.3f} + {t[1]:5.3f} = {sum(t):5.3f}     " for t in totals.values()))
+
+
 def pages(out: Path) -> tuple[int, int]:
     """Pages of the aids' own PDFs, and of aids.pdf."""
     from pypdf import PdfReader
@@ -52,6 +111,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--against", help="another checkout to compare with (before/after)")
+    parser.add_argument("--scenario", default=SHORT, help="the scenario of the per-aid table (default: the Short Campaign)")
     args = parser.parse_args()
     try:
         import weasyprint  # noqa: F401
@@ -87,6 +147,8 @@ def main() -> int:
             wall_ratio = statistics.median(a[1] / b[1] for a, b in zip(ours, theirs))
             print(f"{label} / {series[2][0]}: cpu {cpu_ratio:.2f}x, wall {wall_ratio:.2f}x (medians of the pairs' ratios); "
                   f"per aid page: cpu {cpu_ratio * scale:.2f}x, wall {wall_ratio * scale:.2f}x")
+    trees = [("this tree", ROOT)] + ([(str(Path(args.against).resolve()), Path(args.against).resolve())] if args.against else [])
+    print_per_aid(trees, args.scenario, args.runs)
     return 0
 
 

@@ -6,7 +6,9 @@ import functools
 import http.server
 import importlib
 import inspect
+import json
 import os
+import shutil
 import textwrap
 import threading
 from pathlib import Path
@@ -16,8 +18,16 @@ from hypothesis import HealthCheck, settings
 
 # Property tests judge answers, not speed (speed is measured in benchmarks/): no per-example deadline, which a
 # loaded machine or a second test worker would turn into failures of correct code.
-settings.register_profile("chartroom", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: The suite runs a small sample of each property test, the same examples every run (derandomize: seeded by the
+#: test); ``CHARTROOM_EXAMPLES=10`` runs ten times as many, drawn afresh each run (a longer search, see README).
+EXAMPLES = float(os.environ.get("CHARTROOM_EXAMPLES", "1") or "1")
+settings.register_profile("chartroom", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=EXAMPLES <= 1)
 settings.load_profile("chartroom")
+
+
+def examples(suite: int) -> int:
+    """A property test's ``max_examples``: ``suite`` in the suite, scaled by ``CHARTROOM_EXAMPLES`` for a longer run."""
+    return max(1, round(suite * EXAMPLES))
 
 # Tests parse for real; the on-disk parse cache is tested on its own (test_load.py).
 os.environ["CHARTROOM_CACHE"] = "off"
@@ -129,6 +139,52 @@ def page(browser):
     context.close()
 
 
+# --- PDF aids built once per test session -------------------------------------------------------------
+
+def written_by(folder: Path) -> dict:
+    """What :func:`toolkit.render.build.build_aids` returned when it wrote a :func:`built_aids` folder."""
+    return json.loads((folder.parent / f"{folder.name}.done").read_text(encoding="utf-8"))
+
+
+#: Processes laying out the shared builds: two, so the forked workers are exercised whatever the machine's CPUs.
+BUILD_JOBS = 2
+
+
+@pytest.fixture(scope="session")
+def built_aids(tmp_path_factory):
+    """built_aids(scenario, paper="a4") -> the folder ``chartroom aids SCENARIO -o FOLDER --pdf --paper PAPER --jobs 2`` writes.
+
+    What the build returned (files and page counts, :func:`toolkit.render.build.build_aids`) is :func:`written_by` the folder.
+
+    Laying out a game's PDFs costs seconds of CPU, and several test files read the same ones (page fill,
+    page counts and text, determinism): each (scenario, paper) is built once per test session and shared
+    by the test workers of a ``pytest -n`` run (the first to ask builds it under a file lock; the others
+    wait and read it). Tests only read the folder; a test that changes files copies it first.
+    """
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from filelock import FileLock
+
+    from toolkit.render.build import build_aids
+    from toolkit.session import Session
+
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "chartroom-built-aids"
+    shared.mkdir(exist_ok=True)
+
+    def _built(scenario: str | Path, paper: str = "a4") -> Path:
+        scenario = Path(scenario)
+        name = f"{scenario.parent.name}-{scenario.stem}-{paper}"
+        folder, done = shared / name, shared / f"{name}.done"
+        with FileLock(str(shared / f"{name}.lock")):
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way is made again
+                written = build_aids(Session().open_scenario(scenario), folder, pdf=True, paper=paper, jobs=BUILD_JOBS)
+                done.write_text(json.dumps(written), encoding="utf-8")
+        return folder
+
+    return _built
+
+
 def run_cli(capsys, *args):
     """``chartroom ARGS`` in process: (exit status, stdout, stderr); argparse's own refusal counts as its exit status."""
     from toolkit.cli import main
@@ -148,6 +204,8 @@ def run_cli(capsys, *args):
 SLOW_MARKS = {"browser": "drives headless Chromium", "pdf": "lays out PDFs with WeasyPrint",
               "precommit": "builds a pre-commit hook environment"}
 _PDF_WORDS = ("--pdf", "weasyprint", "write_pdf", "pdf_aids")
+#: Fixtures that lay PDFs out, whatever the test's own name and source say (test_pdf_once's were in make test-fast).
+_PDF_FIXTURES = {"built_aids", "two_runs"}
 
 
 def pytest_configure(config):
@@ -172,5 +230,6 @@ def pytest_collection_modifyitems(config, items):
         if module == "test_precommit.py":
             item.add_marker(pytest.mark.precommit)
         source = _source(item).lower()
-        if "pdf" in item.name.lower() or any(word in source for word in _PDF_WORDS) or any("pdf" in f for f in fixtures):
+        if ("pdf" in item.name.lower() or any(word in source for word in _PDF_WORDS) or any("pdf" in f for f in fixtures)
+                or fixtures & _PDF_FIXTURES):
             item.add_marker(pytest.mark.pdf)

@@ -9,7 +9,8 @@ traceback or "internal error". ``site`` (a full mkdocs build) and ``aids --pdf``
 out for time; both are exercised by their own tests.
 
 The seed is fixed (``CHARTROOM_FUZZ_SEED``, default 20261126) and the number of runs bounded
-(``CHARTROOM_FUZZ_RUNS``, default 240); ``CHARTROOM_FUZZ_REPORT=FILE`` writes the exit-status
+(``CHARTROOM_FUZZ_RUNS``, default 160); no command may take more than ``CHARTROOM_FUZZ_SLOW`` (10) s of CPU.
+``CHARTROOM_FUZZ_REPORT=FILE`` writes the exit-status
 counts per command as JSON, for the record of a longer run with another seed.
 """
 
@@ -20,6 +21,7 @@ import json
 import os
 import random
 import shutil
+import time
 from collections import Counter
 
 import pytest
@@ -28,7 +30,8 @@ from conftest import ROOT
 from toolkit.cli import build_parser, main
 
 SEED = int(os.environ.get("CHARTROOM_FUZZ_SEED", "20261126"))
-RUNS = int(os.environ.get("CHARTROOM_FUZZ_RUNS", "240"))
+RUNS = int(os.environ.get("CHARTROOM_FUZZ_RUNS", "160"))  # about two runs of each command (a longer run: README)
+SLOW = float(os.environ.get("CHARTROOM_FUZZ_SLOW", "10"))  # seconds of CPU for one command (issue 21: none over it)
 LEFT_OUT = {("site",), ("aids", "--pdf"), ("check", "--watch"), ("lsp",)}  # --watch runs until Ctrl-C: tests/test_conveniences.py drives it; lsp reads stdin (tests/test_lsp.py drives it)
 
 VALUES = ["0", "1", "2", "4", "7", "-1", "99999999999999999999", "1.5", "nan", "inf", "", " ", "é", "x\x85y", "\x07",
@@ -36,7 +39,9 @@ VALUES = ["0", "1", "2", "4", "7", "-1", "99999999999999999999", "1.5", "nan", "
           "jp-cv-zuikaku", "Hornet", "us-cv-hornet", "jp-air", "jp-cv-akagi-kaga", "v1.1", "2nd", "english", "supplement",
           "bogus", "A", "B", "C", "japan", "us", "allied", "0101", "1203", "9999", "--", "-x", "scenario", "map", "counters",
           # non-finite and huge numbers (issue 21 item 4): refused with the bound, or answered within the work budget
-          "NaN", "-inf", "1e999", "1e308", "-0", "4301", "1000000", "jp-air:1000000", "us-air:9999", "jp-air:nan", "us-air:-1"]
+          "NaN", "-inf", "1e999", "1e308", "-0", "4301", "1000000", "jp-air:1000000", "us-air:9999", "jp-air:nan", "us-air:-1",
+          # past Python's 4,300-digit limit of int() (a SIDE:N or UNIT:STEPS of 5,000 digits was exit 3)
+          "9" * 5000, "jp-air:" + "9" * 5000, "allied:" + "9" * 5000]
 
 #: Values that make sense for an option, by its dest: most runs should get past argument parsing.
 NUMBERS = ["0", "1", "2", "3", "4", "5", "6", "8", "12", "400", "9999"]
@@ -127,14 +132,18 @@ def test_random_command_lines_never_give_an_internal_error(scratch, capsys, monk
     commands = [(c, a) for c, a in leaves(build_parser()) if (c[0],) not in LEFT_OUT]
     paths = path_pool(scratch)
     counts: Counter = Counter()
-    failures = []
+    failures, slow = [], []
     for run in range(RUNS):
         command, actions = commands[run % len(commands)] if run < len(commands) else rng.choice(commands)
         argv = arguments(rng, command, actions, paths, tmp_path)
+        started = time.process_time()
         try:
             status = main(argv)
         except SystemExit as stop:  # argparse's own refusal: exit 2 with a usage line
             status = stop.code if isinstance(stop.code, int) else 2
+        spent = time.process_time() - started
+        if spent > SLOW:
+            slow.append(f"{argv!r}: {spent:.1f} s of CPU")
         out, err = capsys.readouterr()
         counts[(" ".join(command), status)] += 1
         if status not in (0, 1, 2) or "Traceback" in out + err or "internal error" in err:
@@ -145,7 +154,9 @@ def test_random_command_lines_never_give_an_internal_error(scratch, capsys, monk
         for (_, status), n in counts.items():
             by_status[status] += n
         with open(report, "w", encoding="utf-8") as handle:
-            json.dump({"seed": SEED, "runs": RUNS, "commands": len(commands), "by_status": dict(sorted(by_status.items())),
+            json.dump({"seed": SEED, "runs": RUNS, "commands": len(commands), "internal_errors": len(failures), "over_slow": len(slow),
+                       "slow_seconds": SLOW, "failures": failures[:50], "slow": slow[:50], "by_status": dict(sorted(by_status.items())),
                        "by_command": {f"{c} -> {s}": n for (c, s), n in sorted(counts.items())}}, handle, indent=1)
     assert failures == []
+    assert slow == []
     assert {c for c, _ in counts} >= {" ".join(c) for c, _ in commands[:RUNS]}  # every command ran at least once

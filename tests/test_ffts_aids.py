@@ -114,9 +114,9 @@ def test_site_pages(loaded):
             assert "\n\n" not in block.split("\n</div>\n")[0], stem
 
 
-def test_pdfs_build(tmp_path):
+def test_pdfs_build(built_aids):
     pytest.importorskip("weasyprint", reason="PDF output needs the pdf extra (WeasyPrint)")
-    assert main(["aids", str(CORAL), "-o", str(tmp_path), "--pdf"]) == 0
+    tmp_path = built_aids(CORAL)  # chartroom aids CORAL --pdf, built once per test session (conftest)
     for stem in OWN:
         assert (tmp_path / f"{stem}.pdf").stat().st_size > 1000, stem
 

@@ -96,12 +96,12 @@ def test_the_worst_landing_condition_applies(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["landing-accidents", "--afs", "99999999999999999999"], "--afs 99999999999999999999: more AFs than any carrier or base holds (at most 150)"),
+    (["landing-accidents", "--afs", "99999999999999999999"], "--afs 99999999999999999999: more AFs than any carrier or base holds (at most 150; no rule bounds it"),
     (["recover", "--afs", "151"], "--afs 151: more AFs"),
     (["launch", "--spotted", "100000"], "--spotted 100000: more AFs"),
     (["strike-radius", "--launch", "1", "--endurance", "73", "--afs", "3"], "--endurance 73: more turns than the game's day of 72 turns"),
     (["search", "--from", "0505", "--arc", "0", "60", "--range", "73", "--launch", "1"], "--range 73: more hexes than a search flies out and back in"),
-    (["endurance", "--launch", "73", "--endurance", "5"], "--launch 73: the game's turns run 1 to 72"),
+    (["endurance", "--launch", "73", "--endurance", "5"], "--launch 73: a game turn must be from 1 to 72 (FFTS 3.3"),
 ])
 def test_counts_and_turns_beyond_the_game_are_refused_before_any_work(capsys, argv, words):
     # Found by the command-line fuzzer: an endurance of 10**20 turns was walked turn by turn.

@@ -27,12 +27,14 @@ def _replace(path, old, new):
 @pytest.mark.parametrize("spelling", [".nan", ".inf", "-.Inf", "1e999"])
 def test_a_non_finite_edition_parameter_is_located(tmp_path, capsys, spelling):
     game = _copy(tmp_path, PF)
-    _replace(game / "editions" / "english.yaml", "last_turn: {value: 4,", f"last_turn: {{value: {spelling},")
+    path = game / "editions" / "english.yaml"
+    _replace(path, "last_turn: {value: 4,", f"last_turn: {{value: {spelling},")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "last_turn: {value:" in text)
     status, out, err = run_cli(capsys, "check", game / "campaign.yaml")
     assert status == 1 and "internal error" not in err
-    assert "english.yaml:54:" in out and "SCHEMA-NUMBER parameters.last_turn.value" in out and "finite" in out
+    assert f"english.yaml:{line}:" in out and "SCHEMA-NUMBER parameters.last_turn.value" in out and "finite" in out
     status, _, err = run_cli(capsys, "calc", "pacific-fury", "sink", "--hits", "1", "--df", "3", "--data", game)
-    assert status == 2 and "english.yaml:54:" in err and len(err.splitlines()) == 1
+    assert status == 2 and f"english.yaml:{line}:" in err and len(err.splitlines()) == 1
 
 
 def test_a_counters_infinite_transport_is_located(tmp_path, capsys):
@@ -81,10 +83,13 @@ def test_exact_answers_refuse_questions_beyond_the_work_budget():
 # --- the reproducers on the command line: one line, exit 2, in bounded time -----------------------------
 
 @pytest.mark.parametrize("argv, said", [
-    (["odds", "convoy", "--asw-dice", "9999", "--sub-points", "1"], "9999 dice: too many to answer exactly (at most 300)"),
-    (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "9999"], "9999 dice: too many"),
-    (["odds", "air", "--attacker", "jp-air:5", "--defender", "us-air:1000000"], "1000000 dice: too many"),
-    (["calc", "pacific-fury", "fire", "--cf", *["5"] * 400], "too big to answer exactly"),
+    (["odds", "convoy", "--asw-dice", "9999", "--sub-points", "1"], "--asw-dice: '9999': ASW dice must be from 0 to 33 (FitS v1.1 6.1, 2nd 5.3"),
+    (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "9999"],
+     "'9999': Air Points must be from 0 to 300 (no rule bounds it: the work budget of an exact answer)"),
+    (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "300", "--attacker-firepower", "300"],
+     "600 dice: too many to answer exactly (at most 300); give fewer dice"),
+    (["odds", "air", "--attacker", "jp-air:5", "--defender", "us-air:1000000"], "us-air:1000000: a side's air steps must be from 1 to 30 (FitS 2nd 2.0"),
+    (["calc", "pacific-fury", "fire", "--cf", *["5"] * 3000], "3000 counts to add: too many even to simulate (at most 2000)"),
     (["calc", "fire-from-the-skies", "search", "--from", "0505", "--arc", "nan", "720", "--range", "3", "--launch", "1"],
      "--arc: 'nan' is not a finite number"),
     (["calc", "fire-from-the-skies", "search", "--from", "0505", "--arc", "0", "inf", "--range", "3", "--launch", "1"],
@@ -104,6 +109,19 @@ def test_questions_within_the_budget_are_still_answered(capsys):
     assert status == 0 and "/" in out
     status, out, _ = run_cli(capsys, "calc", "pacific-fury", "fire", "--cf", *["5"] * 20)
     assert status == 0
+
+
+def test_a_sum_beyond_the_work_budget_is_simulated_with_its_error_and_seed(capsys):
+    """Issue 21 item 4: 400 firing units are too many to add exactly; the answer is simulated, seeded, and the same every run."""
+    argv = ("calc", "pacific-fury", "fire", "--cf", *["5"] * 400)
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 0 and not err
+    assert "total of 400 units: the sum is too big to answer exactly (more than 100,000 products of chances, the work budget); " \
+           "simulated over 10,000 trials (seed 20261126)" in out
+    assert "mean 999.97 ± 0.68 hits" in out and "at least 1000 hits: 0.502 ± 0.010" in out  # 400 x 2.5 = 1000 within the error
+    assert run_cli(capsys, *argv)[1] == out
+    status, out, _ = run_cli(capsys, *argv, "--format", "json")
+    assert status == 0 and '"seed": 20261126' in out and '"trials": 10000' in out
 
 
 def test_a_calculation_called_from_python_refuses_non_finite_numbers():

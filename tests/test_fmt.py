@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAME
+from conftest import GAME, examples
 from toolkit.cli import main
 from toolkit.fmt import FmtRefused, format_text
 from toolkit.load import load_text
@@ -245,7 +245,7 @@ def documents(draw) -> str:
 REFUSED: list[str] = []
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_property_fmt_is_idempotent_and_keeps_data(text):
     try:
@@ -277,3 +277,47 @@ def test_fmt_is_linear_in_the_number_of_top_level_keys(tmp_path, capsys):
     keys = NoLookups([f"zz{i}" for i in range(100_000)] + ["title", "kind"])
     ordered = canonical_order("scenario", keys)
     assert ordered[:2] == ["kind", "title"] and ordered[2:5] == ["zz0", "zz1", "zz2"]
+
+
+# --- a large file, in linear time (issue 21 item 5; the speed itself is benchmarks/bench_fmt.py) ---------------
+
+def _big(keys: int) -> str:
+    """A generated counters file: ``keys`` records' keys, badly indented, the kind last (fmt has work to do)."""
+    records = "".join(f"  - id: c-{n}\n    name: \"Counter {n}\"\n    strength:   {n % 9}\n" for n in range(keys // 3))
+    return "game: g\ncounters:\n" + records + "kind: counters\n"
+
+
+def test_fmt_of_a_generated_big_file_is_correct_and_idempotent(tmp_path, capsys):
+    text = _big(6000)
+    out = format_text(text, "big.yaml")
+    assert out.startswith("kind: counters\ngame: g\ncounters:\n  - id: c-0\n    name: \"Counter 0\"\n    strength: 0\n")
+    assert out.count("\n  - id: c-") == 2000 and "strength:   " not in out
+    assert load_text(out, "big.yaml").data == load_text(text, "big.yaml").data
+    assert format_text(out, "big.yaml") == out
+    path = tmp_path / "big.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["fmt", str(path)]) == 0 and path.read_text(encoding="utf-8") == out
+    assert main(["fmt", "--check", str(path)]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("text", [
+    "kind: counters\ngame: g\ncounters:\n- id: a\n  name: 'A'\n  flags: [x,  y]\n  v: .Inf\n",
+    "b: {x: 1,   y: \"two\"}\nkind: scenario\na: [1, 2.50, ~, TRUE]\n",
+    "kind: map\nhexes:\n    - id: '0101'\n      terrain: sea\n    - id: '0102'\n      terrain: land\n",
+])
+def test_the_c_parser_round_trip_lays_out_as_the_pure_one(monkeypatch, text):
+    """A text without comments, blank lines or block scalars is read through the C parser's events: same layout."""
+    from toolkit import fmt
+
+    assert not fmt._SCANNER_ONLY.search(text)
+    fast = fmt._one_pass(text)
+    monkeypatch.setenv("CHARTROOM_YAML", "pure")
+    assert fmt._one_pass(text) == fast
+
+
+@pytest.mark.parametrize("text", ["a: 1\n\nb: 2\n", "a: 1  # note\n", "a: >-\n  folded\n  text\n", "a: |\n  kept\n"])
+def test_comments_blank_lines_and_block_scalars_take_the_pure_scanner(text):
+    from toolkit import fmt
+
+    assert fmt._SCANNER_ONLY.search(text)

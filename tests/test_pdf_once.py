@@ -4,6 +4,10 @@ aids.pdf joins the per-aid PDFs (pypdf) instead of painting their pages again: i
 page of every aid but the index, in order, with the same text and the aids' outlines; two runs
 give the same bytes for every file, whether the aids were laid out in this process (``--jobs 1``)
 or in worker processes (``--jobs 2``).
+
+The Short Campaign's aids are laid out twice here: in this process, pages counted, and in two workers (the
+session's shared build, conftest ``built_aids``). The ways out of the workers (none may start, a daemon, workers
+that die) are each tried on three short aids, whose PDFs must be those bytes again.
 """
 
 from __future__ import annotations
@@ -15,10 +19,20 @@ import pytest
 
 from conftest import SHORT, import_or_missing
 from toolkit.cli import main
+from toolkit.outputs import OutputFolder
+from toolkit.render.aids import render_aids
+from toolkit.render.build import AIDS_MANIFEST
+from toolkit.session import Session
+
+#: Every test here lays out PDFs or reads them (left out by make test-fast).
+pytestmark = pytest.mark.pdf
+
+#: Three short aids: work for two workers, and the index, which aids.pdf leaves out.
+FEW = ("index", "schedule-japan", "sequence")
 
 
 @pytest.fixture(scope="module")
-def two_runs(tmp_path_factory):
+def two_runs(tmp_path_factory, built_aids):
     weasyprint = import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
     import_or_missing("pypdf", "aids.pdf is joined with pypdf (the pdf extra)")
     painted = []
@@ -28,14 +42,37 @@ def two_runs(tmp_path_factory):
         painted.append(self)
         return original(self, *args, **kwargs)
 
-    first, second = tmp_path_factory.mktemp("pdf-a"), tmp_path_factory.mktemp("pdf-b")
+    first = tmp_path_factory.mktemp("pdf-a")
     weasyprint.document.Page.paint = counting
     try:  # in this process, so the paints are counted here
         assert main(["aids", str(SHORT), "-o", str(first), "--pdf", "--jobs", "1"]) == 0
     finally:
         weasyprint.document.Page.paint = original
-    assert main(["aids", str(SHORT), "-o", str(second), "--pdf", "--jobs", "2"]) == 0  # forked workers
+    second = built_aids(SHORT)  # --jobs 2: forked workers
     return first, second, len(painted)
+
+
+def _write_few(folder, jobs=2) -> dict[str, int]:
+    """The :data:`FEW` aids' PDFs written into ``folder`` by ``write_pdfs`` (as ``aids --pdf`` does); their page counts."""
+    from toolkit.render.pdf import write_pdfs
+
+    opened = Session().open_scenario(SHORT)
+    aids = [aid for aid in render_aids(opened.game, opened.scenario, opened.module) if aid.stem in FEW]
+    assert [aid.stem for aid in aids] == list(FEW)
+    out = OutputFolder(folder, AIDS_MANIFEST)
+    out.prepare()
+    counts = write_pdfs(aids, out, jobs=jobs)
+    out.finish()
+    return counts
+
+
+def _same_as(first, folder) -> None:
+    """The FEW aids' PDFs in ``folder`` are the bytes of those of the whole run ``first``; aids.pdf joins the two others."""
+    for stem in FEW:
+        assert (folder / f"{stem}.pdf").read_bytes() == (first / f"{stem}.pdf").read_bytes(), stem
+    combined = _reader(folder / "aids.pdf")
+    expected = [page.get_contents().get_data() for stem in FEW[1:] for page in _reader(first / f"{stem}.pdf").pages]
+    assert [page.get_contents().get_data() for page in combined.pages] == expected
 
 
 def _reader(path):
@@ -68,8 +105,11 @@ def test_the_combined_pdf_holds_every_aid_in_order(two_runs):
     stems = re.findall(r'<li><a href="([^"/]+)\.html"', (first / "index.html").read_text(encoding="utf-8"))  # the aids, in order
     parts = [_reader(first / f"{stem}.pdf") for stem in stems]
     assert len(parts) == len(_parts(first))
-    expected = [page.extract_text() for part in parts for page in part.pages]
-    assert [page.extract_text() for page in combined.pages] == expected
+    # every page drawn as in its aid's PDF: the same content stream (pypdf's text extraction of every page cost seconds)
+    expected = [page.get_contents().get_data() for part in parts for page in part.pages]
+    assert [page.get_contents().get_data() for page in combined.pages] == expected
+    assert combined.pages[0].extract_text() == parts[0].pages[0].extract_text()  # and the text read back the same
+    assert combined.pages[-1].extract_text() == parts[-1].pages[-1].extract_text()
     assert len(combined.outline) == sum(len(part.outline) for part in parts)
     assert combined.metadata.title == parts[0].metadata.title
 
@@ -85,10 +125,9 @@ def test_without_worker_processes_the_pdfs_are_made_in_process_alike(two_runs, t
 
     monkeypatch.setattr(pdf, "ProcessPoolExecutor", refused)
     monkeypatch.setenv("CHARTROOM_JOBS", "2")
-    assert main(["aids", str(SHORT), "-o", str(tmp_path), "--pdf"]) == 0
+    _write_few(tmp_path, jobs=None)  # the default: CHARTROOM_JOBS
     first, _, _ = two_runs
-    for path in sorted(first.glob("*.pdf")):
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+    _same_as(first, tmp_path)
     assert asked == [2]  # the workers were asked for, refused, and the same PDFs made here
 
 
@@ -173,7 +212,11 @@ def test_a_containers_cpu_quota_bounds_the_default_workers(tmp_path, monkeypatch
 def _aids_in_a_daemon(out):
     import os
 
-    os._exit(main(["aids", str(SHORT), "-o", str(out), "--pdf", "--jobs", "2"]))
+    try:
+        _write_few(out, jobs=2)
+    except BaseException:  # noqa: BLE001 - the parent sees the exit status
+        os._exit(3)
+    os._exit(0)
 
 
 def test_a_daemon_process_lays_the_pdfs_out_in_process(two_runs, tmp_path):
@@ -185,8 +228,7 @@ def test_a_daemon_process_lays_the_pdfs_out_in_process(two_runs, tmp_path):
     process.join(timeout=300)
     assert process.exitcode == 0
     first, _, _ = two_runs
-    for path in sorted(first.glob("*.pdf")):
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+    _same_as(first, tmp_path)
 
 
 def test_workers_that_cannot_start_leave_the_pdfs_to_this_process(two_runs, tmp_path, monkeypatch):
@@ -195,7 +237,6 @@ def test_workers_that_cannot_start_leave_the_pdfs_to_this_process(two_runs, tmp_
     from toolkit.render import pdf
 
     monkeypatch.setattr(pdf, "_worker_start", lambda: os._exit(1))  # every worker dies as it starts
-    assert main(["aids", str(SHORT), "-o", str(tmp_path), "--pdf", "--jobs", "2"]) == 0
+    _write_few(tmp_path, jobs=2)
     first, _, _ = two_runs
-    for path in sorted(first.glob("*.pdf")):
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+    _same_as(first, tmp_path)

@@ -4,7 +4,8 @@ Read from the PDFs (tests/pagefill.py): no page holds only a heading or a captio
 into a page's margins (a table or drawing cut by the page edge, or running into the footer); no page
 after an aid's first is a spill of a few lines; a plotting sheet is one page and a carrier's
 air-operations log one page. One scenario per game holds every kind of aid the game has (the other
-bundled scenarios give the same aids with other contents); each is built once per paper.
+bundled scenarios give the same aids with other contents); each is built once per paper and test session
+(the ``built_aids`` fixture of conftest.py, shared with the other tests that read these PDFs).
 """
 
 from __future__ import annotations
@@ -51,19 +52,14 @@ class Built:
 
 
 @pytest.fixture(scope="module")
-def aids(tmp_path_factory):
-    """aids(game, paper) -> :class:`Built`, built once for the module whatever order the tests run in."""
-    from toolkit.cli import main
-
+def aids(built_aids):
+    """aids(game, paper) -> :class:`Built`, read once for the module; the PDFs are built once per session (conftest)."""
     built: dict[tuple[str, str], Built] = {}
 
     def _aids(game: str, paper: str) -> Built:
         _tools()
         if (game, paper) not in built:
-            out = tmp_path_factory.mktemp(f"{game}-{paper}")
-            scenario = ROOT / "scenarios" / game / SCENARIOS[game]
-            assert main(["aids", str(scenario), "-o", str(out), "--pdf", "--paper", paper]) == 0
-            built[game, paper] = Built(out)
+            built[game, paper] = Built(built_aids(ROOT / "scenarios" / game / SCENARIOS[game], paper))
         return built[game, paper]
 
     return _aids

@@ -48,6 +48,17 @@ SIMULATION = textwrap.dedent('''
         plain.append(hashlib.sha256(document.write_pdf()).hexdigest())
     print("ours", "same" if ours[0] == ours[1] else "differ")
     print("plain", "same" if plain[0] == plain[1] else "differ")
+
+    # fontTools was handed each font without the tables WeasyPrint drops (toolkit/render/pdffonts.py) ...
+    import io
+    from fontTools.ttLib import TTFont
+    from pypdf import PdfReader
+    from toolkit.render import pdffonts
+    handed = [TTFont(io.BytesIO(data)) for data in pdffonts._WITHOUT.values()]
+    print("handed", len(handed) > 0, sorted({tag for font in handed for tag in pdffonts.DROPPED_TABLES if tag in font}),
+          all("glyf" in font and "cmap" in font for font in handed))
+    # ... and the text is still there, in the glyphs it was drawn with
+    print("text", " ".join(PdfReader(io.BytesIO(pdf._pdf_bytes(html)[0])).pages[0].extract_text().split()))
 ''')
 
 
@@ -57,6 +68,33 @@ def test_without_harfbuzz_subset_the_pdfs_are_byte_identical_and_the_warning_is_
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split("\n")[:2] == ["ours same", "plain differ"], done.stdout
+    # the fonts fontTools subsets come without GSUB, GPOS and SVG, the text drawn is the same (issue 22 item 4)
+    assert done.stdout.split("\n")[2:4] == ["handed True [] True", "text Lexington Air-operations log, turn 0600"], done.stdout
+
+
+def test_install_is_done_once_and_leaves_another_weasyprint_alone():
+    from toolkit.render import pdffonts
+
+    class Font:
+        def _fonttools_subset(self, to_unicode, hinting):
+            return "subset"
+
+    class Module:
+        TTFont = object
+
+    Module.Font = Font
+    assert pdffonts.install(Module) is True
+    wrapped = Font._fonttools_subset
+    assert pdffonts.install(Module) is True and Font._fonttools_subset is wrapped  # not wrapped twice
+    font = Font()
+    font.index, font.file_content = 1, b"not touched: a font of a collection"
+    assert font._fonttools_subset({}, False) == "subset" and font.file_content == b"not touched: a font of a collection"
+
+    class Other:  # a WeasyPrint without that method: nothing to do
+        Font = type("Font", (), {})
+        TTFont = object
+
+    assert pdffonts.install(Other) is False and pdffonts.install(None) is False
 
 
 def test_the_font_date_is_fixed_only_while_writing_and_a_callers_own_is_kept(monkeypatch):

@@ -288,11 +288,11 @@ def test_letter_paper_and_orientation(tmp_path):
     assert "size: letter portrait" in read(tmp_path, "zones")
 
 
-def test_pdf_aids_are_written_and_deterministic(tmp_path):
+def test_pdf_aids_are_written_and_deterministic(built_aids):
     pytest.importorskip("weasyprint", reason="PDF output needs the pdf extra (WeasyPrint)")
     from toolkit.render.pdf import html_to_pdf
 
-    assert main(["aids", str(CAMPAIGN), "-o", str(tmp_path), "--pdf"]) == 0
+    tmp_path = built_aids(CAMPAIGN)  # chartroom aids CAMPAIGN --pdf, built once per test session (conftest)
     for stem in OWN:
         assert (tmp_path / f"{stem}.pdf").stat().st_size > 1000, stem
     # the same aid rendered again gives the same bytes

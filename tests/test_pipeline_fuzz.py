@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAME, SHORT
+from conftest import GAME, SHORT, examples
 from toolkit.check import check_paths
 from toolkit.cli import main
 from toolkit.session import Session
@@ -17,7 +17,7 @@ from toolkit.session import Session
 SESSION = Session()  # one session for the whole run, as one long-lived process would keep (games rebuilt when a file changes)
 pytestmark = pytest.mark.skipif(not SHORT.exists(), reason="bundled scenario not written yet")
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 YAML_BITS = st.sampled_from([
     "\t", ":", "- ", "&a ", "*a", "!!bool x", "!Tag ", "{", "}", "[", "]", "'", '"', "\n", "  ", "<<: *a\n",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SHORT, import_or_missing
+from conftest import ROOT, SHORT, import_or_missing, written_by
 from toolkit.games import BaseGame
 from toolkit.model import Box, Counter, Edition, Game, Map, Place, Placement, Scenario, ScheduleTurn, UnitEntry, steps_to_counters
 from toolkit.model.build import load_scenario
@@ -225,21 +225,21 @@ def _pdf_pages(path: Path) -> int:
     return len(pypdf.PdfReader(str(path)).pages)
 
 
-def test_pdf_pages_and_text(tmp_path):
+def test_pdf_pages_and_text(built_aids):
     import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries (apt-get install libpango-1.0-0 libpangoft2-1.0-0)")
     if not (shutil.which("pdftotext") and shutil.which("pdfinfo")):  # before the slow rendering
         import_or_missing("pypdf", "needs pdftotext and pdfinfo (apt-get install poppler-utils) or pypdf to read PDFs")
-    written = build_aids(SHORT, tmp_path, pdf=True)
-    pages = written["pages"]
+    folder = built_aids(SHORT)  # built once per test session (conftest), with build_aids as here
+    pages = written_by(folder)["pages"]
     assert sorted(pages) == sorted([f"{s}.pdf" for s, _, _ in AIDS] + ["aids.pdf"])
     for name, count in pages.items():
-        assert _pdf_pages(tmp_path / name) == count, name
+        assert _pdf_pages(folder / name) == count, name
     assert pages["map.pdf"] == 1
     assert pages["index.pdf"] == 1
     assert pages["aids.pdf"] == sum(n for name, n in pages.items() if name not in ("aids.pdf", "index.pdf"))
     title = load_scenario(SHORT).scenario.title
     for name in ("setup-japan.pdf", "setup-allied.pdf", "aids.pdf"):
-        assert title in " ".join(_pdf_text(tmp_path / name).split()), name
+        assert title in " ".join(_pdf_text(folder / name).split()), name
 
 
 @pytest.mark.parametrize("game, heading, repeat", [

@@ -65,6 +65,11 @@ MAX_EXACT_WORK = 100_000
 class TooBig(InputError, ValueError):
     """A question too big to answer exactly within the work budget; the message (one line) says what to lower (exit 2)."""
 
+    @property
+    def reason(self) -> str:
+        """Why, without what to lower (the message before its ``;``): for an answer simulated instead."""
+        return str(self).split("; ")[0]
+
 
 def finite_float(text: str) -> float:
     """A command-line number that is finite: ``nan``, ``inf`` and ``1e999`` are refused where they are read.
@@ -154,7 +159,7 @@ def total(parts: Iterable[Mapping[int, Fraction]]) -> Distribution:
     for part in parts:
         work += len(out) * len(part)
         if work > MAX_EXACT_WORK:
-            raise TooBig(f"the sum is too big to answer exactly (more than {MAX_EXACT_WORK} products of chances); "
+            raise TooBig(f"the sum is too big to answer exactly (more than {MAX_EXACT_WORK:,} products of chances, the work budget); "
                          f"lower the number of units or dice")
         out = convolve(out, part)
     return out

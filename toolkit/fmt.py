@@ -143,14 +143,64 @@ def _yaml():
     return yaml
 
 
+#: What ruamel's round trip keeps from its pure scanner only: a comment, a blank line (kept as a comment) and a
+#: block scalar's indicator (its folds). A text with none of them has the same round trip from the C parser's events.
+_SCANNER_ONLY = re.compile(r"#|(?:^|\n)[ \t]*\n|\n[ \t]+\Z|[>|][-+1-9]*[ \t]*(?:\n|\Z)")
+
+
+class _Events:
+    """ruamel's parser as its round-trip composer asks it, over events already parsed (the C parser's)."""
+
+    def __init__(self, events: list):
+        self._events, self._at = events, 0
+
+    def check_event(self, *choices) -> bool:
+        if self._at >= len(self._events):
+            return False
+        return not choices or isinstance(self._events[self._at], choices)
+
+    def peek_event(self):
+        return self._events[self._at]
+
+    def get_event(self):
+        self._at += 1
+        return self._events[self._at - 1]
+
+    def dispose(self) -> None:
+        pass
+
+
+def _load(yaml, text: str):
+    """ruamel's round-trip data of ``text``; from the C parser's events when the text has no comment to keep.
+
+    The pure parser (scanner and all, in Python) is most of a pass's time; a text without comments, blank
+    lines or block scalars (:data:`_SCANNER_ONLY`) has nothing for its scanner to keep, and the C parser gives
+    the same events several times sooner (issue 21 item 5).
+    """
+    if not _SCANNER_ONLY.search(text) and fast_wanted(text):
+        try:
+            events = list(fast_events(text))
+        except (ruamel_yaml().error.YAMLError, FastPathRefused, ValueError, TypeError, RecursionError):
+            events = None
+        if events is not None:
+            yaml.doc_infos.append(ruamel_yaml().main.DocInfo(requested_version=None))
+            yaml.tags = {}
+            yaml._parser = _Events(events)
+            try:
+                return yaml.constructor.get_single_data()
+            finally:
+                del yaml._parser
+    return yaml.load(text)
+
+
 def _one_pass(text: str) -> str:
     YAMLError = ruamel_yaml().error.YAMLError
     yaml = _yaml()
     try:
-        data = yaml.load(text)
+        data = _load(yaml, text)
         reordered = _reorder_text(text, data)
         if reordered != text:
-            data = yaml.load(reordered)
+            data = _load(yaml, reordered)
         out = io.StringIO()
         yaml.dump(data, out)
     except (YAMLError, ValueError, TypeError, AttributeError, RecursionError) as exc:
@@ -278,10 +328,13 @@ def format_text(text: str, name: str = "<text>") -> str:
     if "\r" in text and not crlf:
         raise FmtRefused("mixed or bare-CR line endings; save the file with LF or CRLF endings throughout")
     lf = text.replace("\r\n", "\n") if crlf else text
-    result = _one_pass(_reorder_by_loader(lf, document))
+    ordered = _reorder_by_loader(lf, document)
+    result = _one_pass(ordered)
     if result == lf:
         return text  # already canonical: formatting it changes nothing
-    again = _one_pass(result)
+    # A pass that changed nothing but the top-level order proved its output a fixed point (the pass is a pure
+    # function of its text): the second pass, half of the work, is only needed when the layout moved (issue 21 item 5).
+    again = result if result == ordered else _one_pass(result)
     if again != result:
         result, again = again, _one_pass(again)
         if again != result:

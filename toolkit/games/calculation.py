@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, make_dataclass
 from functools import cached_property
 from typing import Callable
 
+from toolkit.bounds import Bound
 from toolkit.errors import InputError
 from toolkit.model import Game, Scenario
 
@@ -72,9 +73,12 @@ def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], No
     """
     probe = argparse.ArgumentParser(add_help=False)
     arguments(probe)
-    specs, choices = [], {}
+    specs, choices, bounds = [], {}, {}
     for action in probe._actions:
         kind = bool if action.nargs == 0 else (action.type or str)
+        if isinstance(kind, Bound):  # a number the rules bound: held to it from Python as from the command line
+            bounds[action.dest] = (kind, action.option_strings[0] if action.option_strings else action.dest)
+            kind = kind.number
         if action.dest == "scenario":
             kind = ScenarioInput
         several = action.nargs in ("+", "*") or isinstance(action.nargs, int) and action.nargs > 1
@@ -101,6 +105,12 @@ def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], No
             for item in value if isinstance(value, (list, tuple)) else (value,):
                 if isinstance(item, float) and not math.isfinite(item):  # from Python as from the command line (issue 21)
                     raise CalcInputError(f"{dest.replace('_', '-')}: {item!r} is not a finite number")
+        for dest, (bound, option) in bounds.items():
+            value = getattr(self, dest)
+            for item in value if isinstance(value, tuple) else () if value is None else (value,):
+                why = bound.refusal(item)
+                if why:
+                    raise CalcInputError(f"{option} {item!r}: {why}")
 
     title = "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
     made = make_dataclass(f"{title}Parameters", specs, frozen=True, kw_only=True, namespace={"__post_init__": __post_init__})

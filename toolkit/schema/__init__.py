@@ -640,10 +640,11 @@ def _translate(error, document, failing=(), sections=()) -> list[Finding]:
     if keyword == "pattern":
         form = schema.get("x-form") or _pattern_form(error.validator_value)
         return [finding(f"{subject}: {_describe(instance)} is not {form}", code="SCHEMA-FORM")]
+    rule = f" ({schema['x-bound-rule']})" if isinstance(schema, dict) and isinstance(schema.get("x-bound-rule"), str) else ""  # the bound's rule (issue 21)
     if keyword in ("minimum", "exclusiveMinimum"):
-        return [finding(f"{subject}: {instance!r} is below the smallest allowed value {error.validator_value!r}", code="SCHEMA-RANGE")]
+        return [finding(f"{subject}: {instance!r} is below the smallest allowed value {error.validator_value!r}{rule}", code="SCHEMA-RANGE")]
     if keyword in ("maximum", "exclusiveMaximum"):
-        return [finding(f"{subject}: {instance!r} is above the largest allowed value {error.validator_value!r}", code="SCHEMA-RANGE")]
+        return [finding(f"{subject}: {instance!r} is above the largest allowed value {error.validator_value!r}{rule}", code="SCHEMA-RANGE")]
     if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
         limit = error.validator_value
         what = {"minItems": f"at least {limit} item(s)", "maxItems": f"at most {limit} item(s)",

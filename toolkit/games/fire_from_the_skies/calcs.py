@@ -10,6 +10,7 @@ import dataclasses
 import math
 from fractions import Fraction
 
+from toolkit.bounds import Bound
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
@@ -21,6 +22,9 @@ from toolkit.words import counted
 __all__ = ["CALCULATIONS"]
 
 SPEEDS = ("slow", "normal", "fast")
+#: A search's bearing lines: degrees clockwise, 0 to 360 (0 360: all round).
+BEARING = Bound("a bearing line", 0, 360, "FFTS 7.4.7: a search arc runs clockwise between two degree lines of the compass; 7.4.8: set in 30-degree steps",
+                number=float)
 
 
 def _named(given: str, hex_id: str) -> str:
@@ -101,7 +105,7 @@ def _endurance_run(game, params) -> CalcResult:
 
 def _search_args(p) -> None:
     p.add_argument("--from", dest="origin", required=True, metavar="HEX", help="the hex the search starts from")
-    p.add_argument("--arc", nargs=2, type=float, required=True, metavar=("FIRST", "LAST"), help="the first and last bearing lines, clockwise (0 360: all round)")
+    p.add_argument("--arc", nargs=2, type=BEARING, required=True, metavar=("FIRST", "LAST"), help="the first and last bearing lines, clockwise (0 360: all round)")
     p.add_argument("--range", type=int, required=True, metavar="HEXES", help="how far the search flies")
     p.add_argument("--launch", type=int, required=True, metavar="TURN", help="the turn of launch")
     p.add_argument("--speed", choices=SPEEDS, default="normal", help="the searchers' speed class (default normal)")
@@ -219,6 +223,8 @@ CALCULATIONS.update(OPS_CALCULATIONS)
 #: More AFs than any carrier or base holds (a fleet carrier flies about 30 AFs, Rabaul in 1942 about 100):
 #: a count beyond it is a slip, and the exact landing odds of a larger one take minutes.
 MAX_AFS = 150
+#: Where the game's day of turns comes from (game.yaml ``turns``, reconstructed from these rules).
+DAY_RULE = "FFTS 3.3: a game-turn is 20 minutes; 18.1: a historical scenario lasts one day; the game's turns: in game.yaml"
 _AF_COUNTS = ("afs", "spotted", "hangar", "spotted_aft", "elevator_rate")
 
 
@@ -231,16 +237,17 @@ def _within_the_game(run):
         for name in ("launch", "turn"):
             value = getattr(params, name, None)
             if isinstance(value, int) and not first <= value <= last:
-                raise CalcInputError(f"--{name} {value}: the game's turns run {first} to {last} (game.yaml turns)")
+                raise CalcInputError(f"--{name} {value}: a game turn must be from {first} to {last} ({DAY_RULE})")
         for name in ("endurance", "combat_turns", "range"):
             value = getattr(params, name, None)
             if isinstance(value, int) and value > last:
                 what = "hexes than a search flies out and back in" if name == "range" else "turns than"
-                raise CalcInputError(f"--{name.replace('_', '-')} {value}: more {what} the game's day of {last} turns")
+                raise CalcInputError(f"--{name.replace('_', '-')} {value}: more {what} the game's day of {last} turns ({DAY_RULE})")
         for name in _AF_COUNTS:
             value = getattr(params, name, None)
             if isinstance(value, int) and value > MAX_AFS:
-                raise CalcInputError(f"--{name.replace('_', '-')} {value}: more AFs than any carrier or base holds (at most {MAX_AFS})")
+                raise CalcInputError(f"--{name.replace('_', '-')} {value}: more AFs than any carrier or base holds (at most {MAX_AFS}; "
+                                      f"no rule bounds it: the work budget of an exact answer)")
         return run(game, params)
 
     return checked

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from toolkit.bounds import Bound
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation, ScenarioInput
 from toolkit.games.fire_from_the_skies.air import last_normal_turn, strike_radius
@@ -22,6 +23,8 @@ __all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "open_scenario"]
 
 SPEED_ORDER = ("slow", "normal", "fast")
 ROLES = ("fighter", "dive-bomber", "torpedo-bomber", "level-bomber", "glide-bomber", "search")
+#: AFs a side lost in a day: 19.3 scores them; no rule caps them (more than any side fields).
+AFS_LOST = Bound("AFs lost", 0, 9999, "no rule bounds it: FFTS 19.3 scores each AF lost; more than any side fields")
 
 
 def _chart(game, name: str) -> dict:
@@ -281,9 +284,12 @@ def _victory_run(game, params) -> CalcResult:
     afs = {}
     for item in params.afs_lost:
         side, _, n = item.partition(":")
-        if side not in sides or not n.isdigit():
+        if side not in sides or not n.isascii() or not n.isdigit():
             raise CalcInputError(f"--afs-lost {item}: give SIDE:N with a side of {', '.join(sides)}")
-        afs[side] = afs.get(side, 0) + int(n)
+        lost = int(n) if len(n) <= 9 else AFS_LOST.high + 1  # a 5,000-digit count was an internal error (Python's int limit)
+        if AFS_LOST.refusal(lost):
+            raise CalcInputError(f"--afs-lost {item}: {AFS_LOST.refusal(lost)}")
+        afs[side] = afs.get(side, 0) + lost
     fleets = None
     if data is not None:
         fleets = {s: [ship.cls for ship in data.ships.values() if ship.side == s] for s in sides}

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from toolkit.bounds import Bound, work_budget
 from toolkit.errors import InputError
 from toolkit.exits import EXIT_OK
 from toolkit.games.fire_in_the_sky.state import GameState
@@ -19,7 +20,8 @@ from toolkit.load import display_path
 from toolkit.model.build import suggest
 from toolkit.words import edition_name
 
-__all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "game_options",
+__all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "TURN", "ASW_DICE", "AIR_STEPS",
+           "AIR_POINTS", "DICE", "UNIT_STEPS", "DD_UNITS", "HITS", "COUNT", "HEXES", "game_options",
            "scenario_options", "load_game", "load_scenario", "game_state", "place_node", "counter_of", "emit", "num"]
 
 GAME_ID = "fire-in-the-sky"
@@ -44,11 +46,34 @@ def points(text: str) -> float:
     return value
 
 
+# --- the numbers the rules bound (issue 21 item 4): each refused with its bound and the rule that sets it ---
+
+#: The Turn Record Track: the game ends with Turn 16.
+TURN = Bound("a game turn", 1, 16, "FitS v1.1 16.0, 2nd 4.3: the game ends with Turn 16")
+#: One ASW die per DD unit in the Convoy Escort box, and the counter mix holds 33 Japanese naval units.
+ASW_DICE = Bound("ASW dice", 0, 33, "FitS v1.1 6.1, 2nd 5.3: at most one die per DD unit in the Convoy Escort box; "
+                 "2nd 2.0: the counter mix, an absolute limit (v1.1 2.0), has 33 Japanese naval units")
+#: Air steps of one side: 15 air unit counters of two steps each.
+AIR_STEPS = Bound("a side's air steps", 1, 30, "FitS 2nd 2.0: 15 air unit counters a side; v1.1 2.1.1.2, 2nd 3.1.2: "
+                  "two steps each; the counter mix is an absolute limit (v1.1 2.0)")
+#: One air unit counter: two steps on its front, one on its back.
+UNIT_STEPS = Bound("an air unit's steps", 1, 2, "FitS v1.1 2.1.1.2, 2nd 3.1.2: an air unit counter has two steps on its front, one on its back")
+#: DD units moved to or from the Convoy Escort box: the Japanese naval units of the counter mix.
+DD_UNITS = Bound("DD units", 0, 33, "FitS 2nd 2.0: the counter mix, an absolute limit (v1.1 2.0), has 33 Japanese naval units")
+#: Air Points and Firepower roll one die each; no rule caps their sum (carriers add their Air Strength).
+AIR_POINTS = work_budget("Air Points")
+DICE = work_budget("dice")
+#: One Damage Check (two dice) per hit on a ship (v1.1 13.1; 2nd 11.3.1); no rule caps the hits.
+HITS = work_budget("hits on one ship", 1)
+#: Counts a cost is multiplied by (units, deployments, DD transfers): arithmetic, not a search.
+COUNT = Bound("a count", 1, MAX_WHOLE, "no rule bounds it: the largest count Chartroom prices exactly")
+#: Hexes a Task Force moves: no rule caps them below a counter's Movement Allowance (v1.1 9.1, 2nd 8.1).
+HEXES = Bound("hexes moved", 0, MAX_WHOLE, "no rule bounds it: the largest distance Chartroom prices exactly")
+
+
 def turn_number(text: str) -> int:
-    value = positive(text)
-    if value > 16:
-        raise argparse.ArgumentTypeError(f"expected a game turn from 1 to 16, got {text!r}")
-    return value
+    """A game turn (:data:`TURN`)."""
+    return TURN(text)
 
 
 def positive(text: str) -> int:

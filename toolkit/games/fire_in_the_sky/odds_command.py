@@ -15,6 +15,7 @@ import re
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.command_support import (
+    AIR_STEPS,
     UsageError,
     emit,
     load_game,
@@ -32,7 +33,7 @@ from toolkit.words import edition_name
 
 __all__ = ["cmd_odds"]
 
-TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d+))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
+TOKEN = re.compile(r"^(?P<id>[a-z0-9][a-z0-9-]*)(?::(?P<steps>\d{1,9}))?(?:@(?P<where>anchor|sea|long-range|reduced))?$")
 #: A unit given by its ratings: ``BB:def=10,fp=3,aa=1``, ``air:steps=2``, ``land:cs=4,red=2`` (optionally ``@where``).
 RATED = re.compile(r"^(?P<cls>[A-Z]{2,4}|air|land):(?P<ratings>[a-z]+=[^,@]*(?:,[a-z]+=[^,@]*)*)(?:@(?P<where>anchor|sea|long-range|reduced))?$")
 #: Short rating names -> the counter mix's names, by unit type.
@@ -100,8 +101,8 @@ def _piece(game, token: str, side: str | None = None):
     if m["steps"] is not None and counter.type != "air":
         raise UsageError(f"{token}: steps are for air units; {counter.id} is a {counter.type} unit")
     steps = int(m["steps"]) if m["steps"] is not None else counter.steps
-    if counter.type == "air" and steps < 1:
-        raise UsageError(f"{token}: an air unit has at least 1 step")
+    if counter.type == "air" and AIR_STEPS.refusal(steps):
+        raise UsageError(f"{token}: {AIR_STEPS.refusal(steps)}")
     where = m["where"]
     if where == "anchor" and counter.type != "naval":
         raise UsageError(f"{token}: only ships are at anchor; air and land units at a base are the default")

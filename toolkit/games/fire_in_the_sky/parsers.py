@@ -10,11 +10,18 @@ games, at the top level; the odds kinds as ``chartroom odds [fire-in-the-sky] KI
 from __future__ import annotations
 
 from toolkit.games.fire_in_the_sky.command_support import (
+    AIR_POINTS,
+    ASW_DICE,
+    COUNT,
+    DD_UNITS,
+    DICE,
     GAME_ID,
+    HEXES,
+    HITS,
+    UNIT_STEPS,
     game_options,
     non_negative,
     points,
-    positive,
     scenario_options,
     turn_number,
 )
@@ -77,13 +84,13 @@ def register(subparsers) -> dict:
     csub.required = True
     c = csub.add_parser("sea-deployment", help="TP for Sea Deployments of one counter")
     c.add_argument("--unit", required=True, metavar="UNIT", help="a counter id")
-    c.add_argument("--deployments", type=positive, default=1, help="Sea Deployments made, each paid again (default 1)")
-    c.add_argument("--count", type=positive, default=1, help="identical counters moving")
-    c.add_argument("--steps", type=positive, help="air steps (default 2)")
+    c.add_argument("--deployments", type=COUNT, default=1, help="Sea Deployments made, each paid again (default 1)")
+    c.add_argument("--count", type=COUNT, default=1, help="identical counters moving")
+    c.add_argument("--steps", type=UNIT_STEPS, help="air steps (default 2)")
     game_options(c)
     c = csub.add_parser("operational", help="TP and Oil for one Task Force moving N hexes")
     c.add_argument("--units", required=True, nargs="+", metavar="UNIT", help="the counter ids of the Task Force")
-    c.add_argument("--hexes", required=True, type=non_negative, help="hexes moved (0: the Task Force stays in its hex)")
+    c.add_argument("--hexes", required=True, type=HEXES, help="hexes moved (0: the Task Force stays in its hex)")
     c.add_argument("--turn", type=turn_number, help="game turn (Resource Hex Fueling from Turn 10)")
     c.add_argument("--from-resource-hex", action="store_true", help="the Task Force starts in a Resource Hex")
     c.add_argument("--reaction", action="store_true", help="price it as Reaction Movement")
@@ -92,10 +99,10 @@ def register(subparsers) -> dict:
     c.add_argument("scenario", metavar="SCENARIO", help="a scenario or variant file")
     scenario_options(c)
     c = csub.add_parser("dd-transfer", help="TP to move DD units to or from the Convoy Escort box")
-    c.add_argument("--count", type=non_negative, default=1, help="DD units moved (default 1)")
+    c.add_argument("--count", type=DD_UNITS, default=1, help="DD units moved (default 1)")
     game_options(c)
     c = csub.add_parser("asw", help="Oil for convoy ASW dice")
-    c.add_argument("--rolls", type=non_negative, default=1, help="ASW dice rolled (default 1)")
+    c.add_argument("--rolls", type=ASW_DICE, default=1, help="ASW dice rolled (default 1)")
     game_options(c)
 
     _plan(subparsers)
@@ -117,10 +124,10 @@ def register_kinds(sub) -> dict:
         forces = "" if kind in ("convoy", "bombing") else " " + FORCES
         k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + "." + forces)
         if kind == "convoy":
-            k.add_argument("--asw-dice", type=non_negative, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
-            k.add_argument("--sub-points", type=non_negative, required=True, help="Allied Submarine Points attacking")
+            k.add_argument("--asw-dice", type=ASW_DICE, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
+            k.add_argument("--sub-points", type=DICE, required=True, help="Allied Submarine Points attacking")
         if kind == "bombing":
-            k.add_argument("--tp", type=non_negative, required=True, help="Allied Transport Points spent, one die each")
+            k.add_argument("--tp", type=DICE, required=True, help="Allied Transport Points spent, one die each")
             k.add_argument("--near", action="store_true",
                            help="an Allied-controlled base lies within two hexes of a Japanese Home Base (+1)")
         if kind not in ("damage", "convoy", "bombing"):
@@ -130,8 +137,8 @@ def register_kinds(sub) -> dict:
             k.add_argument("--defender", nargs="+", default=[], metavar="UNIT", help="the defending force, the same way")
         if kind == "land":
             for who in ("attacker", "defender"):
-                k.add_argument(f"--{who}-air-points", type=non_negative, default=0, help=f"the {who}'s Air Points kept for ground support")
-                k.add_argument(f"--{who}-firepower", type=non_negative, default=0,
+                k.add_argument(f"--{who}-air-points", type=AIR_POINTS, default=0, help=f"the {who}'s Air Points kept for ground support")
+                k.add_argument(f"--{who}-firepower", type=DICE, default=0,
                                help=f"Firepower of the {who}'s ships left in Bombardment Task Force boxes")
             k.add_argument("--supremacy", choices=["attacker", "defender"], help="who has Air Supremacy")
             k.add_argument("--amphibious", action="store_true",
@@ -147,7 +154,7 @@ def register_kinds(sub) -> dict:
             k.add_argument("--target", metavar="UNIT", help="the unit attacked (default: the defender's first ship, else its first unit)")
         if kind == "strike":
             k.add_argument("--base", metavar="PLACE", help="the defender is at this base (its anti-aircraft), not in a Task Force")
-            k.add_argument("--strikers", type=non_negative, help="strike with at most this many Air Points")
+            k.add_argument("--strikers", type=AIR_POINTS, help="strike with at most this many Air Points")
         if kind == "submarine":
             k.add_argument("--friendly-air", action="store_true",
                            help="a friendly land-based air unit or carrier is in the Task Force's hex (ASW modifier)")
@@ -159,9 +166,9 @@ def register_kinds(sub) -> dict:
             k.add_argument("--tokyo-express", action="store_true",
                            help="the Japanese CA/DD line is the Tokyo Express: it fires first (v1.1 18.2.2; 2nd 16.2.2; brings the optional rule)")
         if kind == "damage":
-            k.add_argument("--hits", type=positive, required=True, help="hits on the ship (one Damage Check each)")
+            k.add_argument("--hits", type=HITS, required=True, help="hits on the ship (one Damage Check each)")
             k.add_argument("--cause", choices=["air-strike", "surface", "submarine"], required=True, help="what scored the hits")
-            k.add_argument("--firepower", type=non_negative, default=0, help="the firer's Firepower (surface hits)")
+            k.add_argument("--firepower", type=DICE, default=0, help="the firer's Firepower (surface hits)")
         k.add_argument("--turn", type=turn_number, help="game turn (for the turn-limited modifiers and the return turn)")
         k.add_argument("--player-turn", choices=["japan", "allied"], help="the phasing side (default: the attacker)")
         k.add_argument("--optional", nargs="+", default=[], metavar="RULE", help="optional rules in use, e.g. 18.2.3 18.3.2")

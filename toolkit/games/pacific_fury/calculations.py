@@ -13,7 +13,8 @@ import argparse
 from fractions import Fraction
 from typing import Sequence
 
-from toolkit.exact import as_json, chance, shown
+from toolkit.bounds import Bound
+from toolkit.exact import TooBig, as_json, chance, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.pacific_fury import odds as pf_odds
 from toolkit.games.pacific_fury import zones as pf_zones
@@ -25,6 +26,7 @@ from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, oper
 from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
 from toolkit.load import Document
 from toolkit.model import Counter, Game
+from toolkit.simulate import simulate_total
 from toolkit.words import counted
 
 __all__ = ["CALCULATIONS", "tables_of", "resolve_ships"]
@@ -97,6 +99,18 @@ def _dist_lines(dist, indent: str = "") -> list[str]:
     width = max((len(shown(p)) for p in dist.values()), default=0)
     return [f"{indent}{hits:>2} {'hit: ' if hits == 1 else 'hits:'} {shown(p):<{width}}   at least {counted(hits, 'hit')}: {chance(pf_odds.at_least(dist, hits))}"
             for hits, p in dist.items()]
+
+
+def _simulated_lines(units: int, why: str, simulated) -> list[str]:
+    """The total hits of too many units to add exactly: simulated, with two standard errors (toolkit.simulate)."""
+    low, middle, high = simulated.quantile(0.05), simulated.quantile(0.5), simulated.quantile(0.95)
+    lines = [f"total of {counted(units, 'unit')}: {why}; simulated over {simulated.trials:,} trials (seed {simulated.seed}), "
+             f"each error two standard errors:",
+             f"  mean {simulated.mean():.2f} ± {simulated.mean_error():.2f} hits; 90% of trials between {low} and {high} hits"]
+    for hits in (low, middle, high):
+        p, error = simulated.at_least(hits)
+        lines.append(f"  at least {counted(hits, 'hit')}: {p:.3f} ± {error:.3f}")
+    return lines
 
 
 def _find_counter(game: Game, text: str) -> Counter:
@@ -359,10 +373,17 @@ def _task_force_run(game: Game, params) -> CalcResult:
     return CalcResult(f"Task force TF-{kind}", tuple(lines), data, tuple(cites), tuple(caveats))
 
 
+#: Carrier combat's modifiers (PF 10.5): AS against AA gives +2, +1 or nothing; CAP takes 2 (a CV) or 1 (a CVL) from each hit.
+AS_AA_MODIFIER = Bound("the AS/AA modifier", 0, 2, "PF 10.5: +2, +1 or none")
+CAP = Bound("the CAP reduction", 0, 2, "PF 10.5: 2 against a CV, 1 against a CVL")
+#: Where the game's turns come from.
+TURN_RULE = "PF 5.0: four game turns; 3.4: the Turn Record Track; the game's turns: in game.yaml"
+
+
 def _fire_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cf", nargs="+", type=int, required=True, metavar="N", help="Combat Factor of each firing unit")
-    p.add_argument("--modifier", type=int, default=0, help="AS/AA modifier added to each CF (PF 10.5; default 0)")
-    p.add_argument("--cap", type=int, default=0, help="CAP reduction of each unit's hits (PF 10.5: 2 against a CV, 1 against a CVL; default 0)")
+    p.add_argument("--modifier", type=AS_AA_MODIFIER, default=0, help="AS/AA modifier added to each CF (PF 10.5; default 0)")
+    p.add_argument("--cap", type=CAP, default=0, help="CAP reduction of each unit's hits (PF 10.5: 2 against a CV, 1 against a CVL; default 0)")
 
 
 def _fire_run(game: Game, params) -> CalcResult:
@@ -370,7 +391,11 @@ def _fire_run(game: Game, params) -> CalcResult:
     if any(cf < 0 for cf in params.cf) or params.cap < 0:
         raise CalcInputError("Combat Factors and CAP must not be negative")
     units = [pf_odds.unit_hits(cf, params.modifier, params.cap, tables.cap_minimum, tables.die) for cf in params.cf]
-    dist = pf_odds.total_hits(units)
+    try:
+        dist = pf_odds.total_hits(units)
+    except TooBig as too_big:  # beyond the work budget: the dice rolled many times over, with a fixed seed (issue 21 item 4)
+        dist, simulated = None, simulate_total(units)
+        why = too_big.reason
     lines = []
     per_unit = []
     for cf in sorted(set(params.cf)):
@@ -378,13 +403,18 @@ def _fire_run(game: Game, params) -> CalcResult:
         one = pf_odds.unit_hits(cf, params.modifier, params.cap, tables.cap_minimum, tables.die)
         lines.append(f"CF {cf}: rolls 1-{tables.die} give hits {' '.join(str(h) for h in rolls)}; mean {shown(pf_odds.mean(one))} hits")
         per_unit.append({"combat_factor": cf, "hits_by_roll": list(rolls)})
-    lines.append(f"total of {counted(len(params.cf), 'unit')}, mean {shown(pf_odds.mean(dist))} hits:")
-    lines += _dist_lines(dist, "  ")
+    data = {"combat_factors": list(params.cf), "modifier": params.modifier, "cap": params.cap, "units": per_unit}
+    if dist is None:
+        lines += _simulated_lines(len(params.cf), why, simulated)
+        data["simulated"] = {"why": why, "trials": simulated.trials, "seed": simulated.seed, "mean": simulated.mean(),
+                             "mean_error": simulated.mean_error(), "hits": {str(k): n for k, n in simulated.counts.items()}}
+    else:
+        lines.append(f"total of {counted(len(params.cf), 'unit')}, mean {shown(pf_odds.mean(dist))} hits:")
+        lines += _dist_lines(dist, "  ")
+        data |= {"hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
     cites = [game.edition.cite("combat-procedure", "10.2")]
     if params.modifier or params.cap:
         cites.append(game.edition.cite("carrier-combat", "10.5"))
-    data = {"combat_factors": list(params.cf), "modifier": params.modifier, "cap": params.cap, "units": per_unit,
-            "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
     return CalcResult(f"Fire: CF {' '.join(map(str, params.cf))}" + (f", modifier +{params.modifier}" if params.modifier else "") +
                       (f", CAP -{params.cap}" if params.cap else ""), tuple(lines), data, tuple(cites))
 
@@ -460,7 +490,7 @@ def _damage_run(game: Game, params) -> CalcResult:
         raise CalcInputError("give --side or --ship")
     first, last = game.turns
     if not first <= params.turn <= last:
-        raise CalcInputError(f"--turn {params.turn}: the game runs Turns {first}-{last}")
+        raise CalcInputError(f"--turn {params.turn}: a game turn must be from {first} to {last} ({TURN_RULE})")
     if params.hits < 1:
         raise CalcInputError("--hits: a ship with no hits is not damaged")
     try:
@@ -516,7 +546,7 @@ def _air_strike_args(p: argparse.ArgumentParser) -> None:
     _box_arg(p)
     p.add_argument("--disrupted", action="store_true", help="Henderson Field is already disrupted (the strike has no effect)")
     p.add_argument("--target-cf", nargs="+", type=int, metavar="N", help="Combat Factors of the target's ships (one per --target ship, or per unstated one), for its return fire")
-    p.add_argument("--return-cap", type=int, help="CAP reduction of Henderson Field's hits on the TF-C (default: the TF-C's own CAP, 2 with a CV; --cf alone is taken as CVs)")
+    p.add_argument("--return-cap", type=CAP, help="CAP reduction of Henderson Field's hits on the TF-C (default: the TF-C's own CAP, 2 with a CV; --cf alone is taken as CVs)")
 
 
 def _air_strike_run(game: Game, params) -> CalcResult:
@@ -636,7 +666,7 @@ def _events_run(game: Game, params) -> CalcResult:
     cites = [game.edition.cite("events", "7.0"), game.edition.cite("japanese-events" if side == "japan" else "us-events", "7.1" if side == "japan" else "7.2")]
     skip = tables.table("events").get("not_on_turn", 1)
     if params.turn is not None and not game.turns[0] <= params.turn <= game.turns[1]:
-        raise CalcInputError(f"--turn {params.turn}: the game runs Turns {game.turns[0]}-{game.turns[1]}")
+        raise CalcInputError(f"--turn {params.turn}: a game turn must be from {game.turns[0]} to {game.turns[1]} ({TURN_RULE})")
     if params.turn is not None and params.turn == skip:
         return CalcResult(f"Events: {SIDE_NAMES[side]}", (f"no Event Phase on Turn {skip} (PF 5.0, 7.0)",),
                           {"side": side, "turn": params.turn, "events": []}, tuple(cites))

@@ -247,7 +247,7 @@ class PFContext(Context):
     def operation_box(self, where: str) -> tuple[str, int] | None:
         """``(side, number)`` of a numbered Operation Box, or None (PF 3.5)."""
         for side, prefix in (self.edition.param("operation_boxes") or {}).items():
-            match = re.match(rf"^{re.escape(prefix)} (\d+)$", where)
+            match = re.match(rf"^{re.escape(prefix)} (\d{{1,9}})$", where)  # a 5,000-digit box is no box (Python's int limit)
             if match:
                 return side, int(match.group(1))
         return None
