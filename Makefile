@@ -1,6 +1,6 @@
 # Chartroom: the two commands of the README.
 #   make demo  -- set up and check the bundled Short Campaign (the main job)
-#   make test  -- set up and run the whole test suite (make test-fast: without browser, PDF and pre-commit tests)
+#   make test  -- set up and run the whole test suite (make test-fast: without browser, PDF, pre-commit, site-build and benchmark tests)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -28,9 +28,9 @@ demo: setup
 test: setup-test
 	$(BIN)/python -m pytest -n auto --dist loadfile
 
-# The inner loop: every test but the browser, PDF and pre-commit ones (marks given in tests/conftest.py).
+# The inner loop: every test but the browser, PDF, pre-commit, whole-site and benchmark ones (marks given in tests/conftest.py).
 test-fast: setup-test
-	$(BIN)/python -m pytest -n auto --dist loadfile -m "not browser and not pdf and not precommit"
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not browser and not pdf and not precommit and not site and not bench"
 
 bench: setup-test
 	$(BIN)/python benchmarks/run.py

@@ -200,9 +200,13 @@ def run_cli(capsys, *args):
 # --- what `make test-fast` leaves out ---------------------------------------------------------------
 
 #: Marks given at collection: ``browser`` (headless Chromium), ``pdf`` (WeasyPrint PDFs), ``precommit``
-#: (pre-commit builds a hook environment). ``make test-fast`` deselects the three; ``make test`` runs all.
+#: (pre-commit builds a hook environment), ``site`` (a whole mkdocs build), ``bench`` (a benchmark's smoke run).
+#: ``make test-fast`` deselects them; ``make test`` runs all.
 SLOW_MARKS = {"browser": "drives headless Chromium", "pdf": "lays out PDFs with WeasyPrint",
-              "precommit": "builds a pre-commit hook environment"}
+              "precommit": "builds a pre-commit hook environment", "site": "builds the whole docs site with mkdocs",
+              "bench": "runs a benchmark script once (benchmarks/)"}
+#: A test builds the site when it runs ``chartroom site``, calls ``build_site`` or uses a fixture named ``site``.
+_SITE_WORDS = ('"site", "-o"', "build_site(", '["site", "-o"')
 _PDF_WORDS = ("--pdf", "weasyprint", "write_pdf", "pdf_aids")
 #: Fixtures that lay PDFs out, whatever the test's own name and source say (test_pdf_once's were in make test-fast).
 _PDF_FIXTURES = {"built_aids", "two_runs"}
@@ -215,10 +219,23 @@ def pytest_configure(config):
 
 def _source(item) -> str:
     function = getattr(item, "function", None)
+    return _source_of(function) if function is not None else ""
+
+
+@functools.lru_cache(maxsize=None)
+def _source_of(function) -> str:
+    """A test function's source, read once (parametrized cases share it; ``inspect`` tokenizes the file each time)."""
     try:
-        return inspect.getsource(function) if function is not None else ""
+        return inspect.getsource(function)
     except (OSError, TypeError):
         return ""
+
+
+def _builds_the_site(name: str, source: str) -> bool:
+    """A parametrized test builds it in the cases named after it; any other when its body runs a site build."""
+    if "[" in name:
+        return name.split("[", 1)[1].startswith("site")
+    return any(word in source for word in _SITE_WORDS)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -233,3 +250,7 @@ def pytest_collection_modifyitems(config, items):
         if ("pdf" in item.name.lower() or any(word in source for word in _PDF_WORDS) or any("pdf" in f for f in fixtures)
                 or fixtures & _PDF_FIXTURES):
             item.add_marker(pytest.mark.pdf)
+        if "site" in fixtures or _builds_the_site(item.name, source):
+            item.add_marker(pytest.mark.site)
+        if module == "test_benchmarks_smoke.py":
+            item.add_marker(pytest.mark.bench)
