@@ -33,7 +33,7 @@ def _without_dropped_tables(content: bytes, ttfont_class) -> bytes:
     key = hashlib.sha256(content).digest()
     stripped = _WITHOUT.get(key)
     if stripped is None:
-        font = ttfont_class(io.BytesIO(content), lazy=True)
+        font = ttfont_class(io.BytesIO(content), lazy=True, recalcTimestamp=False)  # else save() stamps the time: PDFs differ
         for tag in DROPPED_TABLES:
             if tag in font:
                 del font[tag]
