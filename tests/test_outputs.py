@@ -165,6 +165,14 @@ def test_site_pages_are_the_same_wherever_built(tmp_path, monkeypatch, capsys):
     assert [name for name in sites[0] if sites[0][name] != sites[1][name]] == []
     page = next(text for text in sites[0].values() if b"Skirmish at the Crossroads" in text and b"<code>tiny/skirmish.yaml</code>" in text)
     assert str(tmp_path).encode() not in page and str(TESTS).encode() not in page
+    # nor on the day: the sitemap's gzip header carries the fixed build date, not the clock's (the golden changed at midnight)
+    import datetime
+    import gzip
+
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat().encode()
+    assert today not in sites[0]["sitemap.xml"]
+    assert gzip.decompress(sites[0]["sitemap.xml.gz"]) == sites[0]["sitemap.xml"] and sites[0]["sitemap.xml.gz"][4:8] == bytes(4)
+    assert "SOURCE_DATE_EPOCH" not in os.environ
 
 
 # --- item 8: paths the operating system rejects crashed (exit 3) --------------------------------

@@ -14,6 +14,7 @@ Errors are :class:`OutputError` with a one-line message naming the path.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -343,3 +344,21 @@ def path_problem(path, new_file: bool = False) -> str:
     except ValueError as exc:
         return f"{shown(text)}: {_why(exc)}"
     return ""
+
+
+#: The date written into outputs that would otherwise carry the clock's (``SOURCE_DATE_EPOCH``,
+#: reproducible-builds.org): the epoch, unless the caller's environment chose another.
+BUILD_DATE_EPOCH = "0"
+
+
+@contextlib.contextmanager
+def fixed_build_date():
+    """While outputs are written, tools that stamp a date (fontTools' subset fonts, mkdocs' sitemap) use a fixed one."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = BUILD_DATE_EPOCH
+    try:
+        yield
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)

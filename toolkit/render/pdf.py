@@ -24,7 +24,6 @@ which halves what writing a PDF costs there.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 import multiprocessing
@@ -39,6 +38,7 @@ from pathlib import Path
 
 from toolkit import lazy
 from toolkit.errors import InputError
+from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
 from toolkit.render import pdffonts
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
@@ -119,22 +119,9 @@ def _cpu_quota() -> int | None:
 _WORKER: dict = {}  # one worker process's font configuration and image cache
 
 
-#: The date fontTools writes into the fonts it subsets (``SOURCE_DATE_EPOCH``, reproducible-builds.org):
-#: the epoch, unless the caller's environment chose another.
-FONT_DATE_EPOCH = "0"
-
-
-@contextlib.contextmanager
-def _fixed_font_dates():
-    """While PDFs are written, fonts subset by fontTools carry a fixed date instead of the clock's."""
-    if "SOURCE_DATE_EPOCH" in os.environ:
-        yield
-        return
-    os.environ["SOURCE_DATE_EPOCH"] = FONT_DATE_EPOCH
-    try:
-        yield
-    finally:
-        os.environ.pop("SOURCE_DATE_EPOCH", None)
+#: The date fontTools writes into the fonts it subsets: the outputs' fixed build date (toolkit.outputs).
+FONT_DATE_EPOCH = BUILD_DATE_EPOCH
+_fixed_font_dates = fixed_build_date  # while PDFs are written, subset fonts carry that date, not the clock's
 
 
 def _pdf_bytes(html: str, font_config=None, cache=None) -> tuple[bytes, int, object]:

@@ -16,7 +16,7 @@ from typing import Callable
 
 from toolkit import lazy
 from toolkit.errors import InputError
-from toolkit.outputs import OutputError, OutputFolder
+from toolkit.outputs import OutputError, OutputFolder, fixed_build_date
 from toolkit.render.sitepages import generate_pages
 
 __all__ = ["SiteError", "build_site", "CONFIG"]
@@ -113,7 +113,8 @@ def _build(site_dir: Path, config_file: Path, session, cli_parser, extra_scenari
         cfg.extra["chartroom_generated"] = generated
         if progress:
             progress("building the site with mkdocs")
-        build(cfg)
+        with fixed_build_date():  # the sitemap's dates and its .gz header: the same bytes whatever the day
+            build(cfg)
     except (Abort, ConfigurationError, MkDocsException) as exc:
         detail = collect.messages[0] if collect.messages else " ".join(str(exc).split())
         raise SiteError(f"site build failed: {detail}") from None
