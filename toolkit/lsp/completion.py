@@ -12,6 +12,7 @@ from toolkit.load import load_text
 from toolkit.lsp.documents import Checked
 from toolkit.lsp.keys import allowed_keys
 from toolkit.lsp.lookup import records_by_id
+from toolkit.lsp.text import value_at
 from toolkit.model.reading import find_game_root
 from toolkit.session import Opened
 
@@ -105,7 +106,7 @@ def _keys(checked: Checked, model: Opened | None, line: int, column: int, new_it
     parent = _mapping_path(document, line, column, new_item)
     if parent is None:
         return []
-    present = _value(data, parent) if not new_item else {}
+    present = value_at(data, parent) if not new_item else {}
     allowed = allowed_keys(kind, root, parent)
     return [types.CompletionItem(key, kind=types.CompletionItemKind.Property, detail=description[:120] or None, insert_text=f"{key}: ")
             for key, description in allowed.items() if not (isinstance(present, dict) and key in present)]
@@ -126,12 +127,3 @@ def _mapping_path(document, line: int, column: int, new_item: bool) -> tuple | N
     if new_item and parent and isinstance(parent[-1], int):
         return parent[:-1] + (parent[-1] + 1,)
     return parent
-
-
-def _value(data, path: tuple):
-    for part in path:
-        try:
-            data = data[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data
