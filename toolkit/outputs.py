@@ -137,8 +137,15 @@ class OutputFolder:
     without following a symbolic link, naming a regular file whose content still has the digest
     Chartroom recorded; every other entry is left alone and named in :attr:`left_alone` (one line).
 
-    >>> out = OutputFolder(Path("aids"), ".chartroom-aids")      # doctest: +SKIP
-    >>> out.prepare(); out.write("index.html", b"..."); out.finish()  # doctest: +SKIP
+    >>> folder = Path(tempfile.mkdtemp()) / "aids"
+    >>> out = OutputFolder(folder, ".chartroom-aids")
+    >>> out.prepare()
+    >>> out.write("index.html", b"...").name
+    'index.html'
+    >>> out.finish()
+    >>> sorted(path.name for path in folder.iterdir())
+    ['.chartroom-aids', 'index.html']
+    >>> import shutil; shutil.rmtree(folder.parent)
     """
 
     def __init__(self, folder: Path, manifest: str, force: bool = False, what: str = "files"):
