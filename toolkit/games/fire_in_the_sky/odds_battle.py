@@ -26,6 +26,18 @@ __all__ = ["surface_battle", "MAX_SHIPS"]
 MAX_SHIPS = 5
 
 
+def _pattern_chance(fates, pattern) -> tuple[Fraction, dict]:
+    """The chance that exactly the ships marked True in ``pattern`` are out of the fight (sunk or damaged), from each
+    ship's ``(sunk, damaged)`` chances in ``fates``; and, for each ship out, the chance it was sunk given it is out."""
+    chance, sunk = Fraction(1), {}
+    for k, out in enumerate(pattern):
+        s, d = fates[k]
+        chance *= (s + d) if out else 1 - s - d
+        if out and s + d:
+            sunk[k] = s / (s + d)
+    return chance, sunk
+
+
 def _round(charts, edition, situation, att, dfn, first_round, tokyo_express, withdrawing):
     """One round among the ships still fighting: [(P, attackers out, defenders out, {ship: P sunk})] outcomes.
 
@@ -61,35 +73,20 @@ def _round(charts, edition, situation, att, dfn, first_round, tokyo_express, wit
         on = {s: fates(ships[other[s]], shots(ships[s], ships[other[s]], s)) for s in ("attacker", "defender")}
         out_a, out_d = on["defender"], on["attacker"]  # fates of the attackers (fired on by the defender), and back
         for pattern in product((False, True), repeat=len(att) + len(dfn)):
-            p, sunk = Fraction(1), {}
-            for k, out in enumerate(pattern):
-                s, d = (out_a + out_d)[k]
-                p *= (s + d) if out else 1 - s - d
-                if out and s + d:
-                    sunk[k] = s / (s + d)
+            p, sunk = _pattern_chance(out_a + out_d, pattern)
             if p:
                 outcomes.append((p, pattern[:len(att)], pattern[len(att):], sunk))
         return outcomes
     # Tokyo Express (v1.1 18.2.2; 2nd 16.2.2): the Japanese fire first; an enemy out of the fight does not fire back.
     hit_first = fates(ships[second], shots(ships[first], ships[second], first))
     for pattern2 in product((False, True), repeat=len(ships[second])):
-        p2, sunk2 = Fraction(1), {}
-        for k, out in enumerate(pattern2):
-            s, d = hit_first[k]
-            p2 *= (s + d) if out else 1 - s - d
-            if out and s + d:
-                sunk2[k] = s / (s + d)
+        p2, sunk2 = _pattern_chance(hit_first, pattern2)
         if not p2:
             continue
         gone = {k for k, out in enumerate(pattern2) if out}
         hit_second = fates(ships[first], shots(ships[second], ships[first], second, gone))
         for pattern1 in product((False, True), repeat=len(ships[first])):
-            p1, sunk1 = Fraction(1), {}
-            for k, out in enumerate(pattern1):
-                s, d = hit_second[k]
-                p1 *= (s + d) if out else 1 - s - d
-                if out and s + d:
-                    sunk1[k] = s / (s + d)
+            p1, sunk1 = _pattern_chance(hit_second, pattern1)
             if not p1:
                 continue
             by_side = {first: (pattern1, sunk1), second: (pattern2, sunk2)}
