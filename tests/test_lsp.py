@@ -825,3 +825,63 @@ async def test_which_open_documents_a_change_touches(tmp_path):
     assert depends_on(counters, "counters", links, root) and depends_on(counters, None, links, root)
     assert not depends_on(sibling, "scenario", links, root) and not depends_on(sibling, "plan", links, root)
     assert not depends_on(REPO / "scenarios/fire-in-the-sky/counters.yaml", "counters", links, root)  # another game's folder
+
+
+# --- robustness once more: with documents that read one another -------------------------------------------------
+
+async def test_rapid_edits_of_a_base_end_with_the_variant_checked_against_the_last_text(client, tmp_path):
+    base, variant = variant_of(tmp_path, "fire-in-the-sky")
+    await open_document(client, variant)
+    saved = base.read_text(encoding="utf-8")
+    line = BASES["fire-in-the-sky"][2]
+    await open_document(client, base)
+    uri = variant.absolute().as_uri()
+    text = saved
+    for version in range(2, 32):  # thirty edits without waiting: 4 or 5 Mutsu used, and the last one takes the base's out (3)
+        now = saved.replace(line, "", 1) if version == 31 else saved.replace(line, line * (1 + version % 2), 1)
+        change_text(client, base, text, now, version)
+        text = now
+    client.diagnostics.pop(uri, None)
+    await _until(lambda: any("3 counters used" in d.message for d in client.diagnostics.get(uri, [])), "checked the variant against the last base")
+    close_document(client, base)
+    close_document(client, variant)
+    assert client._server.returncode is None
+
+
+async def test_requests_with_wrong_parameters_and_changes_to_unknown_documents_are_answered(client, folder, tmp_path):
+    body = b'{"jsonrpc": "2.0", "id": 9001, "method": "textDocument/hover", "params": {"textDocument": {"uri": 5}, "position": {"line": 0}}}'
+    client._server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # a hover whose document is a number
+    ghost = (tmp_path / "never-opened.yaml").as_uri()  # a change, a save and a close of a document never opened
+    before = len(client.log_messages)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=ghost), [types.TextDocumentContentChangeWholeDocument("kind: scenario\n")]))
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(ghost)))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(ghost)))
+    await _until(lambda: any("never-opened.yaml: not open in the editor" in m.message for m in client.log_messages[before:]), "logged why")
+    assert not client.diagnostics.get(ghost)  # nothing found in a file that is not there (the close clears it: empty)
+    path = folder / "fits-mix.yaml"  # a change past the end of the text
+    await open_document(client, path)
+    far = types.Range(types.Position(500, 3), types.Position(900, 0))
+    uri = path.absolute().as_uri()
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=uri), [types.TextDocumentContentChangePartial(far, "# added\n")]))
+    await _until(lambda: uri in client.diagnostics, "checked after a change past the end")
+    close_document(client, path)
+    await still_answers(client, folder)
+    assert client._server.returncode is None
+
+
+async def test_a_game_folder_deleted_while_a_scenario_is_open(client, tmp_path):
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(REPO / "scenarios/fire-in-the-sky", game)
+    variant = game / "variants" / "more-battleships.yaml"
+    text = BROKEN["fits-mix"].replace("fire-in-the-sky/short-campaign", "../short-campaign.yaml")
+    variant.write_text(text, encoding="utf-8")
+    assert [d.code for d in await open_document(client, variant)] == ["COUNTER-MIX"]
+    shutil.rmtree(game)  # another branch checked out: the folder is gone, the editor still holds the variant's text
+    event = types.DidChangeWatchedFilesParams([types.FileEvent((game / name).as_uri(), types.FileChangeType.Deleted)
+                                               for name in ("game.yaml", "counters.yaml", "short-campaign.yaml")])
+    now = await published_again(client, variant, lambda: client.workspace_did_change_watched_files(event))
+    close_document(client, variant)
+    assert now and now[0].severity == types.DiagnosticSeverity.Error and "short-campaign.yaml" in now[0].message

@@ -82,6 +82,9 @@ class ChartroomServer(LanguageServer):
     def publish(self, uri: str) -> None:
         """Check the document from its text and push its diagnostics; an internal error becomes one diagnostic."""
         self.pending.pop(uri, None)
+        if uri not in self.workspace.text_documents:  # a change or a save of a document the editor never opened
+            self.log(f"{uri}: not open in the editor (textDocument/didOpen first): not checked", types.MessageType.Warning)
+            return
         try:
             checked = self.documents.check(path_of(uri), self.text_of(uri))
             found = diagnostics(checked, lambda: self.documents.model(checked), self.open_texts())
