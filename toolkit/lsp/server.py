@@ -118,7 +118,12 @@ class ChartroomServer(LanguageServer):
             self.publish(uri)
         if uri in self.changed:
             self.changed.discard(uri)
-            self.recheck_dependents(path_of(uri), self.checked[uri].kind if uri in self.checked else None, uri)
+            self.recheck_dependents_of(uri)
+
+    def recheck_dependents_of(self, uri: str) -> None:
+        """Check again the open documents that read the open document ``uri`` (of the kind its last check found)."""
+        checked = self.checked.get(uri)
+        self.recheck_dependents(path_of(uri), checked.kind if checked is not None else None, uri)
 
     def recheck_dependents(self, path: Path | None, kind: str | None, uri: str = "") -> None:
         """Check again (after the pause) every other open document whose check reads ``path`` (of ``kind``, None when
@@ -171,7 +176,7 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
         uri = params.text_document.uri
         ls.publish(uri)
         if params.text_document.text != _on_disk(path_of(uri)):  # opened with changes not saved: they count from now
-            ls.recheck_dependents(path_of(uri), ls.checked[uri].kind if uri in ls.checked else None, uri)
+            ls.recheck_dependents_of(uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: ChartroomServer, params: types.DidChangeTextDocumentParams):
@@ -182,7 +187,7 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
     def did_save(ls: ChartroomServer, params: types.DidSaveTextDocumentParams):
         uri = params.text_document.uri
         ls.publish(uri)
-        ls.recheck_dependents(path_of(uri), ls.checked[uri].kind if uri in ls.checked else None, uri)
+        ls.recheck_dependents_of(uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ChartroomServer, params: types.DidCloseTextDocumentParams):
