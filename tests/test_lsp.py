@@ -885,3 +885,17 @@ async def test_a_game_folder_deleted_while_a_scenario_is_open(client, tmp_path):
     now = await published_again(client, variant, lambda: client.workspace_did_change_watched_files(event))
     close_document(client, variant)
     assert now and now[0].severity == types.DiagnosticSeverity.Error and "short-campaign.yaml" in now[0].message
+
+
+async def test_a_base_grown_to_ten_megabytes_in_the_editor_is_said_in_its_variant(client, folder, tmp_path):
+    base, variant = variant_of(tmp_path, "pacific-fury")
+    await open_document(client, variant)
+    saved = base.read_text(encoding="utf-8")
+    await open_document(client, base)
+    huge = saved + "notes: " + "x" * (10 * 1024 * 1024) + "\n"  # pasted, not saved
+    now = await published_again(client, variant, lambda: change_text(client, base, saved, huge, 2))
+    assert [d.code for d in client.diagnostics[base.absolute().as_uri()]] == ["LOAD-SIZE"]
+    close_document(client, base)
+    close_document(client, variant)
+    assert [d.code for d in now] == ["LOAD-SIZE"] and base.name in now[0].message and now[0].range.start.line == 2
+    await still_answers(client, folder)
