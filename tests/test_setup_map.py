@@ -305,3 +305,91 @@ def test_without_the_rasteriser_a_png_is_refused_in_one_line_and_completion_offe
     assert not (tmp_path / "s.png").exists()
     status, out, _ = run_cli(capsys, "__complete", "map", "draw", "--")
     assert status == 0 and {"--turn", "--findings", "--output"} <= set(out.split())
+
+
+# --- findings about boxes, task forces and tracks: ringed at the box ------------------------------------
+
+def variant_beside(tmp_path, scenario: Path, name: str, text: str) -> Path:
+    """A copy of ``scenario``'s game folder with one more file, ``name``, holding ``text``."""
+    folder = tmp_path / scenario.parent.name
+    if not folder.is_dir():
+        shutil.copytree(scenario.parent, folder)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
+
+
+def rectangles(root) -> dict[str, list[tuple[float, float, float, float]]]:
+    """Every box's drawn rectangle: a box on the map (``data-box``), a display in a panel (``data-display``), a track's box."""
+    found: dict[str, list] = {}
+    for e in root.iter():
+        rect = None
+        if e.tag == f"{SVG}g" and e.get("data-box"):
+            key, rect = e.get("data-box"), e.find(f"{SVG}rect")
+        elif e.tag == f"{SVG}rect" and e.get("data-display"):
+            key, rect = e.get("data-display"), e
+        elif e.tag == f"{SVG}g" and e.get("data-track-box"):
+            key, rect = f"{e.get('data-track')}: {e.get('data-track-box')}", e.find(f"{SVG}rect")
+        if rect is not None:
+            found.setdefault(key, []).append(tuple(float(rect.get(k)) for k in ("x", "y", "width", "height")))
+    return found
+
+
+def ring_centres(root, at: str) -> list[tuple[str, float, float]]:
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        if g.get("data-finding") is None or g.get("data-at") != at:
+            continue
+        for shape in g:
+            if shape.tag == f"{SVG}circle":
+                out.append((g.get("data-finding"), float(shape.get("cx")), float(shape.get("cy"))))
+            elif shape.tag == f"{SVG}rect":
+                out.append((g.get("data-finding"), float(shape.get("x")) + float(shape.get("width")) / 2, float(shape.get("y")) + float(shape.get("height")) / 2))
+    return out
+
+
+FITS_BOX = ("kind: scenario\ngame: fire-in-the-sky\nid: boxed\ntitle: Boxed\nvariant: true\nextends: short-campaign.yaml\nreconstructed: test\n"
+            "setup:\n  - at: West Coast USA\n    side: japan\n    units:\n      - {counter: jp-land-2}\n    reconstructed: test\n")
+PF_BOX = ("kind: scenario\ngame: pacific-fury\nid: boxed\ntitle: Boxed\nvariant: true\nextends: campaign.yaml\nreconstructed: test\n"
+          "setup:\n  - at: Truk\n    side: us\n    units:\n      - {counter: us-ca-chester}\n    reconstructed: test\n")
+PF_TRACK = ("kind: scenario\ngame: pacific-fury\nid: tracked\ntitle: Tracked\nvariant: true\nextends: campaign.yaml\nreconstructed: test\n"
+            "operations: {japan: 3, us: 1, reconstructed: test}\n")
+
+
+def _ffts_box(scenario: Path) -> str:
+    """Coral Sea with an Allied destroyer moved into the Japanese task force A."""
+    text = scenario.read_text(encoding="utf-8").replace("id: coral-sea", "id: boxed", 1)
+    return text.replace("hammann, russell]", "hammann]", 1).replace("ships: [shokaku, zuikaku,", "ships: [shokaku, zuikaku, russell,", 1)
+
+
+BOX_CASES = [
+    ("fire-in-the-sky", SHORT, FITS_BOX, "West Coast USA", "PLACE-OFF-MAP", 2),  # the off-map box on the map, and its display beside it
+    ("pacific-fury", ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", PF_BOX, "Truk", "PF-SIDE", 1),
+    ("pacific-fury-track", ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", PF_TRACK, "Operation Track: 3", "PF-OPERATIONS", 1),
+    ("fire-from-the-skies", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml", None, "A", "FFTS-TF-SHIP", 1),  # + the marker's hex
+]
+
+
+@pytest.mark.parametrize(("case", "scenario", "text", "box", "code", "boxes"), BOX_CASES, ids=[c[0] for c in BOX_CASES])
+def test_a_finding_about_a_box_is_ringed_on_that_box(case, scenario, text, box, code, boxes, tmp_path, capsys):
+    variant = variant_beside(tmp_path, scenario, "boxed.yaml", text if text is not None else _ffts_box(scenario))
+    status, _, err = run_cli(capsys, "map", "draw", variant, "--findings", "-o", tmp_path / "b.svg")
+    assert status == 1, err
+    root = ET.fromstring((tmp_path / "b.svg").read_text(encoding="utf-8"))
+    drawn_boxes = rectangles(root)[box]
+    assert len(drawn_boxes) == boxes
+    rings = [(codes, x, y) for codes, x, y in ring_centres(root, box) if code in codes.split()]
+    inside = {rect for rect in drawn_boxes for _, x, y in rings if rect[0] <= x <= rect[0] + rect[2] and rect[1] <= y <= rect[1] + rect[3]}
+    assert inside == set(drawn_boxes), (rings, drawn_boxes)  # a ring on every drawing of the box
+    status, _, err = run_cli(capsys, "map", "draw", scenario, "--findings", "-o", tmp_path / "clean.svg")
+    assert not ring_centres(ET.fromstring((tmp_path / "clean.svg").read_text(encoding="utf-8")), box)  # the clean set-up: no ring there
+
+
+def test_a_finding_on_a_turn_record_is_ringed_at_that_turns_reinforcements(tmp_path, capsys):
+    text = ("kind: scenario\ngame: pacific-fury\nid: early\ntitle: Early\nvariant: true\nextends: campaign.yaml\nreconstructed: test\n"
+            "turn_track:\n  - turn: 3\n    side: us\n    units:\n      - {counter: us-cv-hornet}\n    reconstructed: test\n")
+    variant = variant_beside(tmp_path, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", "early.yaml", text)
+    status, out, _ = run_cli(capsys, "check", variant)
+    run_cli(capsys, "map", "draw", variant, "--findings", "-o", tmp_path / "t.svg")
+    root = ET.fromstring((tmp_path / "t.svg").read_text(encoding="utf-8"))
+    rings = {g.get("data-at") for g in root.iter(f"{SVG}g") if g.get("data-finding")}
+    assert status == 1 and rings & {"Turn 2", "Turn 3"}, (out, rings)

@@ -25,7 +25,7 @@ from html import escape
 from toolkit.findings import Finding
 from toolkit.model import Game, Scenario
 from toolkit.model.mapstyle import MapStyle
-from toolkit.model.setup import Piece, SetUp, where_finding
+from toolkit.model.setup import Piece, SetUp, TrackDisplay, where_finding
 from toolkit.render.svgareas import SIDE_COLOURS, render_area_map_svg
 from toolkit.render.svgframe import r
 from toolkit.render.svgmap import render_map_svg
@@ -62,6 +62,8 @@ CSS = f"""
 .cr-panel-head{{font-size:10px;font-weight:bold;fill:#111111}}
 .cr-panel-text{{font-size:{MIN_FONT}px;fill:#222222}}
 .cr-panel-frame{{fill:#fbf6e6;stroke:#555555;stroke-width:1}}
+.cr-track-cell{{fill:#ffffff;stroke:#555555;stroke-width:1}}
+.cr-track-marked{{fill:#ffe9a8;stroke:#1a1a1a;stroke-width:1.4}}
 .cr-tf-marker{{stroke:#1a1a1a;stroke-width:1.2}}
 .cr-tf-text{{font-size:{MIN_FONT}px;font-weight:bold;fill:#ffffff;text-anchor:middle}}
 .cr-ring{{fill:none;stroke:#d00000;stroke-width:3}}
@@ -217,19 +219,25 @@ class _Column:
             self.out.append(f'<text class="cr-panel-text" x="{r(self.x)}" y="{r(self.y + 10)}">{escape(line)}</text>')
             self.y += 13.0
 
-    def grid(self, pieces: list[Piece], framed: bool = False, label: str = "") -> None:
-        """The glyphs in rows; ``label`` (a turn) written left of the first row, the glyphs indented."""
+    def grid(self, pieces: list[Piece], framed: bool = False, label: str = "", shows: str = "") -> _Anchor:
+        """The glyphs in rows; ``label`` (a turn) written left of the first row, the glyphs indented.
+
+        Returns the rectangle the glyphs take (a finding about what they stand in is ringed there); a
+        framed grid's frame carries ``data-display`` with ``shows`` (the box or task force it draws).
+        """
         rows = max(1, math.ceil(len(pieces) / self.columns))
         x0 = self.x + (self.indent if label else 0.0)
         if label:
             self.out.append(f'<text class="cr-panel-head" x="{r(self.x)}" y="{r(self.y + 6 + GLYPH / 2 + 4)}">{escape(label)}</text>')
+        area = _Anchor(x0 - 4, self.y, max(1, min(len(pieces), self.columns)) * CELL + 8, rows * CELL + 8, "display")
         if framed:
-            self.out.append(f'<rect class="cr-panel-frame" x="{r(x0 - 4)}" y="{r(self.y)}" width="{r(min(len(pieces), self.columns) * CELL + 8)}" '
-                            f'height="{r(rows * CELL + 8)}" rx="4"/>')
+            shown = f' data-display="{escape(shows)}"' if shows else ""
+            self.out.append(f'<rect class="cr-panel-frame"{shown} x="{r(area.x)}" y="{r(area.y)}" width="{r(area.w)}" height="{r(area.h)}" rx="4"/>')
         for i, piece in enumerate(pieces):
             row, col = divmod(i, self.columns)
             self.out.append(self.d.glyph(piece, x0 + 2 + col * CELL, self.y + 6 + row * CELL))
         self.y += rows * CELL + 12.0
+        return area
 
 
 def _base_map(game: Game, scenario: Scenario, style: MapStyle, title: str) -> str:
@@ -289,6 +297,7 @@ class _Plan:
         self.held: dict[str, list[Piece]] = {}  # boxes and task forces, drawn beside the map
         self.lost: list[Piece] = []
         self.stacks: list[tuple[str, list[Piece]]] = []
+        self.displays: dict[str, list[_Anchor]] = {}  # where the panels draw a place's, box's or task force's pieces, or a turn's
         for piece in setup.pieces:
             if piece.at in self.task_forces or piece.at in self.m.boxes:
                 self.held.setdefault(piece.at, []).append(piece)
@@ -304,6 +313,14 @@ class _Plan:
         if at in self.m.places:
             at = self.m.places[at].hex
         return self.anchors.get(("hex", at)) or self.anchors.get(("area", at))
+
+    def marks_of(self, at: str) -> list[_Anchor]:
+        """Every rectangle the drawing gives ``at``: its hex, area or box on the map, and its display in a panel."""
+        on_map = self.anchors.get(("box", at)) if at in self.m.boxes else self.anchor_of(at)
+        return ([on_map] if on_map is not None else []) + self.displays.get(at, [])
+
+    def shown(self, at: str, area: _Anchor) -> None:
+        self.displays.setdefault(at, []).append(area)
 
     def counters(self) -> list[str]:
         """The glyphs and piles on the map, top to bottom, and each task force's marker."""
@@ -341,7 +358,7 @@ class _Plan:
             for at, pieces in self.stacks:
                 where = m.places[at].hex if at in m.places else ""
                 side.heading(f"{at}" + (f" ({where})" if where and where != at else "") + f": {sum(p.count for p in pieces)} counters", "cr-panel-head")
-                side.grid(pieces)
+                self.shown(at, side.grid(pieces))
         boxes = sorted((at for at in self.held if at in m.boxes), key=lambda b: list(m.boxes).index(b))
         if boxes:
             side.heading("Boxes")
@@ -349,14 +366,18 @@ class _Plan:
             box = m.boxes[at]
             kind = {"off-map": "off-map box", "holding": f"holding box of {box.of}" if box.of else "holding box"}.get(box.kind, "box")
             side.heading(f"{at} ({kind})", "cr-panel-head")
-            side.grid(self.held[at], framed=True)
+            self.shown(at, side.grid(self.held[at], framed=True, shows=at))
         if self.setup.task_forces:
             side.heading("Task forces")
         for tf in self.setup.task_forces:
             side.heading(f"{tf.title} ({self.game.side_name(tf.side)}), at {tf.at}", "cr-panel-head")
+            top = side.y - 18.0
             side.text(list(tf.notes))
             if self.held.get(tf.id):
-                side.grid(self.held[tf.id], framed=True)
+                area = side.grid(self.held[tf.id], framed=True, shows=tf.id)
+                self.shown(tf.id, _Anchor(area.x, top, area.w, area.y + area.h - top, "display"))
+        for track in self.setup.tracks:
+            self.track(side, track)
         if self.lost:
             side.heading("Not on the map")
             side.text(["The set-up names these places, which the map does not have:"])
@@ -366,18 +387,44 @@ class _Plan:
             side.heading("Notes")
             side.text([line for note in notes for line in _wrap(note, PANEL_W - 20)])
 
+    def track(self, side: _Column, track: TrackDisplay) -> None:
+        """A track printed on the map, its boxes in rows, each marker written in its box (the box filled)."""
+        side.heading(track.id, "cr-panel-head")
+        on: dict[str, list[str]] = {}
+        for box, marker in track.markers:
+            on.setdefault(box, []).append(marker)
+        lines = max([len(m) for m in on.values()] + [0])
+        height, top = 16.0 + 12.0 * lines + 4.0, side.y
+        for i, box in enumerate(track.boxes):
+            row, col = divmod(i, side.columns)
+            x, y = side.x + col * CELL, top + row * (height + 6.0)
+            marked = box in on
+            title = f"{track.id}, box {box}" + (f": {', '.join(on[box])}" if marked else "")
+            cell = [f'<g class="cr-track-box" data-track="{escape(track.id)}" data-track-box="{escape(box)}"><title>{escape(title)}</title>',
+                    f'<rect class="cr-track-cell{" cr-track-marked" if marked else ""}" x="{r(x)}" y="{r(y)}" width="{r(CELL - 4)}" height="{r(height)}" rx="3"/>',
+                    f'<text class="cr-g-name" x="{r(x + (CELL - 4) / 2)}" y="{r(y + 12)}">{escape(_fit(box, CELL - 6))}</text>']
+            cell += [f'<text class="cr-g-rating" x="{r(x + (CELL - 4) / 2)}" y="{r(y + 25 + 12 * k)}">{escape(_fit(m, CELL - 6))}</text>'
+                     for k, m in enumerate(on.get(box, ()))]
+            side.out.append("".join(cell) + "</g>")
+            self.shown(track.at(box), _Anchor(x, y, CELL - 4, height, "display"))
+        rows = max(1, math.ceil(len(track.boxes) / side.columns))
+        self.shown(track.id, _Anchor(side.x, top, min(len(track.boxes), side.columns) * CELL - 4, rows * (height + 6.0) - 6.0, "display"))
+        side.y = top + rows * (height + 6.0) + 8.0
+
     def under(self, below: _Column, width: float) -> None:
         """Under the map: reinforcements that arrived before the turn drawn, and those still to come, by turn."""
         setup = self.setup
         if setup.arrived:
             below.heading(f"Arrived by the start of turn {setup.turn}")
             below.text([line for note in setup.notes for line in _wrap(note, width - 60)])
-            below.grid(list(setup.arrived), framed=True)
+            area = below.grid(list(setup.arrived), framed=True, shows="arrived")
+            for turn in sorted({p.turn for p in setup.arrived}):
+                self.shown(f"Turn {turn}", area)
         below.heading("Reinforcements")
         if not setup.reinforcements:
             below.text(["None: nothing arrives after the set-up."])
         for turn in setup.turns:
-            below.grid([p for p in setup.reinforcements if p.turn == turn], label=f"Turn {turn}")
+            self.shown(f"Turn {turn}", below.grid([p for p in setup.reinforcements if p.turn == turn], label=f"Turn {turn}"))
 
     def findings(self, side: _Column, findings: list[Finding]) -> list[str]:
         """Every finding listed beside the map; a ring and the codes at each place a finding concerns."""
@@ -388,18 +435,23 @@ class _Plan:
         marked: dict[str, list[Finding]] = {}
         for f in findings:
             at = where_finding(self.setup, f)
-            if at is not None and self.anchor_of(at) is not None:
+            if at is not None and self.marks_of(at):
                 marked.setdefault(at, []).append(f)
             file = f.location.file.rsplit("/", 1)[-1]
             side.text(_wrap(f"{f.severity} {f.code} at {at or (f'{file}:{f.location.line}' if f.location.line else file)}: {f.message}", PANEL_W - 20))
         rings = []
         for at in sorted(marked):
-            codes, a = sorted({f.code for f in marked[at]}), self.anchor_of(at)
-            (cx, cy), radius = a.centre, max(min(a.w, a.h) / 2, 26.0) if a.kind == "hex" else 30.0
-            label, tx, ty = escape(", ".join(codes)), cx + radius * 0.7, cy - radius * 0.8
-            rings.append(f'<g class="cr-finding" data-finding="{escape(" ".join(codes))}" data-at="{escape(at)}">'
-                         f'<title>{escape("; ".join(f.message for f in marked[at]))}</title><circle class="cr-ring" cx="{r(cx)}" cy="{r(cy)}" r="{r(radius)}"/>'
-                         f'<text class="cr-ring-halo" x="{r(tx)}" y="{r(ty)}">{label}</text><text class="cr-ring-code" x="{r(tx)}" y="{r(ty)}">{label}</text></g>')
+            codes = sorted({f.code for f in marked[at]})
+            label, title = escape(", ".join(codes)), escape("; ".join(f.message for f in marked[at]))
+            for a in self.marks_of(at):
+                if a.kind in ("hex", "area"):
+                    (cx, cy), radius = a.centre, max(min(a.w, a.h) / 2, 26.0) if a.kind == "hex" else 30.0
+                    ring, tx, ty = f'<circle class="cr-ring" cx="{r(cx)}" cy="{r(cy)}" r="{r(radius)}"/>', cx + radius * 0.7, cy - radius * 0.8
+                else:  # a box or a panel's display: a frame around its rectangle, the codes over its top edge
+                    ring = f'<rect class="cr-ring" x="{r(a.x - 3)}" y="{r(a.y - 3)}" width="{r(a.w + 6)}" height="{r(a.h + 6)}" rx="5"/>'
+                    tx, ty = a.x + 4, a.y + 4
+                rings.append(f'<g class="cr-finding" data-finding="{escape(" ".join(codes))}" data-at="{escape(at)}"><title>{title}</title>{ring}'
+                             f'<text class="cr-ring-halo" x="{r(tx)}" y="{r(ty)}">{label}</text><text class="cr-ring-code" x="{r(tx)}" y="{r(ty)}">{label}</text></g>')
         return rings
 
 
