@@ -41,7 +41,7 @@ def piece_of(game: Game, entry: UnitEntry, at: str, side: str, turn: int | None 
         details.append(f"{entry.steps} steps")
     if entry.reduced:
         details.append("reduced")
-        ratings = (ratings + " red.").strip()
+        ratings = (ratings + " r").strip()  # the key beside the map says r is reduced
     if entry.task_force:
         details.append("set up as a task force")
     if entry.count > 1:

@@ -30,11 +30,14 @@ from toolkit.render.svgareas import SIDE_COLOURS, render_area_map_svg
 from toolkit.render.svgframe import r
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsheet import render_sheet_svg
+from toolkit.render.textwidth import text_width
 
 __all__ = ["render_setup_svg", "MIN_FONT", "GLYPH"]
 
 MIN_FONT = 9.4  # pixels: 7 pt at 96 pixels to the inch, the smallest text a printed aid may have
 GLYPH = 46.0  # a counter's side
+ROOM = GLYPH - 4.0  # the width a glyph's line of text may take
+SQUEEZE = 0.85  # a text too wide is drawn narrower, down to this share of its width (its letters keep their 7 pt height)
 CELL = GLYPH + 6.0
 COLUMNS = 7
 PANEL_W = COLUMNS * CELL + 24.0
@@ -124,29 +127,79 @@ def _shade(colour: str, amount: float = 0.35) -> str:
     return "#" + "".join(f"{round(int(colour[i:i + 2], 16) * (1 - amount)):02x}" for i in (1, 3, 5))
 
 
-def _fit(text: str, width: float) -> str:
-    """``text`` cut to what fits ``width`` pixels at the glyphs' size (the tooltip has the whole)."""
-    room = max(1, int(width / (MIN_FONT * 0.6)))
-    return text if len(text) <= room else text[:room - 1] + "\u2026"
+def _fits(text: str, room: float, bold: bool = False) -> bool:
+    return text_width(text, MIN_FONT, bold) * SQUEEZE <= room
+
+
+def _initial(word: str, dot: bool) -> str:
+    """A word's initial (``Carolina``: C.); of a hyphenated word, each part's, numbers whole (``8-Combat``: 8-C)."""
+    if "-" in word:
+        return "-".join(part if part.isdigit() else part[:1] for part in word.split("-") if part)
+    return word[:1] + ("." if dot else "")
+
+
+def _cut(text: str, room: float, bold: bool) -> str:
+    """``text`` cut with a full stop where it fits (``Kirish.``)."""
+    while len(text) > 1 and not _fits(text + ".", room, bold):
+        text = text[:-1].rstrip(" .")
+    return text + "."
+
+
+def _abbreviated(text: str, room: float, bold: bool = False, initials: bool = True) -> str:
+    """``text`` as it fits ``room`` pixels at the glyphs' size, squeezed at most to :data:`SQUEEZE`: whole when it fits;
+    else (``initials``) the leading words' initials and the last word (``S. L. City``), that cut (``N. Caroli.``), or
+    all initials (``SF``); else cut with a full stop (``Kirish.``). A trailing ``+`` (more ships on the counter) is
+    kept when there is room. The whole name is in the glyph's tooltip and in the key of names beside the map."""
+    if not text or _fits(text, room, bold):
+        return text
+    if text.endswith("+") and len(text) > 1:
+        more = _abbreviated(text[:-1], room - text_width("+", MIN_FONT, bold) * SQUEEZE, bold, initials)
+        return more + "+" if more == text[:-1] or not more.endswith(".") else _abbreviated(text[:-1], room, bold, initials)
+    words = text.split()
+    named = [w for w in words[:-1] if not w.islower()]
+    acronym = "".join(_initial(w, False) for w in words)
+    if initials and named and any(c.isdigit() for c in text) and _fits(acronym, room, bold):
+        return acronym  # a designation (8-Combat Strength: 8-CS)
+    if initials and named:
+        dotted = " ".join(_initial(w, True) for w in named) + " " + words[-1]
+        if _fits(dotted, room, bold):
+            return dotted
+        cut = _cut(dotted, room, bold)
+        if len(cut.rsplit(" ", 1)[-1]) >= 5:  # four letters of the last word and the stop
+            return cut
+        if _fits(acronym, room, bold):
+            return acronym
+    return _cut(text, room, bold)
+
+
+def _text(cls: str, x: float, y: float, text: str, room: float, bold: bool = False) -> str:
+    """One line of a glyph or a box, centred at ``x``: squeezed to ``room`` when wider (its letters keep their height)."""
+    width = text_width(text, MIN_FONT, bold)
+    squeeze = f' textLength="{r(room)}" lengthAdjust="spacingAndGlyphs"' if width > room else ""
+    return f'<text class="{cls}" x="{r(x)}" y="{r(y)}"{squeeze}>{escape(text)}</text>'
 
 
 def _short(name: str, *shown: str) -> str:
     """What a glyph has room for of a counter's name: the first name in its brackets (``CV (Akagi, Kaga)``: Akagi+),
-    else the name less the words the glyph already shows (its class, its side's and nation's names, by colour)."""
+    else the name less the words the glyph already shows: its class (``shown[0]``), and its side's and nation's names
+    (by its colours), as nouns, adjectives (Japan: Japanese) or initials (United States: US); and the word unit."""
     if "(" in name and ")" in name:
         inner = name[name.index("(") + 1:name.rindex(")")]
         first = inner.split(",")[0].strip()
         return first + ("+" if "," in inner else "") if first else name
-    known = {word.casefold() for word in shown if word}
-    words = [w for w in name.split() if w.casefold() not in known]
-    return " ".join(words) or name
+    known = {word.casefold() for word in shown if word} | {"unit"}
+    known |= {"".join(w[:1] for w in word.split()).casefold() for word in shown if word and len(word.split()) > 1}
+    stems = {word.casefold()[:4] for word in shown if word and len(word) >= 4}
+    words = name.split()
+    if len(words) == 1:  # a ship named as its nation (Australia) keeps its name
+        return "" if shown and name.casefold() == (shown[0] or "").casefold() else name
+    return " ".join(w for w in words if w.casefold() not in known and not (len(w) >= 4 and w.casefold()[:4] in stems))
 
 
 def _wrap(text: str, width: float, size: float = MIN_FONT) -> list[str]:
-    room = max(8, int(width / (size * 0.56)))
     lines, line = [], ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > room:
+        if line and text_width(f"{line} {word}", size) > width:
             lines.append(line)
             line = word
         else:
@@ -161,6 +214,7 @@ class _Drawing:
         self.game = game
         self.side_colour = {side: style.side_colours.get(side, SIDE_COLOURS[i % len(SIDE_COLOURS)]) for i, side in enumerate(game.side_ids)}
         self.nation_colour: dict[str, str] = {}
+        self.shortened: dict[str, set[str]] = {}  # a text a glyph shows shortened: the whole names it stands for
         others = iter(NATION_COLOURS * 4)
         for side in game.sides:
             for j, nation in enumerate(side.nations):
@@ -177,12 +231,16 @@ class _Drawing:
             attrs += f' data-turn="{piece.turn}"'
         title = f"{piece.name} ({piece.counter}) at {piece.at}" + "".join(f"; {d}" for d in piece.details)
         short = _short(piece.name, piece.label, self.game.side_name(piece.side), self.game.nations.get(piece.nation, ""))
+        badge = 14.0 if piece.count > 1 else 0.0  # the count's badge covers the band's right end
+        name, label, ratings = _abbreviated(short, ROOM), _abbreviated(piece.label, ROOM - badge, bold=True), _abbreviated(piece.ratings, ROOM, bold=True, initials=False)
+        for shown, given, whole in ((name, short, piece.name), (label, piece.label, piece.label), (ratings, piece.ratings, piece.ratings)):
+            if shown != given:  # abbreviated: the key of names beside the map gives the whole
+                self.shortened.setdefault(shown, set()).add(whole)
         parts = [f'<g class="cr-counter" {attrs} transform="translate({r(x)},{r(y)})"><title>{escape(title)}</title>',
                  f'<rect class="cr-glyph" x="0" y="0" width="{r(GLYPH)}" height="{r(GLYPH)}" rx="3" fill="{_tint(side)}"/>',
                  f'<rect class="cr-band" x="0.5" y="0.5" width="{r(GLYPH - 1)}" height="12" rx="2.5" fill="{band}"/>',
-                 f'<text class="cr-g-label" x="{r(GLYPH / 2)}" y="10">{escape(_fit(piece.label, GLYPH - 2))}</text>',
-                 f'<text class="cr-g-name" x="{r(GLYPH / 2)}" y="24">{escape(_fit(short, GLYPH - 2))}</text>',
-                 f'<text class="cr-g-rating" x="{r(GLYPH / 2)}" y="36">{escape(_fit(piece.ratings, GLYPH - 2))}</text>']
+                 _text("cr-g-label", (GLYPH - badge) / 2, 10, label, ROOM - badge, bold=True), _text("cr-g-name", GLYPH / 2, 24, name, ROOM),
+                 _text("cr-g-rating", GLYPH / 2, 36, ratings, ROOM, bold=True)]
         if piece.count > 1:
             parts.append(f'<circle class="cr-badge" cx="{r(GLYPH - 1)}" cy="1" r="8"/>'
                          f'<text class="cr-badge-text" x="{r(GLYPH - 1)}" y="4.5">{piece.count if piece.count < 100 else "99+"}</text>')
@@ -218,6 +276,7 @@ class _Column:
         for line in lines:
             self.out.append(f'<text class="cr-panel-text" x="{r(self.x)}" y="{r(self.y + 10)}">{escape(line)}</text>')
             self.y += 13.0
+        self.y += 6.0 if lines else 0.0
 
     def grid(self, pieces: list[Piece], framed: bool = False, label: str = "", shows: str = "") -> _Anchor:
         """The glyphs in rows; ``label`` (a turn) written left of the first row, the glyphs indented.
@@ -273,6 +332,7 @@ def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapSty
     below = _Column(plan.d, 24.0, map_h + 8.0, int((map_w - 48 - 70) // CELL), indent=70.0)  # under the map, clear of the panel beside it
     if reinforcements:
         plan.under(below, map_w)
+    plan.key(side)
     rings = plan.findings(side, findings) if findings is not None else []
     height = max(side.y, below.y) + 16.0
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {r(width)} {r(height)}" width="{r(width)}" '
@@ -347,7 +407,7 @@ class _Plan:
             (cx, cy), colour = a.centre, self.d.side_colour.get(tf.side, "#8c8c8c")
             layer.append(f'<g class="cr-tf" data-task-force="{escape(tf.id)}" data-hex="{escape(tf.at)}"><title>{escape(tf.title)} at {escape(tf.at)}</title>'
                          f'<rect class="cr-tf-marker" x="{r(cx - 24)}" y="{r(cy - 4)}" width="48" height="16" rx="3" fill="{colour}"/>'
-                         f'<text class="cr-tf-text" x="{r(cx)}" y="{r(cy + 8)}">{escape(_fit(f"TF {tf.id}", 46))}</text></g>')
+                         + _text("cr-tf-text", cx, cy + 8, _abbreviated(f"TF {tf.id}", ROOM, bold=True), ROOM, bold=True) + "</g>")
         return layer
 
     def beside(self, side: _Column) -> None:
@@ -387,6 +447,18 @@ class _Plan:
             side.heading("Notes")
             side.text([line for note in notes for line in _wrap(note, PANEL_W - 20)])
 
+    def key(self, side: _Column) -> None:
+        """The names the glyphs show shortened, each with the whole name (the tooltips have them too, but not on paper)."""
+        shortened = self.d.shortened
+        reduced = any("reduced" in p.details for p in (*self.setup.pieces, *self.setup.reinforcements, *self.setup.arrived))
+        if not shortened and not reduced:
+            return
+        side.heading("Names shortened on the counters")
+        lines = [f"{shown}: {' / '.join(sorted(shortened[shown]))}" for shown in sorted(shortened, key=str.casefold)]
+        if reduced:
+            lines.append("r after the ratings: a reduced counter")
+        side.text([part for line in lines for part in _wrap(line, PANEL_W - 20)])
+
     def track(self, side: _Column, track: TrackDisplay) -> None:
         """A track printed on the map, its boxes in rows, each marker written in its box (the box filled)."""
         side.heading(track.id, "cr-panel-head")
@@ -402,8 +474,8 @@ class _Plan:
             title = f"{track.id}, box {box}" + (f": {', '.join(on[box])}" if marked else "")
             cell = [f'<g class="cr-track-box" data-track="{escape(track.id)}" data-track-box="{escape(box)}"><title>{escape(title)}</title>',
                     f'<rect class="cr-track-cell{" cr-track-marked" if marked else ""}" x="{r(x)}" y="{r(y)}" width="{r(CELL - 4)}" height="{r(height)}" rx="3"/>',
-                    f'<text class="cr-g-name" x="{r(x + (CELL - 4) / 2)}" y="{r(y + 12)}">{escape(_fit(box, CELL - 6))}</text>']
-            cell += [f'<text class="cr-g-rating" x="{r(x + (CELL - 4) / 2)}" y="{r(y + 25 + 12 * k)}">{escape(_fit(m, CELL - 6))}</text>'
+                    _text("cr-g-name", x + (CELL - 4) / 2, y + 12, _abbreviated(box, CELL - 8), CELL - 8)]
+            cell += [_text("cr-g-rating", x + (CELL - 4) / 2, y + 25 + 12 * k, _abbreviated(m, CELL - 8, bold=True), CELL - 8, bold=True)
                      for k, m in enumerate(on.get(box, ()))]
             side.out.append("".join(cell) + "</g>")
             self.shown(track.at(box), _Anchor(x, y, CELL - 4, height, "display"))
