@@ -393,3 +393,78 @@ def test_a_finding_on_a_turn_record_is_ringed_at_that_turns_reinforcements(tmp_p
     root = ET.fromstring((tmp_path / "t.svg").read_text(encoding="utf-8"))
     rings = {g.get("data-at") for g in root.iter(f"{SVG}g") if g.get("data-finding")}
     assert status == 1 and rings & {"Turn 2", "Turn 3"}, (out, rings)
+
+
+# --- the aid's sheets: the map as a grid whose edges say what joins them, the panel cut only between its displays ---
+
+def _window(svg_element) -> tuple[float, float, float, float]:
+    return tuple(float(v) for v in svg_element.get("viewBox").split())
+
+
+def _panel_things(root, panel_x: float) -> list[tuple[str, float, float]]:
+    """(what, top, bottom) of every glyph, display frame and track box beside the map: none may be cut."""
+    things = []
+    for e in root.iter():
+        if e.get("class") == "cr-counter":
+            x, y = map(float, re.match(r"translate\(([-\d.]+),([-\d.]+)\)", e.get("transform")).groups())
+            if x >= panel_x:
+                things.append((e.get("data-counter"), y, y + 46.0))
+        elif e.tag == f"{SVG}rect" and (e.get("data-display") or "cr-track-cell" in (e.get("class") or "")):
+            if float(e.get("x")) >= panel_x:
+                things.append((e.get("data-display") or "track box", float(e.get("y")), float(e.get("y")) + float(e.get("height"))))
+    return things
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_the_aid_cuts_the_map_where_its_edges_say_and_the_panel_only_between_its_displays(path, paper):
+    from toolkit.render.setupsheets import MM_PER_PX, SHEET_AREA_MM, sheets
+
+    opened = Session().open_scenario(path, checks=False)
+    module = opened.module
+    drawing = render_setup_svg(opened.game, opened.scenario, module.setup_pieces(opened.game, opened.scenario), module.map_style(opened.game),
+                               reinforcements=False)
+    root = ET.fromstring(drawing)
+    mx, my, mw, mh = map(float, root.get("data-map-area").split())
+    px, py, pw, ph = map(float, root.get("data-panel-area").split())
+    area_w, area_h = SHEET_AREA_MM[paper]
+    cut = sheets(drawing, (area_w, area_h))
+    maps, panels = [s for s in cut if s.kind == "map"], [s for s in cut if s.kind == "panel"]
+    assert maps and panels and len(cut) > 1  # none of the three fits one page with its panel
+    by_name = {s.name: s for s in maps}
+    assert sum(s.window[2] * s.window[3] for s in maps) == pytest.approx(mw * mh, rel=1e-3)  # the map's sheets tile it
+    for s in maps:
+        x, y, w, h = s.window
+        assert w * MM_PER_PX <= area_w + 0.1 and h * MM_PER_PX <= area_h + 0.1
+        assert _window(ET.fromstring(s.svg)) == pytest.approx(s.window, abs=0.06)
+        edges = {e.get("data-joins"): (float(e.get("x")), float(e.get("y"))) for e in ET.fromstring(s.svg).iter() if e.get("data-joins")}
+        for join in s.joins:  # the sheet it names lies against that edge, and the edge says so
+            other, side = join.split()
+            ox, oy, ow, oh = by_name[other].window
+            assert {"right": (ox, oy) == pytest.approx((x + w, y), abs=0.2), "left": (ox + ow, oy) == pytest.approx((x, y), abs=0.2),
+                    "below": (ox, oy) == pytest.approx((x, y + h), abs=0.2), "above": (ox, oy + oh) == pytest.approx((x, y), abs=0.2)}[side], join
+            ex, ey = edges[other]
+            assert x <= ex <= x + w and y <= ey <= y + h
+            assert {"right": ex > x + w * 0.8, "left": ex < x + w * 0.2, "below": ey > y + h * 0.8, "above": ey < y + h * 0.2}[side]
+    pieces = [_window(e) for s in panels for e in ET.fromstring(s.svg) if e.tag == f"{SVG}svg"]
+    assert sum(h for _, _, _, h in pieces) == pytest.approx(ph, abs=0.5)  # the panel's pieces cover it, top to bottom
+    for _, _, w, h in pieces:
+        assert w * MM_PER_PX <= area_w and h * MM_PER_PX <= area_h + 0.1
+    for s in panels:
+        outer = ET.fromstring(s.svg)
+        assert float(outer.get("width").removesuffix("mm")) <= area_w + 0.1 and float(outer.get("height").removesuffix("mm")) <= area_h + 0.1
+    things = _panel_things(root, px)
+    assert things
+    split = [(what, top, bottom) for what, top, bottom in things for _, y, _, h in pieces if top < y + h - 0.05 < bottom]
+    assert split == []  # no glyph, box, stack, task force or track cut between two sheets
+
+
+def test_a_panel_taller_than_a_page_is_cut_at_its_breaks_into_even_pieces():
+    from toolkit.render.setupsheets import _chunks
+
+    assert _chunks(0.0, 100.0, [30.0, 60.0, 90.0], 120.0) == [(0.0, 100.0)]
+    assert _chunks(0.0, 100.0, [30.0, 60.0, 90.0], 70.0) == [(0.0, 60.0), (60.0, 100.0)]  # cut at a break, never at 70
+    assert _chunks(0.0, 100.0, [10.0, 50.0, 95.0], 96.0) == [(0.0, 50.0), (50.0, 100.0)]  # even, not 95 and 5
+    forced = _chunks(0.0, 100.0, [], 40.0)  # no break: cut where it must, in three even pieces
+    assert len(forced) == 3 and [b - a for a, b in forced] == pytest.approx([100 / 3] * 3, abs=0.01)

@@ -267,15 +267,23 @@ class _Column:
     def __init__(self, drawing: _Drawing, x: float, y: float, columns: int, indent: float = 0.0):
         self.d, self.x, self.y, self.columns, self.indent = drawing, x, y, max(1, columns), indent
         self.out: list[str] = []
+        self.breaks: list[float] = []  # where the panel may be cut between sheets: above a heading, between lines of text
+        self._headed = False
 
     def heading(self, text: str, cls: str = "cr-panel-title") -> None:
+        if not self._headed:  # a heading stays with the one under it
+            self.breaks.append(self.y)
         self.out.append(f'<text class="{cls}" x="{r(self.x)}" y="{r(self.y + 12)}">{escape(text)}</text>')
         self.y += 18.0
+        self._headed = True
 
     def text(self, lines: list[str]) -> None:
-        for line in lines:
+        for i, line in enumerate(lines):
+            if i > 0:
+                self.breaks.append(self.y)
             self.out.append(f'<text class="cr-panel-text" x="{r(self.x)}" y="{r(self.y + 10)}">{escape(line)}</text>')
             self.y += 13.0
+            self._headed = False
         self.y += 6.0 if lines else 0.0
 
     def grid(self, pieces: list[Piece], framed: bool = False, label: str = "", shows: str = "") -> _Anchor:
@@ -296,6 +304,7 @@ class _Column:
             row, col = divmod(i, self.columns)
             self.out.append(self.d.glyph(piece, x0 + 2 + col * CELL, self.y + 6 + row * CELL))
         self.y += rows * CELL + 12.0
+        self._headed = False
         return area
 
 
@@ -324,6 +333,11 @@ def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapSty
     title = f"{game.title} - {scenario.title}: set-up, {turn_words}"
     base = _base_map(game, scenario, style, title)
     map_w, map_h = _size(base)
+    heading = title
+    if 24.0 + text_width(title, 18.0, bold=True) + 8.0 > map_w:  # a title wider than its map: without the game's name
+        heading = f"{scenario.title}: set-up, {turn_words}"
+        base = _base_map(game, scenario, style, heading)
+    map_w = max(map_w, 24.0 + text_width(heading, 18.0, bold=True) + 8.0)  # the map's title (18 px bold at x 24) stays clear of the panel
     plan = _Plan(game, setup, _anchors(base), _Drawing(game, style))
     layer = plan.counters()
     side = _Column(plan.d, map_w + GAP, 40.0, COLUMNS)
@@ -335,8 +349,15 @@ def render_setup_svg(game: Game, scenario: Scenario, setup: SetUp, style: MapSty
     plan.key(side)
     rings = plan.findings(side, findings) if findings is not None else []
     height = max(side.y, below.y) + 16.0
+    # where a printed aid may cut the drawing into sheets: the map (with what is under it) as a grid, the panel beside it
+    # only above a heading or between lines (toolkit.render.setupsheets)
+    map_h = max(map_h, below.y if reinforcements else map_h) + 8.0
+    panel_x = map_w + GAP / 2
+    panel_y = side.breaks[0] - 4.0 if side.breaks else 0.0
+    breaks = " ".join(r(y) for y in [*side.breaks, side.y + 8.0])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="{css_class}" viewBox="0 0 {r(width)} {r(height)}" width="{r(width)}" '
-           f'height="{r(height)}" role="img" aria-label="{escape(title)}">',
+           f'height="{r(height)}" role="img" aria-label="{escape(title)}" data-map-area="0.0 0.0 {r(map_w)} {r(map_h)}" '
+           f'data-panel-area="{r(panel_x)} {r(panel_y)} {r(width - panel_x)} {r(side.y + 8.0 - panel_y)}" data-panel-breaks="{breaks}">',
            f"<title>{escape(title)}</title>", f"<style>{CSS}</style>",
            f'<g class="cr-setup"><rect x="0" y="0" width="{r(width)}" height="{r(height)}" fill="#ffffff"/>',
            _nested(base), '<g class="cr-layer-counters">', *layer, "</g>",
@@ -482,6 +503,7 @@ class _Plan:
         rows = max(1, math.ceil(len(track.boxes) / side.columns))
         self.shown(track.id, _Anchor(side.x, top, min(len(track.boxes), side.columns) * CELL - 4, rows * (height + 6.0) - 6.0, "display"))
         side.y = top + rows * (height + 6.0) + 8.0
+        side._headed = False
 
     def under(self, below: _Column, width: float) -> None:
         """Under the map: reinforcements that arrived before the turn drawn, and those still to come, by turn."""
