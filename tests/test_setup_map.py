@@ -468,3 +468,69 @@ def test_a_panel_taller_than_a_page_is_cut_at_its_breaks_into_even_pieces():
     assert _chunks(0.0, 100.0, [10.0, 50.0, 95.0], 96.0) == [(0.0, 50.0), (50.0, 100.0)]  # even, not 95 and 5
     forced = _chunks(0.0, 100.0, [], 40.0)  # no break: cut where it must, in three even pieces
     assert len(forced) == 3 and [b - a for a, b in forced] == pytest.approx([100 / 3] * 3, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_the_aids_text_is_7_pt_or_more_as_printed(path, paper, tmp_path, capsys, page):
+    """Each text's font size read back from the aid's sheets, times the sheet's printed scale (its size in mm over its viewBox)."""
+    assert run_cli(capsys, "aids", path, "-o", tmp_path, "--paper", paper)[0] == 0
+    page.emulate_media(media="print")
+    page.goto((tmp_path / "map-setup.html").as_uri())
+    sizes = page.evaluate("""() => [...document.querySelectorAll('svg[data-sheet] text')].filter(t => t.textContent.trim()).map(t => {
+        const ctm = t.getScreenCTM();
+        return [t.textContent, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b) * 0.75];
+    })""")
+    assert len(sizes) > 100
+    small = [(text, round(pt, 2)) for text, pt in sizes if pt < 7.0 - 0.05]
+    assert not small, small[:5]
+    assert min(pt for _, pt in sizes) == pytest.approx(7.05, abs=0.01)  # the glyphs' 9.4 px at 96 to the inch
+    assert "Names shortened on the counters" in {text for text, _ in sizes}
+    assert not page.errors
+
+
+# --- names on the counters: whole, squeezed or shortened, never cut blind; the key gives them whole --------------
+
+def test_a_name_is_whole_squeezed_or_shortened_to_fit_its_glyph():
+    from toolkit.render.svgsetup import ROOM, _abbreviated, _short
+    from toolkit.render.textwidth import text_width
+
+    assert _abbreviated("Chester", ROOM) == "Chester"  # fits as it is
+    assert _abbreviated("Enterprise", ROOM) == "Enterprise"  # 48 px: squeezed to 42, not cut
+    assert _abbreviated("Salt Lake City", ROOM) == "S. L. City"
+    assert _abbreviated("North Carolina", ROOM) == "N. Carolin."
+    assert _abbreviated("Indianapolis", ROOM) == "Indianap."
+    assert _abbreviated("8-Combat Strength", ROOM) == "8-CS"  # a designation: its initials
+    assert _abbreviated("Shokaku+", ROOM) == "Shokaku+" and _abbreviated("Massachusetts+", ROOM) == "Massach."
+    for text in ("Salt Lake City", "Massachusetts+", "Supercalifragilistic", "W" * 30):
+        assert text_width(_abbreviated(text, ROOM), 9.4) * 0.85 <= ROOM
+    assert _short("Japanese 8-Combat Strength land unit", "land", "Japan", "Japan") == "8-Combat Strength"  # side and class by colour and band
+    assert _short("US Marine air unit", "air", "Allies", "United States") == "Marine"
+    assert _short("Australia", "CA", "US", "Australia") == "Australia"  # a ship named as its nation keeps its name
+    assert _short("Transports", "Transports", "US", "United States") == ""  # the band says it
+    assert _short("CV (Akagi, Kaga)", "CV") == "Akagi+"
+
+
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_every_glyphs_text_fits_its_glyph_and_the_key_gives_each_shortened_name_whole(path, tmp_path, capsys, page):
+    run_cli(capsys, "map", "draw", path, "-o", tmp_path / "s.svg")
+    svg = (tmp_path / "s.svg").read_text(encoding="utf-8")
+    page.goto((tmp_path / "s.svg").as_uri())
+    widths = page.evaluate("() => [...document.querySelectorAll('.cr-counter text')].filter(t => t.textContent.trim())"
+                           ".map(t => [t.textContent, t.getBBox().width])")
+    assert widths and not [(text, w) for text, w in widths if w > 46.0 - 2.0], "a text wider than its glyph"
+    assert not [text for text, _ in widths if "\u2026" in text]  # never cut blind with an ellipsis
+    root = ET.fromstring(svg)
+    key = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "cr-panel-text"]
+    shortened = 0
+    for glyph in (e for e in root.iter() if e.get("data-counter") is not None):
+        name = [t.text for t in glyph.iter(f"{SVG}text") if t.get("class") == "cr-g-name"][0] or ""
+        title = glyph.find(f"{SVG}title").text  # the whole name and the id, for hover
+        if name.endswith("."):  # shortened: the key says what it stands for, whole
+            shortened += 1
+            whole = title[:title.index(f" ({glyph.get('data-counter')})")]
+            assert any(line.startswith(f"{name}: {whole.split()[0]}") for line in key), (name, whole)
+        assert glyph.get("data-counter") in title
+    assert shortened
