@@ -534,3 +534,23 @@ def test_every_glyphs_text_fits_its_glyph_and_the_key_gives_each_shortened_name_
             assert any(line.startswith(f"{name}: {whole.split()[0]}") for line in key), (name, whole)
         assert glyph.get("data-counter") in title
     assert shortened
+
+
+def test_every_scenario_page_of_the_site_loads_clean_and_tells_a_counter_on_hover(site, page):
+    """Done when of issue 24, end to end: each bundled scenario's page (every game, variants too) in Chromium."""
+    from conftest import serve
+
+    pages = sorted(p.relative_to(site).as_posix() for p in (site / "site" / "scenarios").rglob("*.html"))
+    assert len(pages) >= 6
+    for base in serve(site):
+        for path in pages:
+            page.goto(f"{base}/{path}")
+            page.wait_for_load_state("networkidle")
+            view = page.locator(".cr-setup-view")
+            glyph = view.locator("svg [data-counter]").first
+            glyph.scroll_into_view_if_needed()
+            glyph.hover()
+            view.locator(".cr-setup-tip").wait_for(state="visible")
+            assert glyph.get_attribute("data-counter") in view.locator(".cr-setup-tip").inner_text(), path
+            page.mouse.move(0, 0)
+        assert page.errors == []
