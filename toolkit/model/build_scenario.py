@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from toolkit.findings import Finding, LoadError
+from toolkit.findings import OPTIONAL_UNKNOWN, Finding, LoadError
 from toolkit.load import Document, load_file, resolved
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
@@ -256,7 +256,8 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
             own = game.edition.optional_number(str(number))
             if own is None:
                 message = f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}"
-                loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", message, doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
+                loaded.findings.append(Finding(OPTIONAL_UNKNOWN.severity, OPTIONAL_UNKNOWN.code, message, doc.locate(("optional_rules", j)),
+                                               game.edition.cite(OPTIONAL_UNKNOWN.rule)))
             else:
                 optional.add(own)
         for j, number in enumerate(data.get("remove_optional_rules", [])):

@@ -478,11 +478,12 @@ def rules_reference(game_folders: list[Path], session) -> str:
              "edition; a finding cites the rule of the scenario's edition. *Also cites* lists the more precise rules some of "
              "its findings cite instead. The table is generated from the code (each check's registration, its edition's "
              "rules table and the citations in its source, `toolkit/render/citations.py`), so it cannot drift from what "
-             "the checks report.\n"]
+             "the checks report. Findings the core reports while reading a scenario that cite a rule (an unknown optional "
+             "rule, a scenario checked in another edition) have a row too, marked *core*, with each game's rule.\n"]
     queries = []
     tables = game_citations(game_folders, session)
     for table in tables:
-        rows = [{"code": r.code, "severity": r.severity, "summary": r.clause, "rule": r.rule,
+        rows = [{"code": r.code, "severity": r.severity, "summary": ("core: " if r.core else "") + r.clause, "rule": r.rule,
                  "cells": [c + (f"; also {', '.join(a)}" if a else "") for c, a in zip(r.cells, r.also)]} for r in table.rows]
         if len(game_folders) > 1:
             parts.append(f"## {md(table.title)}\n")
