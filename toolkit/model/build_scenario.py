@@ -239,7 +239,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
     markers: dict = {}
     turn_track: list = []
     sunk: list[UnitEntry] = []
-    removals: list[Placement] = []  # every file's remove: entries, with their locations (a check may point at one)
+    removals: list[Placement] = []  # every file's remove: and remove_turn_track: entries, with their locations (a check may point at one)
     sections: dict[str, Section] = {}
     for doc in chain:
         data = doc.data
@@ -305,6 +305,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         for j, record in enumerate(data.get("remove_turn_track", [])):  # removals first, as for the set-up
             units = build_units(doc, ("remove_turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
             removal = Placement("Turn Record Track", record["side"], units, doc.locate(("remove_turn_track", j)))
+            removals.append(removal)  # a check may point at it, as at a remove: entry
             _remove_from_track(turn_track, record["turn"], removal, loaded, doc, j)
         for j, record in enumerate(data.get("turn_track", [])):
             units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
