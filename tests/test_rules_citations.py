@@ -10,6 +10,8 @@ every row is a check the game registers or a core code.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import ROOT
@@ -108,6 +110,9 @@ def test_the_generated_page_lists_every_code(tables):
         for row in table.rows:
             assert f"<code>{row.code}</code>" in page
     assert "7.4.5 Planning Searches; also 7.4.6, 7.4.8" in page
+    ids = re.findall(r'<tr id="(check-[^"]+)"', page)  # a core code is in every game's table: each row keeps its own id
+    assert len(ids) == sum(len(t.rows) for t in tables) == len(set(ids))
+    assert "check-pacific-fury-optional-unknown" in ids
 
 
 def test_core_findings_have_each_games_rule(tables):

@@ -487,7 +487,8 @@ def rules_reference(game_folders: list[Path], session) -> str:
                  "cells": [c + (f"; also {', '.join(a)}" if a else "") for c, a in zip(r.cells, r.also)]} for r in table.rows]
         if len(game_folders) > 1:
             parts.append(f"## {md(table.title)}\n")
-        parts.append(fragment("site/rules.html", rows=rows, editions=list(table.editions)))
+        anchor = f"{table.game.id}-" if len(tables) > 1 else ""  # one id per row of the page: a code may be in every game's table
+        parts.append(fragment("site/rules.html", rows=rows, editions=list(table.editions), anchor=anchor))
         queries.append((table.game, _query_citations(table.module, table.game)))
     parts.append("## Rule queries\n")
     parts.append("The rule queries of each game module (map graphs, supply, zones of control, movement, costs), "
