@@ -181,7 +181,7 @@ def core_rows(editions: Mapping[str, Edition], module=None, codes: Iterable[Core
             cells.append(own or "n/a")
             extra = {edition.rules[k]["number"] for k in keys[1:] if k in edition.rules} if runs else set()
             also.append(tuple(sorted(extra - {own.split(" ", 1)[0]}, key=_rule_order)))
-        rows.append(CitationRow(code.code, code.severity, code.clause, keys[0] if keys else "", tuple(cells), tuple(also), core=True))
+        rows.append(CitationRow(code.code, code.severity, code.clause, keys[0] if keys else "n/a", tuple(cells), tuple(also), core=True))
     return rows
 
 
