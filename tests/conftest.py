@@ -305,3 +305,19 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.site)
         if module == "test_benchmarks_smoke.py":
             item.add_marker(pytest.mark.bench)
+    _longest_files_first(items)
+
+
+#: The slow kinds of test, longest first: a file holding one is handed to a test worker before the others, so the
+#: last files a worker takes are short ones and the two workers end together (``pytest -n 2 --dist loadfile``).
+_FIRST = ("precommit", "pdf", "browser", "site", "bench")
+
+
+def _longest_files_first(items) -> None:
+    """Reorder ``items`` file by file (each file's tests keep their order), files with the slowest kinds first."""
+    rank: dict[str, int] = {}
+    for item in items:
+        marks = {mark.name for mark in item.iter_markers()}
+        here = min((_FIRST.index(name) for name in marks & set(_FIRST)), default=len(_FIRST))
+        rank[item.nodeid.split("::")[0]] = min(rank.get(item.nodeid.split("::")[0], here), here)
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])  # stable: the collection order within a rank
