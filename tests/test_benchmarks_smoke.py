@@ -149,6 +149,7 @@ def test_the_language_server_benchmark_runs():
     assert "Short Campaign open: 0 diagnostics" in out
     assert re.search(r"server CPU: median \d+\.\d ms, .* over 2 edits", out)
     assert re.search(r"memory with a scenario of each game open: RSS \d+ MB", out)
+    assert re.search(r"edit of the base -> base and its 3 open variants checked again, server CPU: median \d+\.\d ms over 2 edits", out)
 
 
 def test_the_pdf_benchmark_runs():
