@@ -204,7 +204,7 @@ def main() -> int:
     theirs_exe = check_jsonschema()
     compileall.compile_dir(str(tree / "toolkit"), quiet=1)
     ours = Chartroom(tree)
-    print(f"{describe()}; {version_of(theirs_exe)}; tree {tree}")
+    print(f"{describe()}; {version_of(theirs_exe)}" + (f"; tree {tree}" if tree != ROOT else ""))
     print("whole-process CPU, medians of paired interleaved runs; ratio = Chartroom / check-jsonschema (median of the pairs' ratios);")
     print("the peer as users give it: --schemafile schemas/scenario.schema.json --base-uri file://...")
     print(f"{'':<58} {'Chartroom':>11} {'check-js':>11} {'ratio':>8}")

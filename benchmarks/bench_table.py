@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         print("| command | Chartroom | check-jsonschema | ratio | goal | met |")
         print("| --- | --- | --- | --- | --- | --- |")
     else:
-        print(f"{describe()}; {peer}; tree {tree}")
+        print(f"{describe()}; {peer}" + (f"; tree {tree}" if tree != ROOT else ""))
         print(method)
     for row in measure(tree, args.runs, args.variants, args.pdf_runs, warm=not args.smoke):
         print(markdown_line(row) if args.markdown else text_line(row), flush=True)

@@ -80,7 +80,7 @@ def page(occasion: Occasion, runs: list[Ran]) -> str:
     ordered = sorted(runs, key=lambda ran: (ran.script.name != TABLE, ran.script.name))
     lines = ["# Benchmarks", "",
              f"Every figure on this page comes from one run of `{occasion.command}`, which ran each script in `benchmarks/` "
-             "once, in the order of the sections below. Nothing here is typed by hand: to bring the page up to date, run "
+             "once, one after the other (each section names its command; issue 22's table comes first). Nothing here is typed by hand: to bring the page up to date, run "
              "`make bench-page` (or that command) again. `make bench` runs the same scripts and prints their figures without writing "
              "the page. They are not tests: a timing depends on the machine, so no test fails on one (the test suite runs "
              "each script once, at its smallest, and checks what it prints).", "",
