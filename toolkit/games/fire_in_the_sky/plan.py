@@ -104,8 +104,9 @@ class Planner:
         nation = "japan" if side == "japan" else "us"
         tp = marker("transport_points", nation)
         self.tp = float(tp if tp is not None else (self.pool or 0))
-        oil = marker("oil_points") if side == "japan" else None
-        self.oil = float(oil or 0)
+        # Oil Points are Japan's alone (v1.1 2.1.2.1; 2nd 3.3.7): in an Allied plan the Oil column is the Japanese Oil
+        # that Japanese reactions spend (v1.1 10.1; 2nd 9.0).
+        self.oil = float(marker("oil_points") or 0)
         start = start or {}
         self.pool = start.get("merchantmen_pool", self.pool)
         self.tp = float(start.get("tp", self.tp))
@@ -115,6 +116,7 @@ class Planner:
         self.stopped_in_zoc: set[str] = set()  # units that entered an enemy Air ZOC by Sea Deployment this phase
         self.operational: set[str] = set()  # air and land units that used Operational Movement
         self.turn_track: list[tuple[UnitState, int | None]] = []  # damaged units waiting, with the turn they return
+        self.damaged_at_sea: set[str] = set()  # land units that lost a step in a Task Force (v1.1 13.2; 2nd 11.3.2)
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -381,12 +383,16 @@ class Planner:
     # --- the Reaction Phase and the battle's results (stated by the plan, not rolled) -------------
     def op_reaction(self, s, path):
         """The non-phasing side's ships react (v1.1 10.1-10.2; 2nd 9.0): half their Movement Allowance to a hex holding
-        an enemy unit, their own included; Japanese reactions pay Oil."""
+        an enemy unit, their own included. Japanese reactions pay Oil as Operational Movement from Japan's Oil (the
+        plan's Oil column, in an Allied plan too); Allied ones are free (v1.1 10.1; 2nd 9.0)."""
         side = s.get("side", enemy_of(self.side))
+        rule = self.edition.cite("reaction")
+        if side == self.side:
+            raise PlanError("PLAN-REACTION", f"only the non-Phasing Player reacts: in this {self.side} player turn, the "
+                            f"{enemy_of(self.side)} ships", rule, path + ("side",))
         units = self.pick(s["units"], s["from"], path, side=side)
         dest = self.node(s["to"], path + ("to",))
         to = self.label(dest)
-        rule = self.edition.cite("reaction")
         try:
             reach = reaction(self.state, units)
         except RuleError as error:
@@ -395,11 +401,11 @@ class Planner:
             raise PlanError("PLAN-REACTION", f"the Task Force cannot react from {s['from']} to {to}: "
                             f"{reach.reason or 'not a hex holding an enemy unit within half its Movement Allowance'}", rule,
                             path + ("to",))
-        cost = reach[to]
-        oil = cost.oil if side == self.side else 0
+        cost = reach[to]  # Oil for Japanese ships only: Allied ones react free
+        oil = cost.oil
         self.pay(0, oil, path, "this reaction")
         self.move(units, dest, task_force=True)
-        paid = f", {_num(cost.oil)} Oil" if cost.oil else ""
+        paid = f", {_num(oil)} Japanese Oil" if oil else ""
         return f"Reaction {s['from']} > {to}: {', '.join(self._names(units))} ({reach.hexes[to]} hexes{paid})", rule, 0, oil
 
     def op_damage(self, s, path):
@@ -427,21 +433,27 @@ class Planner:
         return f"Damaged at {s['at']} ({counted_hits(hits)}): {said}", self.edition.cite("damage-naval"), 0, 0
 
     def op_step_loss(self, s, path):
-        """Land units lose a step in land combat: a full-strength unit flips, a reduced one is eliminated (v1.1 13.4; 2nd 11.3.5)."""
+        """Land units lose a step: a full-strength unit flips, a reduced one is eliminated. Ashore it is land combat
+        (v1.1 13.4; 2nd 11.3.5); a unit still in its Task Force is at sea, hit by a submarine or an air strike (v1.1 13.2;
+        2nd 11.3.2), and may not land in this battle (v1.1 12.3.4.1; 2nd 11.2.5.1)."""
         side = s.get("side", enemy_of(self.side))
         units = self.pick(s["units"], s["at"], path, task_force=None, side=side)
-        texts = []
+        texts, at_sea = [], False
         for u in units:
             if u.type != "land":
                 raise PlanError("PLAN-UNITS", f"{u.counter.id} is not a land unit", self.edition.cite("land-combat-damage"),
                                 path + ("units",))
+            at_sea = at_sea or u.task_force
+            if u.task_force:
+                self.damaged_at_sea.add(u.id)
             if u.reduced:
                 self.state = self.state.without_unit(u.id)
                 texts.append(f"{u.counter.id} eliminated")
             else:
                 self.state = self.state.with_unit(replace(u, reduced=True))
                 texts.append(f"{u.counter.id} flipped to its reduced side")
-        return f"Step lost at {s['at']}: {', '.join(texts)}", self.edition.cite("land-combat-damage"), 0, 0
+        rule = self.edition.cite("damage-land" if at_sea else "land-combat-damage")
+        return f"Step lost {'at sea ' if at_sea else ''}at {s['at']}: {', '.join(texts)}", rule, 0, 0
 
     def op_landing(self, s, path):
         """An amphibious landing (v1.1 12.3.4.1; 2nd 11.2.5.1): land units in a Task Force in the battle hex land, with the
@@ -452,6 +464,10 @@ class Planner:
         if wrong:
             raise PlanError("PLAN-LANDING", f"{', '.join(wrong)}: only land units land", rule, path + ("units",))
         dest = self.node(s["at"], path + ("at",))
+        hit = [u.counter.id for u in units if u.id in self.damaged_at_sea]
+        if hit:  # v1.1: lost a step at sea this Combat Phase; 2nd: took damage at sea this Battle
+            raise PlanError("PLAN-LANDING", f"{', '.join(hit)} lost a step at sea (submarine attack or air strike) in this "
+                            "battle and may not land", rule, path + ("units",))
         if self.label(dest) not in amphibious_reach(self.state, self.side):
             raise PlanError("PLAN-LANDING", f"{s['at']} is not within 2 hexes of a friendly base: no landing there", rule, path + ("at",))
         self.move(units, dest)

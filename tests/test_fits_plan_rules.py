@@ -1,0 +1,159 @@
+"""``chartroom plan``: the reaction's Oil in either player turn, and land units damaged at sea (issue 20, round two).
+
+Every expected total is worked by hand in the test's docstring from the rules it cites.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from conftest import GAME, run_cli
+
+PLANS = GAME / "plans"
+V11 = (PLANS / "example-of-play.yaml").read_text(encoding="utf-8")
+SECOND = (PLANS / "example-of-play-2nd.yaml").read_text(encoding="utf-8")
+
+run = run_cli
+
+
+def scenario_path(tmp_path) -> str:
+    return os.path.relpath(GAME / "short-campaign.yaml", tmp_path)
+
+
+def write_plan(tmp_path, side: str, steps: str, scenario: str | None = None, start: str = "") -> str:
+    path = tmp_path / "plan.yaml"
+    path.write_text(f"""kind: plan
+game: fire-in-the-sky
+title: hand-made
+reconstructed: "a test situation"
+scenario: {scenario or scenario_path(tmp_path)}
+side: {side}
+{start}steps:
+{steps}""", encoding="utf-8")
+    return str(path)
+
+
+def ledger(capsys, path: str, *options: str) -> tuple[int, dict]:
+    status, out, err = run(capsys, "plan", path, "--format", "json", *options)
+    assert status in (0, 1), err
+    return status, json.loads(out)
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+# --- item 1: a reaction's Oil (v1.1 10.1; 2nd 9.0) ------------------------------------------------
+
+JP_REACTS = "  - {op: reaction, side: japan, units: [jp-dd], from: Kure, to: Manila}\n"
+JP_REACTS_BIG = "  - {op: reaction, side: japan, units: [jp-bb-mutsu-nagato, jp-ca, jp-dd], from: Kure, to: Manila}\n"
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_japanese_reaction_in_an_allied_turn_spends_japanese_oil(tmp_path, capsys, edition):
+    """In the Allied player turn Japan reacts and pays Oil as for Operational Movement (v1.1 10.1 -> 9.3; 2nd 9.0 -> 8.4).
+    Kure to Manila is 3 hexes (the 1-4 band): a DD (TR 1/2) pays 0.5, then BB (2) + CA (1) + DD (1/2) pay 3.5;
+    Japan's Oil marker stands at 12: 12 - 0.5 = 11.5, 11.5 - 3.5 = 8. Both editions price 1-4 hexes alike."""
+    status, data = ledger(capsys, write_plan(tmp_path, "allied", JP_REACTS + JP_REACTS_BIG), "--edition", edition)
+    assert status == 0, data["error"]
+    rows = data["ledger"]
+    assert [r["oil"] for r in rows] == [12, 11.5, 8]
+    assert [r["paid"]["oil"] for r in rows[1:]] == [0.5, 3.5]
+    assert "3 hexes, 0.5 Japanese Oil" in rows[1]["text"]
+    assert rows[1]["rule"] == {"v1.1": "FitS v1.1 10.1", "2nd": "FitS 2nd 9.0"}[edition]
+
+
+def test_japanese_reaction_without_the_oil(tmp_path, capsys):
+    """With 3 Japanese Oil left, a 3.5-Oil reaction is refused at its step (no total below 0, v1.1 2.1.2.1)."""
+    path = write_plan(tmp_path, "allied", JP_REACTS + JP_REACTS_BIG, start="start: {oil: 3, reconstructed: a test}\n")
+    status, data = ledger(capsys, path)
+    assert status == 1
+    error = data["error"]
+    assert error["code"] == "PLAN-OIL" and error["step"] == 2 and "costs 3.5 Oil; only 2.5 left" in error["message"]
+    assert error["line"] == line_of((tmp_path / "plan.yaml").read_text(), "jp-bb-mutsu-nagato")
+
+
+def test_reacting_in_place(tmp_path, capsys):
+    """A Japanese CA in port at Manila reacts into its own hex (Allied units are there): v1.1 10.1 charges the 1-4 hex
+    price, TR 1 = 1 Oil (12 -> 11); the 2nd edition prices it as 8.4's 'left port and stayed': no Oil (12 -> 12)."""
+    (tmp_path / "manila.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+id: manila-ca
+title: a Japanese CA in port at Manila
+variant: true
+edition: v1.1
+extends: "{scenario_path(tmp_path)}"
+reconstructed: "a test situation"
+setup:
+  - {{at: Manila, side: japan, units: [{{counter: jp-ca}}], reconstructed: "a test situation"}}
+remove:
+  - {{at: Kure, side: japan, units: [{{counter: jp-ca}}], reconstructed: "a test situation"}}
+""", encoding="utf-8")
+    path = write_plan(tmp_path, "allied", "  - {op: reaction, side: japan, units: [jp-ca], from: Manila, to: Manila}\n",
+                      scenario="manila.yaml")
+    assert [r["oil"] for r in ledger(capsys, path)[1]["ledger"]] == [12, 11]
+    assert [r["oil"] for r in ledger(capsys, path, "--edition", "2nd")[1]["ledger"]] == [12, 12]
+
+
+def test_allied_reaction_is_free_and_the_example_still_replays(capsys):
+    """The Dutch CL and DD react at Surabaya in the Example of Play: Allied reactions cost nothing (v1.1 10.1), the Oil
+    stays at 11 and the whole example replays with its printed totals."""
+    status, data = ledger(capsys, str(PLANS / "example-of-play.yaml"))
+    assert status == 0, data["error"]
+    row = next(r for r in data["ledger"] if r["op"] == "reaction")
+    assert row["paid"]["oil"] == 0 and row["oil"] == 11 and data["ledger"][-1]["oil"] == 11
+
+
+def test_only_the_non_phasing_player_reacts(tmp_path, capsys):
+    """A Japanese reaction in the Japanese player turn is refused (v1.1 10.1: the non-Phasing Player's ships)."""
+    text = V11.replace("  - {op: reaction, side: allied, units: [nl-cl, nl-dd], from: Surabaya, to: Surabaya}\n",
+                       "  - {op: reaction, side: japan, units: [jp-dd], from: Kure, to: Manila}\n")
+    path = tmp_path / "plan.yaml"
+    path.write_text(text.replace("scenario: ../short-campaign.yaml", f"scenario: {scenario_path(tmp_path)}"), encoding="utf-8")
+    status, data = ledger(capsys, str(path))
+    assert status == 1
+    error = data["error"]
+    assert error["code"] == "PLAN-REACTION" and error["rule"] == "FitS v1.1 10.1"
+    assert error["line"] == line_of(text, "side: japan, units: [jp-dd], from: Kure")
+
+
+# --- item 2: land units damaged at sea may not land (v1.1 12.3.4.1; 2nd 11.2.5.1) ------------------
+
+LANDING = "  - {op: landing, at: Surabaya, units: [jp-land-4]}\n"
+HIT_AT_SEA = "  - {op: step-loss, at: Surabaya, side: japan, units: [jp-land-4]}\n"
+
+
+def _edited(tmp_path, text: str) -> str:
+    path = tmp_path / "plan.yaml"
+    path.write_text(text.replace("scenario: ../short-campaign.yaml", f"scenario: {scenario_path(tmp_path)}"), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("text, rule", [(V11, "FitS v1.1 12.3.4.1"), (SECOND, "FitS 2nd 11.2.5.1")])
+def test_land_unit_damaged_at_sea_may_not_land(tmp_path, capsys, text, rule):
+    """The 4-Combat Strength unit in the Surabaya Task Force loses a step to an air strike before the landing: still in
+    its Task Force, the loss is at sea (v1.1 13.2; 2nd 11.3.2), and it may not land in this battle."""
+    assert LANDING in text
+    broken = text.replace(LANDING, HIT_AT_SEA + LANDING)
+    status, data = ledger(capsys, _edited(tmp_path, broken))
+    assert status == 1
+    hit = next(r for r in data["ledger"] if r["op"] == "step-loss" and "Surabaya" in r["text"])
+    assert hit["text"] == "Step lost at sea at Surabaya: jp-land-4 flipped to its reduced side"
+    assert hit["rule"] == {"FitS v1.1 12.3.4.1": "FitS v1.1 13.2", "FitS 2nd 11.2.5.1": "FitS 2nd 11.3.2"}[rule]
+    error = data["error"]
+    assert error["code"] == "PLAN-LANDING" and error["rule"] == rule
+    assert "jp-land-4 lost a step at sea" in error["message"]
+    assert error["line"] == line_of(broken, LANDING.strip())
+
+
+@pytest.mark.parametrize("text", [V11, SECOND])
+def test_a_step_lost_ashore_does_not_stop_the_landing(tmp_path, capsys, text):
+    """The same step lost after the landing is land combat (v1.1 13.4; 2nd 11.3.5): the plan stays legal."""
+    legal = text.replace(LANDING, LANDING + HIT_AT_SEA)
+    status, data = ledger(capsys, _edited(tmp_path, legal))
+    assert status == 0, data["error"]
+    hit = next(r for r in data["ledger"] if r["op"] == "step-loss" and "Surabaya" in r["text"])
+    assert hit["text"] == "Step lost at Surabaya: jp-land-4 flipped to its reduced side"
