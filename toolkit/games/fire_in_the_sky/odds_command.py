@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from toolkit.exact import TooBig
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.command_support import (
@@ -25,6 +26,7 @@ from toolkit.games.fire_in_the_sky.odds import Piece
 from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
 from toolkit.games.fire_in_the_sky.odds_optional import READING_KINDS, reading_refusal, refusal
 from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
+from toolkit.games.fire_in_the_sky.odds_simulated import simulated_bombing, simulated_convoy, simulated_land
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.model import Counter
@@ -259,11 +261,14 @@ def _land(args, charts, game, side, attackers, defenders, situation):
     if args.amphibious and not semper_fi:
         raise UsageError("--amphibious changes the odds only with --optional 18.1.6 (Semper Fi, v1.1 18.1.6; 2nd 16.1.6)")
     sides = {"attacker": side, "defender": land(defenders)[0].side}
-    return odds.land_combat(charts, game.edition, attackers, defenders, situation,
-                              attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
-                              attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
-                              supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply},
-                              amphibious=args.amphibious)
+    options = dict(attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
+                   attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
+                   supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply},
+                   amphibious=args.amphibious)
+    try:
+        return odds.land_combat(charts, game.edition, attackers, defenders, situation, **options)
+    except TooBig as too_big:  # past the exact budget: rolled with a fixed seed
+        return simulated_land(charts, game.edition, attackers, defenders, situation, too_big.reason, **options)
 
 
 def cmd_odds(args) -> int:
@@ -311,13 +316,19 @@ def cmd_odds(args) -> int:
     elif kind == "convoy":
         situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional,
                               readings=situation.readings)
-        result = odds.convoy(charts, game.edition, args.asw_dice, args.sub_points, situation)
+        try:
+            result = odds.convoy(charts, game.edition, args.asw_dice, args.sub_points, situation)
+        except TooBig as too_big:  # past the exact budget: rolled with a fixed seed
+            result = simulated_convoy(charts, game.edition, args.asw_dice, args.sub_points, situation, too_big.reason)
     elif kind == "bombing":
         if turn == 1:
             raise UsageError("strategic bombing is not allowed on the first turn of either scenario (v1.1 18.1.3; 2nd 16.1.3)")
         situation = Situation("allied", turn, args.player_turn or "allied", frozenset({"allied-base-near-japan"} if args.near else ()),
                               situation.optional | {game.edition.optional_number("18.1.3")}, readings=situation.readings)
-        result = odds.strategic_bombing(charts, game.edition, args.tp, situation)
+        try:
+            result = odds.strategic_bombing(charts, game.edition, args.tp, situation)
+        except TooBig as too_big:
+            result = simulated_bombing(charts, game.edition, args.tp, situation, too_big.reason)
     elif kind == "land":
         result = _land(args, charts, game, side, attackers, defenders, situation)
     else:
