@@ -132,6 +132,9 @@ def register_kinds(sub) -> dict:
             k.add_argument("--tp", type=SIMULATED_DICE, required=True, help="Allied Transport Points spent, one die each")
             k.add_argument("--near", action="store_true",
                            help="an Allied-controlled base lies within two hexes of a Japanese Home Base (+1)")
+            k.add_argument("--at", nargs=2, metavar=("BASE", "SCENARIO"),
+                           help="bomb from this Allied base in the scenario: checks the base (within 4 hexes of a Japanese "
+                                "Home Base, supplied from the US Home Base), the turn, the TP left, and the +1")
         if kind not in ("damage", "convoy", "bombing"):
             k.add_argument("--attacker", nargs="+", default=[], metavar="UNIT",
                            help="the attacking force: counter ids, COUNTER:STEPS for air, @anchor/@sea/@long-range/@reduced")
