@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import product
 
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import (
@@ -595,16 +594,8 @@ def _ship_outcome(charts, edition, situation, target: Piece, shots) -> tuple[Fra
     defense = int(target.rating("defense", 0))
     check_sit = situation.for_side(target.side).with_facts("surface-combat")
     by_checks: dict = {}
-    for outcome in product((False, True), repeat=len(shots)):
-        p = Fraction(1)
-        full, halves = [], []
-        for (chance, half, fp), hit in zip(shots, outcome):
-            p *= chance if hit else 1 - chance
-            if hit:
-                (halves if half else full).append(fp)
-        if not p:
-            continue
-        fps = full + [max(pair) for pair in zip(halves[0::2], halves[1::2])]  # two halves make one hit
+    for (full, paired, _lone), p in _hit_patterns(shots).items():
+        fps = list(full + paired)  # full hits in firing order, then each two halves as one hit (a lone half: no check)
         n = len(fps)
         checks[n] = checks.get(n, Fraction(0)) + p
         s = sink_chance(charts, defense, check_sit, n, fps) if n else Fraction(0)
@@ -620,6 +611,29 @@ def _ship_outcome(charts, edition, situation, target: Piece, shots) -> tuple[Fra
         back = return_turn(edition, situation.turn, situation.player_turn, target.side, n, delay)
         rows.append([n, p, s / p, f"Turn {back}" if back else f"after {delay * n} friendly Reinforcement Phases"])
     return sunk, damaged, dict(sorted(checks.items())), rows
+
+
+def _hit_patterns(shots) -> dict:
+    """The hits of ``shots`` ([(p, half, firepower)] in firing order) as {(full hits' Firepowers, paired halves'
+    Firepowers, the lone half's or None): chance}, shot by shot: shots alike merge, so twenty DDs firing at one ship
+    make a few hundred patterns, not 2^20 (the answer is the same as hit by hit)."""
+    patterns = {((), (), None): Fraction(1)}
+    for chance, half, fp in shots:
+        step: dict = {}
+        for (full, paired, lone), p in patterns.items():
+            if chance != 1:
+                step[(full, paired, lone)] = step.get((full, paired, lone), Fraction(0)) + p * (1 - chance)
+            if not chance:
+                continue
+            if not half:
+                key = (full + (fp,), paired, lone)
+            elif lone is None:
+                key = (full, paired, fp)
+            else:
+                key = (full, paired + (max(lone, fp),), None)  # two halves make one hit, at the higher Firepower
+            step[key] = step.get(key, Fraction(0)) + p * chance
+        patterns = step
+    return patterns
 
 
 def long_lance(charts: CombatCharts, situation: Situation, ship: Piece, first_round: bool = True) -> int:

@@ -27,7 +27,7 @@ from toolkit.games.fire_in_the_sky.odds import Piece
 from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
 from toolkit.games.fire_in_the_sky.odds_optional import READING_KINDS, reading_refusal, refusal
 from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
-from toolkit.games.fire_in_the_sky.odds_simulated import simulated_bombing, simulated_convoy, simulated_land
+from toolkit.games.fire_in_the_sky.odds_simulated import simulated_battle, simulated_bombing, simulated_convoy, simulated_land
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.model import Counter
@@ -242,8 +242,11 @@ def _surface(args, charts, game, attackers, defenders, situation):
             raise UsageError(f"--tokyo-express: the Tokyo Express Task Force holds CA and DD only (v1.1 18.2.2; 2nd 16.2.2); "
                              f"not {', '.join(wrong)}")
     if args.odds_command == "battle":
-        return surface_battle(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo,
-                              withdraw=args.withdraw, after_rounds=args.after_rounds)
+        options = dict(tokyo_express=tokyo, withdraw=args.withdraw, after_rounds=args.after_rounds)
+        try:
+            return surface_battle(charts, game.edition, ships(attackers), ships(defenders), situation, **options)
+        except TooBig as too_big:  # more ships than the exact chain holds: rolled with a fixed seed
+            return simulated_battle(charts, game.edition, ships(attackers), ships(defenders), situation, too_big.reason, **options)
     return odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo)
 
 
