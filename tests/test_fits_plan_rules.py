@@ -157,3 +157,65 @@ def test_a_step_lost_ashore_does_not_stop_the_landing(tmp_path, capsys, text):
     assert status == 0, data["error"]
     hit = next(r for r in data["ledger"] if r["op"] == "step-loss" and "Surabaya" in r["text"])
     assert hit["text"] == "Step lost at Surabaya: jp-land-4 flipped to its reduced side"
+
+
+# --- item 5: ships that reacted return to base too, by nation (v1.1 14.1, 17.4, 17.5; 2nd 12.1, 15.4, 15.5) ---------
+
+def _where(data: dict) -> str:
+    return next(r for r in data["ledger"] if r["op"] == "return-to-base")["text"]
+
+
+def test_allied_ships_that_reacted_go_home_by_nation(tmp_path, capsys):
+    """Ships that moved in the Reaction Phase return too (v1.1 14.1): the US ships that reacted from Pearl Harbor to Wake
+    (4 hexes, half a Movement Allowance of 8) go to West Coast USA, the US Home Base, not to the Japanese player's Kure;
+    a British CL that reacted from Rangoon to Singapore (Japanese troops there) goes to Singapore while the Allies hold it (v1.1 17.5), to Indian
+    Ocean Ports once Japan does."""
+    (tmp_path / "rangoon.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+id: rangoon-cl
+title: a British CL at Rangoon
+variant: true
+edition: v1.1
+extends: "{scenario_path(tmp_path)}"
+reconstructed: "a test situation"
+setup:
+  - {{at: Rangoon, side: allied, units: [{{counter: br-cl}}], reconstructed: "a test situation"}}
+""", encoding="utf-8")
+    steps = ("  - {op: reaction, units: [us-ca, us-cl, {counter: us-dd, count: 2}], from: Pearl Harbor, to: Wake}\n"
+             "  - {op: reaction, units: [br-cl], from: Rangoon, to: Singapore}\n"
+             "  - {op: return-to-base, to: Kure}\n")
+    status, data = ledger(capsys, write_plan(tmp_path, "japan", steps, scenario="rangoon.yaml"))
+    assert status == 0, data["error"]
+    assert _where(data) == "Return to Base: us-ca, us-cl, 2 x us-dd to West Coast USA; br-cl to Singapore"
+    fallen = steps.replace("  - {op: return-to-base", "  - {op: control, base: Singapore, side: japan}\n  - {op: return-to-base")
+    status, data = ledger(capsys, write_plan(tmp_path, "japan", fallen, scenario="rangoon.yaml"))
+    assert status == 0, data["error"]
+    assert _where(data).endswith("br-cl to Indian Ocean Ports")
+
+
+def test_dutch_ships_return_to_surabaya_or_leave_the_game(tmp_path, capsys):
+    """The Dutch CL and DD react at Surabaya and, undamaged, go back to Surabaya (v1.1 17.4); with Surabaya in Japanese
+    hands they leave the game."""
+    text = V11.replace("  - {op: damage, at: Surabaya, side: allied, units: [nl-cl, nl-dd], hits: 1}\n", "")
+    status, data = ledger(capsys, _edited(tmp_path, text))
+    assert status == 0, data["error"]
+    assert _where(data) == "Return to Base: 2 naval units to Kure; jp-ca, 2 x jp-dd to Yokosuka; nl-cl, nl-dd to Surabaya"
+    early = text.replace("  - {op: return-to-base", "  - {op: control, base: Surabaya, side: japan}\n  - {op: return-to-base")
+    status, data = ledger(capsys, _edited(tmp_path, early))
+    assert status == 0, data["error"]
+    assert _where(data).endswith("nl-cl, nl-dd lost for good: Surabaya is Japanese (FitS v1.1 17.4)")
+
+
+def test_japanese_ships_that_reacted_in_an_allied_turn(tmp_path, capsys):
+    """In an Allied plan the Japanese player chooses the Home Base of his reacting ships: reacting_to is required, and
+    must be Kure or Yokosuka."""
+    path = write_plan(tmp_path, "allied", JP_REACTS + "  - {op: return-to-base, to: West Coast USA}\n")
+    status, data = ledger(capsys, path)
+    assert status == 1 and data["error"]["code"] == "PLAN-RETURN" and "reacting_to" in data["error"]["message"]
+    path = write_plan(tmp_path, "allied", JP_REACTS + "  - {op: return-to-base, to: West Coast USA, reacting_to: Truk}\n")
+    status, data = ledger(capsys, path)
+    assert status == 1 and data["error"]["message"] == "Truk is not a Home Base of japan"
+    path = write_plan(tmp_path, "allied", JP_REACTS + "  - {op: return-to-base, to: West Coast USA, reacting_to: Yokosuka}\n")
+    status, data = ledger(capsys, path)
+    assert status == 0, data["error"]
+    assert _where(data) == "Return to Base: jp-dd (Japanese, reacted) to Yokosuka"

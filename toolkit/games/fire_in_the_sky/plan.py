@@ -349,19 +349,51 @@ class Planner:
         self.state = self.state.with_control(s["base"], s["side"])
         return f"{s['base']} becomes {s['side']}-controlled", self.edition.cite("base-control-change"), 0, 0
 
-    def _home(self, name: str, path: tuple) -> str:
+    def _home(self, name: str, path: tuple, side: str | None = None) -> str:
         dest = self.node(name, path)
-        if not self.state.is_home_base(self.state.graph.node_hex(dest) or dest, self.side):
-            raise PlanError("PLAN-RETURN", f"{name} is not a Home Base of this side", self.edition.cite("return-to-base"), path)
+        if not self.state.is_home_base(self.state.graph.node_hex(dest) or dest, side or self.side):
+            raise PlanError("PLAN-RETURN", f"{name} is not a Home Base of {'this side' if side is None else side}",
+                            self.edition.cite("return-to-base"), path)
         return dest
 
     def op_return_to_base(self, s, path):
-        """Ships that moved go to a Home Base; the Japanese player chooses which of his two for each (v1.1 14.1; 2nd 12.1):
-        ``split`` sends the units it names to another Home Base, the rest go ``to``. Damaged ships are on the Turn
-        Record Track already (``damage``), so they do not return."""
+        """Every ship that moved or reacted goes home (v1.1 14.1; 2nd 12.1), whichever side it is on. Japanese ships go to
+        the Home Base the Japanese player chooses: ``to`` (with ``split`` sending the ships it names to the other) for
+        the phasing Japanese, ``reacting_to`` for Japanese ships that reacted in an Allied turn. Allied ships go by
+        nation: US to West Coast USA, British to Singapore until Japan holds it, then Indian Ocean Ports (v1.1 17.5;
+        2nd 15.5), Dutch to Surabaya, or out of the game if Japan holds it (v1.1 17.4; 2nd 15.4). Damaged ships are on
+        the Turn Record Track already (``damage``), so they do not return."""
         rule = self.edition.cite("return-to-base")
         dest = self._home(s["to"], path + ("to",))
-        moving = [u for u in self.state.units if u.side == self.side and u.task_force and u.type == "naval"]
+        moved = [u for u in self.state.units if u.task_force and u.type == "naval"]
+        japanese = [u for u in moved if u.side == "japan"]
+        parts = []
+        if japanese and self.side == "japan":
+            parts += self._japanese_return(japanese, s, dest, path)
+        elif japanese:
+            if "reacting_to" not in s:
+                raise PlanError("PLAN-RETURN", f"{len(japanese)} Japanese ships reacted: say which Japanese Home Base they return "
+                                "to (reacting_to: Kure or Yokosuka; the Japanese player chooses)", rule, path)
+            self.move(japanese, self._home(s["reacting_to"], path + ("reacting_to",), "japan"))
+            parts.append(f"{', '.join(self._names(japanese))} (Japanese, reacted) to {s['reacting_to']}")
+        allied = [u for u in moved if u.side == "allied"]
+        by_home: dict[str, list] = {}
+        for u in allied:
+            by_home.setdefault(self._allied_home(u, path), []).append(u)
+        for home, units in by_home.items():
+            if home == "":
+                for u in units:
+                    self.state = self.state.without_unit(u.id)
+                    self.turn_track.append((u, None))
+                parts.append(f"{', '.join(self._names(units))} lost for good: Surabaya is Japanese ({self.edition.cite('netherlands')})")
+                continue
+            self.move(units, home)
+            parts.append(f"{', '.join(self._names(units))} to {self.label(home)}")
+        return f"Return to Base: {'; '.join(parts) or 'no ship moved'}", rule, 0, 0
+
+    def _japanese_return(self, moving, s, dest, path) -> list[str]:
+        """The phasing Japanese ships: ``split`` sends those it names to another Home Base, the rest go ``to``."""
+        rule = self.edition.cite("return-to-base")
         parts = []
         for k, part in enumerate(s.get("split", ())):
             there = self._home(part["to"], path + ("split", k, "to"))
@@ -376,9 +408,25 @@ class Planner:
             self.move(chosen, there)
             moving = [u for u in moving if u not in chosen]
             parts.append(f"{', '.join(self._names(chosen))} to {part['to']}")
-        rest = f"{len(moving)} naval units to {s['to']}" if moving or not parts else ""
+        rest = [f"{len(moving)} naval units to {s['to']}"] if moving or not parts else []
         self.move(moving, dest)
-        return f"Return to Base: {'; '.join(p for p in [rest] + parts if p)}", rule, 0, 0
+        return rest + parts
+
+    def _allied_home(self, u: UnitState, path: tuple) -> str:
+        """Where an Allied ship returns: its nation's Home Base, Singapore for the British until Japan holds it (v1.1
+        17.5; 2nd 15.5), Surabaya for the Dutch ("" when Japan holds it: the ship leaves the game, v1.1 17.4; 2nd 15.4).
+        Japan holding the base stands for its having been occupied (the plan knows control, not its history)."""
+        nation = u.counter.nation
+        if nation in ("netherlands", "britain"):
+            base = "Surabaya" if nation == "netherlands" else "Singapore"
+            if self.state.controller(base) != "japan":
+                return self.node(base, path)
+            if nation == "netherlands":
+                return ""
+        homes = self.state.home_bases("allied", nation)
+        if not homes:
+            raise PlanError("PLAN-RETURN", f"{u.counter.id}: no {nation} Home Base to return to", self.edition.cite("home-bases"), path)
+        return homes[0]
 
     # --- the Reaction Phase and the battle's results (stated by the plan, not rolled) -------------
     def op_reaction(self, s, path):
