@@ -219,3 +219,53 @@ def test_japanese_ships_that_reacted_in_an_allied_turn(tmp_path, capsys):
     status, data = ledger(capsys, path)
     assert status == 0, data["error"]
     assert _where(data) == "Return to Base: jp-dd (Japanese, reacted) to Yokosuka"
+
+
+# --- item 5: the v1.1 Turn 1 special rules a plan meets (v1.1 17.1) ------------------------------------------------
+
+CAMPAIGN_STEPS = ("  - {op: operational-movement, units: [jp-cv-akagi-kaga, jp-cv-hiryu-soryu], from: Kure, to: Midway}\n"
+                  "  - {op: operational-movement, units: [jp-cv-shokaku-zuikaku, jp-bb-hiei-kirishima], from: Kure, to: Midway, "
+                  "turn_1_special: true}\n")
+
+
+def campaign(tmp_path) -> str:
+    return os.path.relpath(GAME / "campaign.yaml", tmp_path)
+
+
+def test_one_task_force_pays_the_short_oil_on_turn_1(tmp_path, capsys):
+    """Kure to Midway is 6 hexes: two carriers (TR 2 each) pay (2 + 2) x 1.5 = 6 Oil (35 -> 29); the next Task Force,
+    a carrier and a BB (2 + 2), pays the 1-4 hex cost, 4 (29 -> 25), under v1.1 17.1."""
+    status, data = ledger(capsys, write_plan(tmp_path, "japan", CAMPAIGN_STEPS, scenario=campaign(tmp_path)))
+    assert status == 0, data["error"]
+    assert [r["oil"] for r in data["ledger"]] == [35, 29, 25]
+    assert "6 hexes, 0 TP, 4 Oil, Turn 1: the 1-4 hex Oil (FitS v1.1 17.1)" in data["ledger"][2]["text"]
+
+
+@pytest.mark.parametrize("steps, scenario, options, said", [
+    # once only
+    (CAMPAIGN_STEPS + "  - {op: operational-movement, units: [jp-bb-kongo-haruna], from: Kure, to: Midway, turn_1_special: true}\n",
+     "campaign", (), "only 1 Task Force may pay the 1-4 hex Oil on Turn 1; it was used at step 2"),
+    # on Turn 1 only: the Short Campaign starts on Turn 2
+    ("  - {op: operational-movement, units: [jp-ca], from: Kure, to: Midway, turn_1_special: true}\n", "short", (),
+     "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance (this is the japan player turn of Turn 2)"),
+    # the 2nd edition has no such rule
+    (CAMPAIGN_STEPS, "campaign", ("--edition", "2nd"), "the 2nd rules have no Turn 1 Oil special rule"),
+])
+def test_the_turn_1_oil_refused(tmp_path, capsys, steps, scenario, options, said):
+    where = campaign(tmp_path) if scenario == "campaign" else None
+    status, data = ledger(capsys, write_plan(tmp_path, "japan", steps, scenario=where), *options)
+    assert status == 1 and data["error"]["code"] == "PLAN-TURN-1" and data["error"]["message"] == said
+
+
+def test_no_allied_landing_on_turn_1(tmp_path, capsys):
+    """v1.1 17.1: no Allied amphibious landing on Turn 1 (PLAN-LANDING); the 2nd edition has no such rule (its start
+    here gives the British the 16 TP its doubled cost needs)."""
+    steps = ("  - {op: operational-movement, units: [br-dd, br-land-8], from: Singapore, to: Brunei}\n"
+             "  - {op: landing, at: Brunei, units: [br-land-8]}\n")
+    status, data = ledger(capsys, write_plan(tmp_path, "allied", steps, scenario=campaign(tmp_path)))
+    assert status == 1 and data["error"]["code"] == "PLAN-LANDING" and data["error"]["rule"] == "FitS v1.1 17.1"
+    assert data["error"]["message"] == "the Allied player may make no amphibious landing before Turn 2"
+    start = "start: {tp: 16, reconstructed: the British TP the 2nd edition's doubled cost needs}\n"
+    status, data = ledger(capsys, write_plan(tmp_path, "allied", steps, scenario=campaign(tmp_path), start=start),
+                          "--edition", "2nd")
+    assert status == 0, data["error"]

@@ -18,7 +18,14 @@ from dataclasses import dataclass, field, replace
 
 from toolkit.errors import FindingsError
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
-from toolkit.games.fire_in_the_sky.costs import asw_cost, dd_transfer_cost, end_of_phase, oil_transport, param
+from toolkit.games.fire_in_the_sky.costs import (
+    asw_cost,
+    dd_transfer_cost,
+    end_of_phase,
+    oil_transport,
+    operational_movement_cost,
+    param,
+)
 from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
 from toolkit.games.fire_in_the_sky.movement import (
     RuleError,
@@ -117,6 +124,7 @@ class Planner:
         self.operational: set[str] = set()  # air and land units that used Operational Movement
         self.turn_track: list[tuple[UnitState, int | None]] = []  # damaged units waiting, with the turn they return
         self.damaged_at_sea: set[str] = set()  # land units that lost a step in a Task Force (v1.1 13.2; 2nd 11.3.2)
+        self.turn_1_used, self.turn_1_step = 0, 0  # Task Forces paying the 1-4 hex Oil on Turn 1 (v1.1 17.1)
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -291,11 +299,35 @@ class Planner:
             self._why_not(units, to, reach, path)
         cost = reach[to]
         hexes = reach.hexes[to]
+        special = ""
+        if s.get("turn_1_special"):
+            cost = self._turn_1_oil(units, hexes, cost, path)
+            special = f", Turn 1: the 1-4 hex Oil ({self.edition.cite('turn-1-special')})"
         self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes")
         self.move(units, dest, task_force=True)
         self.operational |= {u.id for u in units if u.type in ("air", "land")}
         return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({hexes} hexes, "
-                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil)", self.edition.cite("naval-oil-cost") if cost.oil else rule, cost.tp, cost.oil)
+                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special})", self.edition.cite("naval-oil-cost") if cost.oil else rule,
+                cost.tp, cost.oil)
+
+    def _turn_1_oil(self, units, hexes: int, cost, path):
+        """v1.1 17.1: in the Japanese Operational Movement Phase of Turn 1, one Japanese Task Force may pay the 1-4 hex
+        Oil cost whatever the distance (the 2nd edition has no such rule)."""
+        rule = self.edition.cite("turn-1-special")
+        allowed = self.edition.param("turn_1_short_oil_task_forces")
+        where = path + ("turn_1_special",)
+        if not allowed:
+            raise PlanError("PLAN-TURN-1", f"the {self.edition.id} rules have no Turn 1 Oil special rule", rule, where)
+        if self.side != "japan" or self.state.turn != 1:
+            raise PlanError("PLAN-TURN-1", "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance "
+                            f"(this is the {self.side} player turn of Turn {self.state.turn})", rule, where)
+        if self.turn_1_used >= int(allowed):
+            raise PlanError("PLAN-TURN-1", f"only {allowed} Task Force may pay the 1-4 hex Oil on Turn 1; it was used at step "
+                            f"{self.turn_1_step}", rule, where)
+        self.turn_1_used += 1
+        self.turn_1_step = path[1] + 1
+        short = int(self.edition.param("naval_oil_short_hexes"))
+        return cost._replace(oil=operational_movement_cost(self.edition, units, min(hexes, short), turn=self.state.turn).oil)
 
     def _why_not(self, units, to, reach, path):
         allowances = {u.counter.id: _allowance(self.state, u) for u in units}
@@ -512,6 +544,10 @@ class Planner:
         if wrong:
             raise PlanError("PLAN-LANDING", f"{', '.join(wrong)}: only land units land", rule, path + ("units",))
         dest = self.node(s["at"], path + ("at",))
+        first = self.edition.param("allied_landings_from_turn")
+        if self.side == "allied" and first is not None and self.state.turn < int(first):
+            raise PlanError("PLAN-LANDING", f"the Allied player may make no amphibious landing before Turn {first}",
+                            self.edition.cite("turn-1-special"), path)
         hit = [u.counter.id for u in units if u.id in self.damaged_at_sea]
         if hit:  # v1.1: lost a step at sea this Combat Phase; 2nd: took damage at sea this Battle
             raise PlanError("PLAN-LANDING", f"{', '.join(hit)} lost a step at sea (submarine attack or air strike) in this "
