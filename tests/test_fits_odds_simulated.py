@@ -164,3 +164,28 @@ def test_battle_past_the_exact_chain_is_simulated(capsys):
     assert abs(att["estimate"] - dfn["estimate"]) <= att["error"] + dfn["error"]
     status, out, err = run(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 6, "--defender", *["us-dd"] * 41)
     assert status == 2 and "more than 40 ships a side is too big even to simulate" in err
+
+
+# --- item 5: the Merchantmen Pool lost by a Japanese land or air unit hit at sea (v1.1 13.2, 13.3.1; 2nd 11.3.2, 11.3.3)
+
+def test_rulebook_examples_of_pool_lost_at_sea(game):
+    """v1.1 13.2's example: a brigade of Combat Strength 2 (reduced 1) hit three times at sea loses both steps and costs
+    the Merchantmen Pool 2 (1 a hit, at most its Combat Strength); 2nd 11.3.2's: the same unit costs 4 (2 a hit, at most
+    twice its Combat Strength). A Japanese air unit of 2 steps hit three times at sea: 2 (v1.1 13.3.1, at most its steps)
+    or 4 (2nd 11.3.3)."""
+    per_hit = {"v1.1": 1, "2nd": 2}[game.edition.id]
+    for counter, steps in (("jp-land-2", 1), ("jp-air", 2)):
+        c = game.counters[counter]
+        result = odds.OddsResult("strike", "t", [], game.edition.id)
+        odds._pool_lost(result, game.edition, odds.Piece(c, "japan", steps, True), {3: Fraction(1)})
+        assert result.distributions == [("Japanese Merchantmen Pool lost (not TP)", {2 * per_hit: Fraction(1)}, "points")]
+
+
+def test_strike_on_a_japanese_land_unit_at_sea_shows_the_pool_lost(capsys):
+    """3 US Air Points strike jp-land-2 in its Task Force, +1 (a land unit at sea) +1 (Air Supremacy): each hits on 3+,
+    2/3. Hits 0, 1, 2, 3 with 1/27, 6/27, 12/27, 8/27; the pool loses at most 2 (v1.1): 0, 1, 2 with 1/27, 2/9, 20/27."""
+    status, out, err = run(capsys, "odds", "strike", "--attacker", "us-air:3", "--defender", "jp-dd", "jp-land-2@sea",
+                           "--target", "jp-land-2", "--turn", "3", "--format", "json")
+    assert status == 0, err
+    lost = next(d for d in json.loads(out)["distributions"] if d["name"] == "Japanese Merchantmen Pool lost (not TP)")
+    assert [(v["value"], v["fraction"]) for v in lost["values"]] == [(0, "1/27"), (1, "2/9"), (2, "20/27")]

@@ -533,6 +533,24 @@ def _target_fate(result: OddsResult, charts, edition, target: Piece, hits: Distr
         result.rules.append(edition.cite("damage-land") if target.type == "land" else cause_rule)
         if target.type == "land":
             result.readings.append("land-at-sea")
+        if target.side == "japan" and target.task_force:
+            _pool_lost(result, edition, target, hits)
+
+
+def _pool_lost(result: OddsResult, edition: Edition, target: Piece, hits: Distribution) -> None:
+    """Each hit on a Japanese land or air unit at sea costs the Merchantmen Pool (not the TP) 1 (v1.1 13.2, 13.3.1) or 2
+    (2nd 11.3.2, 11.3.3), never more than that much per point of the unit's Combat Strength (air: steps) before the hits
+    (v1.1 13.2 example: a 2-strength brigade hit three times costs 2; 2nd 11.3.2 example: 4)."""
+    land = target.type == "land"
+    loss = int(edition.param("land_hit_merchantmen_loss" if land else "air_hit_merchantmen_loss", 0))
+    if not loss:
+        return
+    cap = loss * (_strength(target) if land else target.steps)
+    lost: Distribution = {}
+    for h, p in hits.items():
+        lost[min(h * loss, cap)] = lost.get(min(h * loss, cap), Fraction(0)) + p
+    result.distributions.append(("Japanese Merchantmen Pool lost (not TP)", dict(sorted(lost.items())), "points"))
+    result.expected.append(("Japanese Merchantmen Pool lost", mean(lost)))
 
 
 # --- submarine attack -----------------------------------------------------------------------
