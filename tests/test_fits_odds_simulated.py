@@ -127,7 +127,7 @@ def test_battle_simulated_agrees_with_exact(game):
     """Three battles small enough for the exact chain (plain, a withdrawal after one round, a Tokyo Express with Long
     Lance), rolled over 10,000 trials: each of the 45 quantities lies within three standard errors (1.5 x the stated
     error) of the exact one. The stated error is two standard errors, inside which each lies 95% of the time; the
-    quantities of one run share its dice, and with the fixed seed 40 of the 45 lie inside it (v1.1), the others
+    quantities of one run share its dice, and with the fixed seed 40 of the 45 lie inside it (either edition), the others
     between two and three. (A run of 200,000 trials with another seed puts them all within its error.)"""
     from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
     from toolkit.games.fire_in_the_sky.odds_simulated import simulated_battle
