@@ -185,6 +185,40 @@ def built_aids(tmp_path_factory):
     return _built
 
 
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The folder ``chartroom site -o FOLDER`` writes (the bundled games, nothing added), built once per test session.
+
+    A whole site costs seconds of CPU and several test files only read it (its pages, in Chromium too): the first
+    test worker to ask builds it under a file lock and the others read it, as :func:`built_aids`. Tests only read
+    it; one that changes files copies it first. A test of the command's own behaviour builds its own site.
+    """
+    import_or_missing("mkdocs", "needs mkdocs (the site extra)")
+    from filelock import FileLock
+
+    from toolkit.cli import main
+
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "chartroom-built-site"
+    shared.mkdir(exist_ok=True)
+    folder, done = shared / "site", shared / "site.done"
+    with FileLock(str(shared / "site.lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way is made again
+            assert main(["site", "-o", str(folder)]) == 0
+            done.write_text("built\n", encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def small_site(tmp_path_factory, monkeypatch):
+    """`chartroom site` in this test builds no bundled game's pages (the guides and references only), for tests of what
+    the command does with its output folder or with the scenarios it is given: the same code, a fraction of the time."""
+    from toolkit.render import sitepages
+
+    monkeypatch.setattr(sitepages, "bundled_scenarios", lambda: tmp_path_factory.mktemp("no-games"))
+
+
 def run_cli(capsys, *args):
     """``chartroom ARGS`` in process: (exit status, stdout, stderr); argparse's own refusal counts as its exit status."""
     from toolkit.cli import main
@@ -250,7 +284,7 @@ def pytest_collection_modifyitems(config, items):
         if ("pdf" in item.name.lower() or any(word in source for word in _PDF_WORDS) or any("pdf" in f for f in fixtures)
                 or fixtures & _PDF_FIXTURES):
             item.add_marker(pytest.mark.pdf)
-        if "site" in fixtures or _builds_the_site(item.name, source):
+        if fixtures & {"site", "built_site", "small_site"} or _builds_the_site(item.name, source):
             item.add_marker(pytest.mark.site)
         if module == "test_benchmarks_smoke.py":
             item.add_marker(pytest.mark.bench)

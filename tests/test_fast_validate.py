@@ -20,7 +20,7 @@ import pytest
 from toolkit import schema
 from toolkit.findings import ChartroomError
 from toolkit.load import load_file
-from toolkit.load.memo import BoundedMemo
+from toolkit.load.memo import BoundedMemo, SessionMemos
 from toolkit.model.reading import document_game_root
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,6 +46,14 @@ def documents():
 
 
 DOCUMENTS = documents()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def one_session():
+    """The module's validations share one session's memos, as one `chartroom check` does: each game's overlays,
+    registries and validators are built once (the verdicts themselves are not kept: see ``fresh_memo``)."""
+    with SessionMemos().active():
+        yield
 
 
 @pytest.fixture

@@ -251,11 +251,9 @@ def test_every_game_has_the_set_up_map_aid_with_the_set_up_on_it(path, tmp_path,
 # --- the site: each scenario's page shows its set-up map -----------------------------------------------
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from toolkit.cli import main
-
+def site(tmp_path_factory, built_site):
     root = tmp_path_factory.mktemp("setup-site")
-    assert main(["site", "-o", str(root / "site")]) == 0
+    (root / "site").symlink_to(built_site, target_is_directory=True)  # chartroom site -o FOLDER, built once per session
     return root
 
 
