@@ -257,15 +257,43 @@ def test_the_turn_1_oil_refused(tmp_path, capsys, steps, scenario, options, said
     assert status == 1 and data["error"]["code"] == "PLAN-TURN-1" and data["error"]["message"] == said
 
 
+def british_tp(tmp_path, tp: int) -> str:
+    """The Campaign with ``tp`` British Transport Points on the track."""
+    (tmp_path / "british.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+id: british-tp
+title: British TP
+variant: true
+edition: v1.1
+extends: "{campaign(tmp_path)}"
+reconstructed: "a test situation"
+markers:
+  transport_points: {{japan: 30, us: 10, britain: {tp}, reconstructed: "a test situation"}}
+""", encoding="utf-8")
+    return "british.yaml"
+
+
 def test_no_allied_landing_on_turn_1(tmp_path, capsys):
-    """v1.1 17.1: no Allied amphibious landing on Turn 1 (PLAN-LANDING); the 2nd edition has no such rule (its start
-    here gives the British the 16 TP its doubled cost needs)."""
+    """v1.1 17.1: no Allied amphibious landing on Turn 1 (PLAN-LANDING); the 2nd edition has no such rule. The British
+    land unit (TR 8) moves on British TP: 8 in v1.1, 16 in the 2nd edition (x2), so the track holds 16 here."""
     steps = ("  - {op: operational-movement, units: [br-dd, br-land-8], from: Singapore, to: Brunei}\n"
              "  - {op: landing, at: Brunei, units: [br-land-8]}\n")
-    status, data = ledger(capsys, write_plan(tmp_path, "allied", steps, scenario=campaign(tmp_path)))
+    path = write_plan(tmp_path, "allied", steps, scenario=british_tp(tmp_path, 16))
+    status, data = ledger(capsys, path)
     assert status == 1 and data["error"]["code"] == "PLAN-LANDING" and data["error"]["rule"] == "FitS v1.1 17.1"
     assert data["error"]["message"] == "the Allied player may make no amphibious landing before Turn 2"
-    start = "start: {tp: 16, reconstructed: the British TP the 2nd edition's doubled cost needs}\n"
-    status, data = ledger(capsys, write_plan(tmp_path, "allied", steps, scenario=campaign(tmp_path), start=start),
-                          "--edition", "2nd")
+    status, data = ledger(capsys, path, "--edition", "2nd")
     assert status == 0, data["error"]
+
+
+def test_british_units_move_on_british_transport_points(tmp_path, capsys):
+    """Transport Points serve only units of their own nationality (v1.1 2.1.2.1; 2nd 3.3.6): the British land unit's
+    8 TP come off the British track (16 -> 8), the US track keeps its 10; with 6 British TP (the Campaign's) it cannot
+    move, whatever the US track holds."""
+    step = "  - {op: operational-movement, units: [br-dd, br-land-8], from: Singapore, to: Brunei}\n"
+    status, data = ledger(capsys, write_plan(tmp_path, "allied", step, scenario=british_tp(tmp_path, 16)))
+    assert status == 0, data["error"]
+    assert [(r["tp"], r["tp_britain"]) for r in data["ledger"]] == [(10, 16), (10, 8)]
+    status, data = ledger(capsys, write_plan(tmp_path, "allied", step, scenario=campaign(tmp_path)))
+    assert status == 1 and data["error"]["code"] == "PLAN-TP"
+    assert data["error"]["message"] == "this Task Force's move of 1 hexes costs 8 British TP; only 6 left"

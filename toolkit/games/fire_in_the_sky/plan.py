@@ -72,6 +72,7 @@ class LedgerRow:
     path: tuple = ()
     paid_tp: float = 0.0
     paid_oil: float = 0.0
+    british_tp: float | None = None  # an Allied plan's British track (v1.1 2.1.2.1; 2nd 3.3.6); tp is then the US one
 
 
 @dataclass
@@ -114,6 +115,10 @@ class Planner:
         # Oil Points are Japan's alone (v1.1 2.1.2.1; 2nd 3.3.7): in an Allied plan the Oil column is the Japanese Oil
         # that Japanese reactions spend (v1.1 10.1; 2nd 9.0).
         self.oil = float(marker("oil_points") or 0)
+        # Transport Points serve only units of their own nationality (v1.1 2.1.2.1; 2nd 3.3.6): an Allied plan keeps the
+        # British track beside the US one; the Dutch have none (v1.1 17.4; 2nd 3.3.6).
+        british = marker("transport_points", "britain") if side == "allied" else None
+        self.british_tp = float(british) if british is not None else None
         start = start or {}
         self.pool = start.get("merchantmen_pool", self.pool)
         self.tp = float(start.get("tp", self.tp))
@@ -163,14 +168,32 @@ class Planner:
             replace(u, at=node, task_force=task_force) if u.id in ids else u for u in self.state.units))
 
     # --- payment -------------------------------------------------------------------------------
-    def pay(self, tp: float, oil: float, path: tuple, what: str):
-        if tp > self.tp + EPSILON:
-            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} TP; only {_num(self.tp)} left", self.edition.cite("transport-points"), path)
+    def pay(self, tp: float, oil: float, path: tuple, what: str, nation: str | None = None):
+        """Pay ``tp`` from the track of ``nation``'s units (the British their own in an Allied plan) and ``oil``."""
+        british = nation == "britain" and self.british_tp is not None
+        if tp > EPSILON and self.side == "allied" and nation == "netherlands":
+            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} TP; the Dutch have no Transport Points", self.edition.cite("netherlands"), path)
+        left = self.british_tp if british else self.tp
+        if tp > left + EPSILON:
+            whose = "British " if british else ("US " if self.side == "allied" else "")
+            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} {whose}TP; only {_num(left)} left", self.edition.cite("transport-points"), path)
         if oil > self.oil + EPSILON:
             raise PlanError("PLAN-OIL", f"{what} costs {_num(oil)} Oil; only {_num(self.oil)} left (no total may fall below 0)",
                             self.edition.cite("oil-points"), path)
-        self.tp -= tp
+        if british:
+            self.british_tp -= tp
+        else:
+            self.tp -= tp
         self.oil -= oil
+
+    def pay_units(self, costs: list, path: tuple, what: str) -> float:
+        """Pay each unit's TP from its nation's track: ``costs`` is [(unit, TP)]; returns the total."""
+        by_nation: dict[str, float] = {}
+        for unit, tp in costs:
+            by_nation[unit.counter.nation] = by_nation.get(unit.counter.nation, 0.0) + tp
+        for nation, tp in by_nation.items():
+            self.pay(tp, 0, path, what, nation)
+        return sum(by_nation.values())
 
     # --- steps ---------------------------------------------------------------------------------
     def step(self, op: str, s: dict, path: tuple) -> tuple[str, str, float, float]:
@@ -217,11 +240,14 @@ class Planner:
                 steps = int(spec.get("steps", counter.steps)) if counter.type == "air" else 1
                 self.state = self.state.with_unit(UnitState(f"{counter.id}@{s['at']}#r{self.fresh}", counter, self.side, node, steps))
             names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else ""))
+        if self.british_tp is not None:
+            self.british_tp = float(self.edition.param("british_transport_points", self.british_tp))  # v1.1 7.3; 2nd 6.2
         if "tp" in s:
             self.tp = float(s["tp"])
         elif self.side == "japan":
             self.tp = float(self.pool)  # Japanese TP are set to the Merchantmen Pool (v1.1 2.1.2.1; 2nd 6.2)
-        return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}",
+        british = f" (British {_num(self.british_tp)})" if self.british_tp is not None else ""
+        return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}{british}",
                 self.edition.cite("reinforcements"), 0, 0)
 
     def _zoc_free(self):
@@ -235,7 +261,7 @@ class Planner:
         to = self.label(dest)
         rule = self.edition.cite("sea-deployment")
         zoc = set(air_zoc(self.state, enemy_of(self.side)))
-        paid, deployments = 0.0, []
+        costs, deployments = [], []
         for u in units:
             if u.id in self.stopped_in_zoc:
                 raise PlanError("PLAN-AIR-ZOC", f"{u.counter.id} entered an enemy Air ZOC by Sea Deployment this phase and may "
@@ -253,9 +279,9 @@ class Planner:
                                     + rule.split(" ")[-1], path + ("to",))
                 raise PlanError("PLAN-REACH", f"{u.counter.id} cannot Sea Deploy from {s['from']} to {to}: "
                                 f"{reach.reason or 'not a friendly, enemy-free base within reach'}", rule, path + ("to",))
-            paid += reach[to].tp
+            costs.append((u, reach[to].tp))
             deployments.append(reach.deployments[to])
-        self.pay(paid, 0, path, "this Sea Deployment")
+        paid = self.pay_units(costs, path, "this Sea Deployment")
         self.move(units, dest)
         self.phase_destinations.add(dest)
         if (self.state.graph.node_hex(dest) or dest) in zoc:
@@ -303,7 +329,8 @@ class Planner:
         if s.get("turn_1_special"):
             cost = self._turn_1_oil(units, hexes, cost, path)
             special = f", Turn 1: the 1-4 hex Oil ({self.edition.cite('turn-1-special')})"
-        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes")
+        carried = next((u for u in units if u.type in ("air", "land")), None)  # its TP are its nationality's
+        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes", carried.counter.nation if carried else None)
         self.move(units, dest, task_force=True)
         self.operational |= {u.id for u in units if u.type in ("air", "land")}
         return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({hexes} hexes, "
@@ -583,6 +610,8 @@ class Planner:
         self.phase_destinations.clear()
         self.stopped_in_zoc.clear()
         self.tp = end_of_phase(self.tp, self.edition)
+        if self.british_tp is not None:
+            self.british_tp = end_of_phase(self.british_tp, self.edition)
         self.oil = end_of_phase(self.oil, self.edition)
         return f"End of {s.get('phase', 'the phase')}: fractions dropped, stacking checked", self.edition.cite("record-track"), 0, 0
 
@@ -617,12 +646,12 @@ def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Led
     planner = Planner(game, scenario, side, plan.get("start"))
     ledger = Ledger(title or plan.get("title", ""), side, game.edition.id, scenario.start_turn)
     ledger.rows.append(LedgerRow(0, "start", f"start of the {game.side_name(side)} player turn of Turn {scenario.start_turn}",
-                                 planner.tp, planner.oil))
+                                 planner.tp, planner.oil, british_tp=planner.british_tp))
     for i, step in enumerate(plan.get("steps", ())):
         path = ("steps", i)
         try:
             text, rule, tp, oil = planner.step(step["op"], step, path)
-            row = LedgerRow(i + 1, step["op"], text, planner.tp, planner.oil, rule, path, tp, oil)
+            row = LedgerRow(i + 1, step["op"], text, planner.tp, planner.oil, rule, path, tp, oil, planner.british_tp)
             ledger.rows.append(row)
             expect = step.get("expect") or {}
             for key, now in (("tp", planner.tp), ("oil", planner.oil)):
