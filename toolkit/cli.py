@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 from toolkit import __version__
+from toolkit.answers import Recording
 from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossrefs
@@ -216,6 +217,7 @@ def _main(argv) -> int:
         print(f"chartroom: {problem}", file=sys.stderr)
         return EXIT_INPUT
     args.session = session
+    args.argv = argv  # the line as given: the key of its answer in the cache (toolkit.answers)
     args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
     with args.session.memos.active():  # what the command loads outside the session's own methods shares its memos
@@ -235,9 +237,16 @@ def cmd_check(args) -> int:
             print(f"chartroom: --edition {args.edition}: the game in {path} has no such edition; its editions: "
                   f"{', '.join(editions)}{suggest(args.edition, editions)}", file=sys.stderr)
             return EXIT_INPUT
-    status = _check_once(paths, args, args.session)
     if not args.watch:
+        recording = Recording.start(args.argv)
+        if recording is None:
+            return _check_once(paths, args, args.session)
+        with recording:
+            text, status = _checked(paths, args, args.session)
+        _write(text)
+        recording.keep(text, status)  # chartroom check of the same line is answered from it (toolkit.entry) until an input changes
         return status
+    status = _check_once(paths, args, args.session)
     bundled = resolved(bundled_scenarios())
     roots = {root for path in paths if path.is_file() for root in [args.session.root_of(path)] if root is not None and resolved(root).parent != bundled}
     _write(f"watching {', '.join(display_path(p) for p in paths)}: checking again on every save (Ctrl-C ends)\n")
@@ -248,10 +257,16 @@ def cmd_check(args) -> int:
 
 
 def _check_once(paths: list[Path], args, session: Session) -> int:
+    text, status = _checked(paths, args, session)
+    _write(text)
+    return status
+
+
+def _checked(paths: list[Path], args, session: Session) -> tuple[str, int]:
+    """The report of checking ``paths`` and its exit status."""
     found: list[str] = []
     findings, files = check_paths(paths, edition=args.edition, session=session, found=found)
-    _write(render(findings, args.format, files, notes=found))
-    return for_findings(findings)
+    return render(findings, args.format, files, notes=found), for_findings(findings)
 
 
 def _games(args, name: str | None) -> list[Path] | None:
