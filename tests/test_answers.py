@@ -7,6 +7,7 @@ without a cache.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -178,3 +179,18 @@ def test_an_answered_check_imports_no_loader_schema_model_or_game(tmp_path):
     assert {"toolkit.session", "toolkit.games.fire_in_the_sky"} <= full
     assert not {m for m in answered if m.startswith(("toolkit.session", "toolkit.load", "toolkit.schema", "toolkit.model", "toolkit.games",
                                                       "ruamel", "jsonschema", "networkx"))}
+
+
+def test_a_whole_process_check_goes_without_the_cyclic_collector_and_a_call_keeps_it(capsys, monkeypatch):
+    """toolkit.entry: the installed command's check (argv from the process) turns the collector off for its short life;
+    a call with a command line (tests, the language server's neighbours) leaves the process's collector as it was."""
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    code = ("import gc, sys; from toolkit.entry import main; sys.argv = ['chartroom', *sys.argv[1:]]; "
+            "status = main(); print(gc.isenabled(), status)")
+    done = subprocess.run([sys.executable, "-c", code, "check", "scenarios/fire-in-the-sky/short-campaign.yaml"], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-1] == "False 0"
+    done = subprocess.run([sys.executable, "-c", code, "rules"], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-1] == "True 0"
+    assert entry.main(["check", str(ROOT / "scenarios/fire-in-the-sky/short-campaign.yaml")]) == 0
+    assert gc.isenabled()

@@ -131,11 +131,13 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
         module = _command_module(name)
         module.register(sub)
         handlers.update(module.HANDLERS)
-    if command is None or command in _ALONE.keys() - _WITHOUT_CALC or any(command in g.commands for g in parser.games):
+    if command is None or command in _ALONE.keys() - _WITHOUT_CALC:
         default = default_module() if games is None or any(g.default_game for g in parser.games) else None
         calc_cli.register(sub, parser.games, default)
         handlers.update(calc_cli.HANDLERS)
-    taken = {name: "the core" for name in sub.choices}
+    # A game's own command (``supply``) needs no calc or odds parser (every question of every game: most of the line's
+    # parsing time); their names stay the core's, so a game's command of that name is refused as it always was.
+    taken = {name: "the core" for name in [*sub.choices, *calc_cli.HANDLERS]}
     for game in parser.games:  # each game module adds the commands of its own questions, if they clash with none
         guarded = guard_commands(sub, game, taken)
         added = game.register_commands(guarded)
