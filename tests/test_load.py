@@ -7,7 +7,7 @@ import tracemalloc
 import pytest
 
 from toolkit.findings import ChartroomError
-from toolkit.load import MAX_FILE_BYTES, load_file, load_text
+from toolkit.load import MAX_FILE_BYTES, load_file, load_text, yamlpos
 from toolkit.load.memo import BoundedMemo
 
 
@@ -247,3 +247,11 @@ def test_the_value_budget_stops_a_huge_flow_list_while_it_is_read(tmp_path, caps
     # Refused where the budget runs out (the mapping, "k" and the list count too: the 199,998th "1", at column
     # 4 + 2 * 199,997 + 1), not at the end of the 500,003-character line.
     assert "flow.yaml:1:399999:" in out, out
+
+
+@pytest.mark.parametrize("text", ["a: 1\n", "a: &x [1, 2]\nb: *x\nc: *x\n", "a: &x {k: &y [1, 2], m: *y}\nb: *x\nc: [*x, *x]\n",
+                                  "- &a [1]\n- &b [*a, *a]\n- [*b, *b, *a]\n", "base: &b {x: 1}\nmerged: {<<: *b, y: 2}\n"])
+def test_the_count_kept_while_composing_is_the_expanded_size(text):
+    """Issue 22: the loader refuses an alias bomb by the count it keeps while composing, with no second walk."""
+    root, nodes = yamlpos._compose(text, yamlpos.pure_events)
+    assert nodes == yamlpos.expanded_size(root)

@@ -423,6 +423,8 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
 def _non_finite(document) -> list[Finding]:
     """``.nan``, ``.inf`` and numbers too large for a float (``1e999``) wherever they stand: every number Chartroom
     reads is finite (issue 21 item 4); jsonschema lets NaN through every bound (NaN < 0 and NaN > 0 are both false)."""
+    if not _holds_non_finite(document.data):  # the usual case, found without making a path for every node
+        return []
     findings = []
     stack = [((), document.data)]
     while stack:
@@ -437,6 +439,21 @@ def _non_finite(document) -> list[Finding]:
         elif isinstance(value, list):
             stack.extend(((*path, index), item) for index, item in enumerate(value))
     return sorted(findings, key=Finding.sort_key)
+
+
+def _holds_non_finite(data) -> bool:
+    """Whether a number that is not finite stands anywhere in ``data``."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
 
 
 def _core_digest() -> str:
