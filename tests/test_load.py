@@ -5,7 +5,10 @@ from __future__ import annotations
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from conftest import examples
 from toolkit.findings import ChartroomError
 from toolkit.load import MAX_FILE_BYTES, load_file, load_text, yamlpos
 from toolkit.load.memo import BoundedMemo
@@ -255,3 +258,23 @@ def test_the_count_kept_while_composing_is_the_expanded_size(text):
     """Issue 22: the loader refuses an alias bomb by the count it keeps while composing, with no second walk."""
     root, nodes = yamlpos._compose(text, yamlpos.pure_events)
     assert nodes == yamlpos.expanded_size(root)
+
+
+def _resolved_by_the_patterns(text: str):
+    """What a plain scalar resolves to by the seven patterns alone (the loader's answer before the one-test shortcut)."""
+    if yamlpos._NULL.match(text):
+        return None
+    if text in yamlpos._BOOL:
+        return yamlpos._BOOL[text]
+    if yamlpos._INT10.match(text) or yamlpos._INT8.match(text) or yamlpos._INT16.match(text):
+        return ("int", text)
+    if yamlpos._FLOAT.match(text) or yamlpos._INF.match(text) or yamlpos._NAN.match(text):
+        return ("float", text)
+    return text
+
+
+@settings(max_examples=examples(300))
+@given(st.text(min_size=1, max_size=8) | st.sampled_from(["null", "Null", "True", "FALSE", "nulls", "e5", "Inf", "null\n", "Ω1", "x 1"]))
+def test_a_plain_word_resolves_as_the_patterns_say(text):
+    """Issue 22: a plain scalar starting with a letter is taken as text after one test; the same answer as the patterns."""
+    assert yamlpos._resolve_plain(text) == _resolved_by_the_patterns(text)

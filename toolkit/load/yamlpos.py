@@ -96,7 +96,13 @@ def _mark(event) -> tuple[int, int]:
     return m.line, m.column
 
 
+#: The plain words that are not text; any other plain scalar starting with a letter is text (no number starts with one).
+_WORDS = frozenset(("null", "Null", "NULL", *_BOOL))
+
+
 def _resolve_plain(text: str):
+    if text[:1].isalpha() and text not in _WORDS and text[-1] != "\n":  # most scalars: names, ids, notes (one test instead of seven patterns)
+        return text
     if _NULL.match(text):
         return None
     if text in _BOOL:
