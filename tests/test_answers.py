@@ -194,3 +194,37 @@ def test_a_whole_process_check_goes_without_the_cyclic_collector_and_a_call_keep
     assert done.stdout.splitlines()[-1] == "True 0"
     assert entry.main(["check", str(ROOT / "scenarios/fire-in-the-sky/short-campaign.yaml")]) == 0
     assert gc.isenabled()
+
+
+@pytest.fixture
+def fits(tmp_path, monkeypatch):
+    """A copy of Fire in the Sky's folder, with the cache and the working folder as in ``game``."""
+    folder = tmp_path / "fire-in-the-sky"
+    shutil.copytree(ROOT / "scenarios" / "fire-in-the-sky", folder)
+    (tmp_path / "cache").mkdir(mode=0o700)
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_a_games_question_and_a_distance_are_answered_again_until_the_map_changes(fits, full_checks, capsys):
+    short = fits / "short-campaign.yaml"
+    lines = [("supply", short, "--side", "allied", "--to", "Brisbane"), ("zoc", short, "--side", "japan"),
+             ("map", "distance", "Truk", "Rabaul", "--game", fits)]
+    first = [run(capsys, *line) for line in lines]
+    assert [answer[0] for answer in first] == [0, 0, 0] and first[0][1].startswith("supplied: ")
+    assert [run(capsys, *line) for line in lines] == first
+    assert len(full_checks) == 3  # each asked in full once
+    path = fits / "map.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert [run(capsys, *line) for line in lines] == first
+    assert len(full_checks) == 6
+
+
+def test_a_line_that_writes_a_file_or_fails_is_never_kept(fits, full_checks, capsys, tmp_path):
+    for line in [("map", "draw", "--game", fits, "-o", tmp_path / "map.svg"), ("supply", fits / "short-campaign.yaml", "--side", "allied",
+                                                                             "--to", "Nowhere-at-all")]:
+        run(capsys, *line)
+        run(capsys, *line)
+    assert len(full_checks) == 4
+    assert answers(tmp_path / "cache") == []

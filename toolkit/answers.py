@@ -6,8 +6,8 @@ code that ran, and what it read: files (by their content), folder listings, and 
 a file (by their modification times: making or removing a file in a folder changes the folder's time). While a
 check runs, an audit hook (PEP 578, :func:`sys.addaudithook`) notes every file opened for reading and every
 folder listed (:class:`Recording`); afterwards the entry stores the SHA-256 of each file, a signature of each
-listing, the times of those folders, of the folders holding each file and of the folders above them up to a
-game's folder (where a game's manifest is looked for), and the time and size of every module file imported.
+listing, the times of those folders, of the folders holding each file and, above a YAML file, of the folders up
+to its game's folder (where a game's manifest is looked for), and the time and size of every module file imported.
 
 :func:`recall` gives the answer again for the same command line only when every one of these is unchanged; a
 difference, an entry that is missing, damaged (its seal, :mod:`toolkit.sealed`) or of another shape is a miss,
@@ -21,15 +21,17 @@ Only the standard library and :mod:`toolkit.sealed` are imported here: an answer
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import sys
 from contextvars import ContextVar
+from typing import Callable
 
 import toolkit
 from toolkit.sealed import cache_dir, read_entry, seal, unseal, usable_dir, write_entry
 
-__all__ = ["FORMAT", "recall", "Recording"]
+__all__ = ["FORMAT", "recall", "Recording", "answered"]
 
 FORMAT = "chartroom-answer-1"
 SUFFIX = ".answer"
@@ -37,6 +39,8 @@ SUFFIX = ".answer"
 SETTINGS = ("CHARTROOM_SCHEMAS", "CHARTROOM_VALIDATOR", "CHARTROOM_YAML")
 #: Code: covered by the times and sizes of the modules imported, not read as input.
 CODE_SUFFIXES = (".py", ".pyc", ".so", ".pyd", ".pth")
+#: Data files, above which a check looks for a game's manifest (``game.yaml`` beside or above a scenario).
+DATA_SUFFIXES = (".yaml", ".yml")
 
 
 def _key(argv: list[str]) -> str:
@@ -72,8 +76,9 @@ def _listing(path: str) -> str | None:
 
 
 def recall(argv: list[str]) -> tuple[str, int] | None:
-    """The text and exit status a check of ``argv`` gave, when the cache holds them and nothing they depend on changed."""
-    if not argv or argv[0] != "check" or usable_dir() is None:
+    """The text and exit status the command line ``argv`` gave, when the cache holds them and nothing they depend on changed
+    (only a check and the questions :func:`answered` records are ever kept)."""
+    if not argv or usable_dir() is None:
         return None
     try:
         key = _key(argv)
@@ -124,11 +129,12 @@ class Recording:
         self.folders: dict[str, list[int] | None] = {}  # folder -> stamp when first met
         self.broken = False
         self._token = None
+        self._import_path = {os.path.abspath(entry) for entry in sys.path if isinstance(entry, str)}
 
     @classmethod
     def start(cls, argv: list[str]) -> "Recording | None":
         folder = cache_dir()
-        if folder is None or not argv or argv[0] != "check":
+        if folder is None or not argv:
             return None
         if not _HOOKED:
             sys.addaudithook(_audit)
@@ -181,8 +187,10 @@ class Recording:
             if folder not in self.folders:
                 self.folders[folder] = _stamp(folder)
         elif path not in self.listed:
-            self.listed[path] = _stamp(path)
-            self.folders.setdefault(path, self.listed[path])
+            if path not in self.folders:
+                self.folders[path] = _stamp(path)
+            if path not in self._import_path:  # the import system lists these; its modules' own times are kept
+                self.listed[path] = self.folders[path]
 
     def keep(self, output: str, status: int) -> None:
         """Store the answer of a check that found no error, unless something it read changed while it ran.
@@ -194,7 +202,8 @@ class Recording:
             return
         try:
             for path in list(self.files):
-                self._folders_above(path)
+                if path.endswith(DATA_SUFFIXES):  # a game's manifest is looked for above a data file only
+                    self._folders_above(path)
             files = {}
             for path, stamp in self.files.items():
                 if _stamp(path) != stamp:
@@ -219,3 +228,38 @@ class Recording:
             write_entry(f"{key}{SUFFIX}", seal(json.dumps(entry, sort_keys=True).encode("utf-8", "surrogatepass"), key))
         except (OSError, ValueError, TypeError):
             return
+
+
+class _Telling:
+    """Standard error as it was, noting on the recording that something was written there (such an answer is not kept)."""
+
+    def __init__(self, stream, recording: Recording):
+        self._stream, self._recording = stream, recording
+
+    def write(self, text: str) -> int:
+        self._recording.broken = True
+        return self._stream.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def answered(argv: list[str], run: Callable[[], int]) -> int:
+    """``run()``, a command that answers a question on standard output, with its answer kept as a check's is (the map's
+    distances, a game's own questions: their answers, too, depend only on the files they read and on the code)."""
+    recording = Recording.start(argv)
+    if recording is None:
+        return run()
+    out, err = sys.stdout, sys.stderr
+    text = io.StringIO()
+    status = None
+    try:
+        sys.stdout, sys.stderr = text, _Telling(err, recording)
+        with recording:
+            status = run()
+    finally:
+        sys.stdout, sys.stderr = out, err
+        out.write(text.getvalue())
+        out.flush()
+    recording.keep(text.getvalue(), status)
+    return status

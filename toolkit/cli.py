@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 from toolkit import __version__
-from toolkit.answers import Recording
+from toolkit.answers import Recording, answered
 from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossrefs
@@ -223,7 +223,16 @@ def _main(argv) -> int:
     args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
     with args.session.memos.active():  # what the command loads outside the session's own methods shares its memos
+        if _question(args, parser):  # its answer kept in the cache, as a check's (toolkit.answers)
+            return answered(argv, lambda: parser.handlers[args.command](args))
         return parser.handlers[args.command](args)
+
+
+def _question(args, parser) -> bool:
+    """Whether the line asks a question whose answer is printed and depends only on files: a game's own command, or the
+    distance between two places."""
+    return args.command in {name for game in parser.games for name in game.commands} or \
+        (args.command == "map" and getattr(args, "map_command", None) == "distance")
 
 
 def _write(text: str) -> None:
