@@ -19,7 +19,7 @@ from types import ModuleType
 
 from toolkit.findings import LoadError, Location
 from toolkit.load import cache
-from toolkit.load.memo import BoundedMemo
+from toolkit.load.memo import BoundedMemo, while_working
 from toolkit.load.types import Parsed, YamlProblem
 
 MAX_FILE_BYTES = 512 * 1024
@@ -33,9 +33,13 @@ def resolved(path: str | os.PathLike) -> Path:
 
     ``Path.resolve()`` raises ``RuntimeError`` on a symbolic link loop (Python 3.11);
     ``os.path.realpath`` leaves the looping part as it is, so reading the file then
-    fails as an ordinary located ``LOAD-FILE`` problem.
+    fails as an ordinary located ``LOAD-FILE`` problem. Asked again while one command runs, the answer is the first
+    one (a check asks for the same few paths over and over: the variant, its base, the game's folder).
     """
-    return Path(os.path.realpath(path))
+    key = os.fspath(path)
+    if not os.path.isabs(key):
+        return Path(os.path.realpath(key))
+    return while_working(("resolved", key), lambda: Path(os.path.realpath(key)))
 
 
 def display_path(path: Path) -> str:
