@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from toolkit.findings import Finding, LoadError
-from toolkit.load import Document, load_file, resolved
+from toolkit.load import Document, load_file, resolved, unsaved_text
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
@@ -211,9 +211,14 @@ def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded
 
 
 def _mtimes(documents: list[Document]) -> tuple:
-    """Modification times of the game's files: a cached game is reused only while none changed."""
+    """Modification times of the game's files (of an unsaved text, the text): a cached game is reused only while
+    none changed."""
     stamps = []
     for document in documents:
+        text = unsaved_text(document.path)
+        if text is not None:
+            stamps.append(("unsaved", len(text), hash(text)))
+            continue
         try:
             stamps.append(document.path.stat().st_mtime_ns)
         except OSError:
