@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import toolkit.load
 from conftest import examples
 from toolkit.findings import ChartroomError
 from toolkit.load import MAX_FILE_BYTES, load_file, load_text, yamlpos
@@ -119,6 +120,24 @@ def test_loading_never_writes(write):
     before = path.read_bytes(), path.stat().st_mtime_ns
     load_file(path)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+@pytest.fixture(autouse=True)
+def every_text_cached(monkeypatch):
+    """The parse cache's tests use texts of a line or two: here every text is kept (see the next test for the limit)."""
+    monkeypatch.setattr(toolkit.load, "MIN_CACHED_CHARS", 0)
+
+
+def test_a_short_text_is_parsed_again_and_a_longer_one_kept(tmp_path, monkeypatch, write):
+    """Issue 22: a text shorter than MIN_CACHED_CHARS costs less to parse than a new entry in the cache folder."""
+    monkeypatch.setattr(toolkit.load, "MIN_CACHED_CHARS", 1024)
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    short = write("short.yaml", "a: [1, 2]\n")
+    longer = write("longer.yaml", "".join(f"key{n}: value {n}\n" for n in range(100)))
+    load_file(short)
+    assert not list((tmp_path / "cache").glob("*.parse"))
+    load_file(longer)
+    assert len(list((tmp_path / "cache").glob("*.parse"))) == 1
 
 
 def test_disk_cache_reuses_a_parse_by_content(tmp_path, monkeypatch, write):
