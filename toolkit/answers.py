@@ -7,7 +7,8 @@ a file (by their modification times: making or removing a file in a folder chang
 check runs, an audit hook (PEP 578, :func:`sys.addaudithook`) notes every file opened for reading and every
 folder listed (:class:`Recording`); afterwards the entry stores the SHA-256 of each file, a signature of each
 listing, the times of those folders, of the folders holding each file and, above a YAML file, of the folders up
-to its game's folder (where a game's manifest is looked for), and the time and size of every module file imported.
+to its game's folder (where a game's manifest is looked for), and the time and size of every module file imported
+and of every file read under Python's own prefixes (the libraries' metadata, as Python checks its byte code).
 
 :func:`recall` gives the answer again for the same command line only when every one of these is unchanged; a
 difference, an entry that is missing, damaged (its seal, :mod:`toolkit.sealed`) or of another shape is a miss,
@@ -204,10 +205,14 @@ class Recording:
             for path in list(self.files):
                 if path.endswith(DATA_SUFFIXES):  # a game's manifest is looked for above a data file only
                     self._folders_above(path)
-            files = {}
+            files, code = {}, {}
+            installed = tuple({os.path.join(prefix, "") for prefix in (sys.prefix, sys.base_prefix, sys.exec_prefix)})
             for path, stamp in self.files.items():
                 if _stamp(path) != stamp:
                     return
+                if path.startswith(installed):  # installed with Python and its libraries (their metadata): kept as code is
+                    code[path] = stamp
+                    continue
                 files[path] = _digest(path) if stamp is not None else None
                 if _stamp(path) != stamp:
                     return
@@ -216,8 +221,7 @@ class Recording:
                 if _stamp(path) != stamp:
                     return
                 folders[path] = stamp[0] if stamp is not None else None
-            listings = {path: _listing(path) for path in self.listed}
-            code = {}
+            listings = {path: _listing(path) for path in self.listed if not path.startswith(installed)}
             for module in list(sys.modules.values()):
                 where = getattr(module, "__file__", None)
                 if isinstance(where, str):
