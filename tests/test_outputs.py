@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from conftest import ROOT, SHORT, import_or_missing, run_cli
+from conftest import SHORT, import_or_missing, run_cli
 
 run = run_cli
 
@@ -62,17 +62,6 @@ def test_aids_rerun_into_their_own_folder_needs_no_force(tmp_path, capsys):
 
 
 # --- item 2: site deleted files it did not write ----------------------------------------------
-
-@pytest.fixture
-def small_site(tmp_path_factory, monkeypatch):
-    """`chartroom site` builds the tiny test game's pages instead of the bundled games': what the output folder does
-    with its files is the same for every site, and this one builds in a fraction of the time."""
-    from toolkit.render import sitepages
-
-    games = tmp_path_factory.mktemp("games")
-    (games / "tiny").symlink_to(ROOT / "tests" / "games" / "tiny", target_is_directory=True)
-    monkeypatch.setattr(sitepages, "bundled_scenarios", lambda: games)
-
 
 def test_site_never_deletes_files_it_did_not_write(tmp_path, capsys, small_site):
     pytest.importorskip("mkdocs")
