@@ -228,3 +228,14 @@ def test_a_line_that_writes_a_file_or_fails_is_never_kept(fits, full_checks, cap
         run(capsys, *line)
     assert len(full_checks) == 4
     assert answers(tmp_path / "cache") == []
+
+
+def test_a_check_from_a_removed_working_folder_answers_as_without_the_cache(game, full_checks, capsys, monkeypatch, tmp_path):
+    """No working folder (removed under the command): nothing is kept or read from the cache, the check runs as ever."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    with_cache = run(capsys, "check", game / "campaign.yaml")
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    assert run(capsys, "check", game / "campaign.yaml") == with_cache

@@ -112,7 +112,10 @@ def _audit(event: str, args: tuple) -> None:
     if event in _EVENTS:
         recording = _RECORDING.get()
         if recording is not None:
-            recording.saw(event, args)
+            try:
+                recording.saw(event, args)
+            except (OSError, ValueError, TypeError):  # never in the way of the check: its answer is only not kept
+                recording.broken = True
 
 
 class Recording:
@@ -137,10 +140,15 @@ class Recording:
         folder = cache_dir()
         if folder is None or not argv:
             return None
+        try:
+            where = os.path.abspath(folder)
+            recording = cls(argv, where)
+        except OSError:  # no working folder (removed while the command runs): nothing is kept
+            return None
         if not _HOOKED:
             sys.addaudithook(_audit)
             _HOOKED.append(True)
-        return cls(argv, os.path.abspath(folder))
+        return recording
 
     def __enter__(self) -> "Recording":
         self._token = _RECORDING.set(self)
