@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,14 +105,18 @@ def paired(first, second, runs: int, warm: bool = True) -> tuple[float, float, f
 
 
 class Chartroom:
-    """``chartroom`` from a tree (this checkout or ``--tree``), run with this venv's Python."""
+    """``chartroom`` from a tree (this checkout or ``--tree``), run with this venv's Python through the tree's own
+    console-script entry point (``[project.scripts]`` in its pyproject.toml), as the installed command runs."""
 
     def __init__(self, tree: Path):
         self.tree = tree
         self.python = sys.executable
+        scripts = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+        self.module, self.function = scripts["chartroom"].split(":")
 
     def command(self, *args: str) -> list[str]:
-        boot = f"import sys; sys.path.insert(0, {str(self.tree)!r}); from toolkit.cli import main; sys.exit(main())"
+        boot = (f"import sys; sys.path.insert(0, {str(self.tree)!r}); from {self.module} import {self.function}; "
+                f"sys.exit({self.function}())")
         return [self.python, "-c", boot, *args]
 
 
