@@ -13,6 +13,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from toolkit.render.svgwindow import within
+
 __all__ = ["Sheet", "sheets", "MM_PER_PX", "SHEET_AREA_MM"]
 
 MM_PER_PX = 25.4 / 96
@@ -55,5 +57,6 @@ def sheets(svg: str, area_mm: tuple[float, float]) -> list[Sheet]:
                     joins.append(f"{_name(row + dr, column + dc)} {side}")
             window = (f'viewBox="{column * w:.1f} {row * h:.1f} {w:.1f} {h:.1f}" width="{w * MM_PER_PX:.1f}mm" '
                       f'height="{h * MM_PER_PX:.1f}mm" data-sheet="{_name(row, column)}"')
-            out.append(Sheet(_name(row, column), row, column, tuple(joins), _SIZE.sub(window, svg, count=1)))
+            seen = svg if rows * columns == 1 else within(svg, (column * w, row * h, w, h))  # only what shows through it
+            out.append(Sheet(_name(row, column), row, column, tuple(joins), _SIZE.sub(window, seen, count=1)))
     return out
