@@ -40,6 +40,7 @@ from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
 from toolkit.render import pdffonts
+from toolkit.render.pdfhtml import drawings_as_images
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
@@ -74,11 +75,13 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
 
     Without ``base_url`` links between aids stay relative (``setup-red.html``), so the PDF does
     not depend on the folder it was built in. ``font_config`` and ``cache`` (a dict) may be shared
-    by the aids of one command.
+    by the aids of one command. Its drawings are given as images (:mod:`toolkit.render.pdfhtml`: the same
+    PDF, laid out at a fraction of the CPU).
     """
     weasyprint = _weasyprint()
     options = {} if cache is None else {"cache": cache}
-    return weasyprint.HTML(string=html, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
+    printed = drawings_as_images(html)
+    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
 
 
 #: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.
