@@ -19,7 +19,9 @@ missing, with fontTools (and warns, at import, that it will be required one day)
 each subset font with the time it was made; :func:`_fixed_font_dates` fixes that stamp, so the
 bytes do not depend on the clock on either path, and the warning is expected, not an error. On that
 path fontTools is given each font without the tables WeasyPrint drops anyway (:mod:`toolkit.render.pdffonts`),
-which halves what writing a PDF costs there.
+which halves what writing a PDF costs there. A drawing's texts are drawn a run at a time, not a letter at
+a time (:mod:`toolkit.render.pdfsvgtext`), and its drawings are given to WeasyPrint as images
+(:mod:`toolkit.render.pdfhtml`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts
+from toolkit.render import pdffonts, pdfsvgtext
 from toolkit.render.pdfhtml import drawings_as_images
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
@@ -67,6 +69,7 @@ def _weasyprint():
         logging.getLogger(name).setLevel(logging.ERROR)
     # weasyprint.pdf.fonts is loaded with weasyprint.text.fonts; its fontTools path made cheaper (pdffonts)
     pdffonts.install(sys.modules.get("weasyprint.pdf.fonts"))
+    pdfsvgtext.install()  # a drawing's texts drawn a run at a time, not a letter at a time
     return weasyprint
 
 
