@@ -6,6 +6,9 @@
   server runs with ``--debounce 0`` so that the pause it waits for quiet typing is not counted. Goal: median
   at most 50 ms.
 - The server's resident memory (``VmRSS``, and its peak ``VmHWM``) with a scenario of each game open. Goal: under 200 MB.
+- With the Short Campaign and its three bundled variants open, from a one-line edit of the Short Campaign (not saved)
+  until the base and every variant are checked again (each variant reads the base as the editor holds it): the
+  server's CPU time per edit.
 
     .venv/bin/python benchmarks/bench_lsp.py [EDITS]
 """
@@ -61,6 +64,9 @@ class Client:
     def diagnostics_of(self, uri: str) -> dict:
         return self.until(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
 
+    def diagnostics_of_any(self) -> dict:
+        return self.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+
     def cpu_ns(self) -> int:
         total = 0
         for task in Path(f"/proc/{self.process.pid}/task").iterdir():
@@ -109,6 +115,43 @@ def main(edits: int = 40) -> None:
         client.diagnostics_of(other)
     memory = client.memory_kb()
     print(f"memory with a scenario of each game open: RSS {memory['VmRSS'] / 1024:.0f} MB, peak {memory['VmHWM'] / 1024:.0f} MB (goal: < 200 MB)")
+    request = client.send("shutdown", None, request=True)
+    client.until(lambda m: m.get("id") == request)
+    client.send("exit", None)
+    client.process.wait(timeout=60)
+    dependents(edits)
+
+
+def dependents(edits: int) -> None:
+    """CPU from a one-line edit of the Short Campaign until it and its open variants are checked again."""
+    client = Client()
+    request = client.send("initialize", {"processId": None, "rootUri": ROOT.as_uri(), "capabilities": {}}, request=True)
+    client.until(lambda m: m.get("id") == request)
+    client.send("initialized", {})
+    variants = sorted((SHORT.parent / "variants").glob("*.yaml"))
+    for path in [SHORT, *variants]:
+        client.send("textDocument/didOpen", {"textDocument": {"uri": path.as_uri(), "languageId": "yaml", "version": 1,
+                                                              "text": path.read_text(encoding="utf-8")}})
+        client.diagnostics_of(path.as_uri())
+    lines = SHORT.read_text(encoding="utf-8").split("\n")
+    title = next(i for i, line in enumerate(lines) if line.startswith("title:"))
+    cpu = []
+    for version in range(2, edits + 2):
+        new = f"{lines[title].split(' (edit')[0]} (edit {version})"
+        change = {"range": {"start": {"line": title, "character": 0}, "end": {"line": title, "character": len(lines[title])}},
+                  "text": new}
+        before = client.cpu_ns()
+        client.send("textDocument/didChange", {"textDocument": {"uri": SHORT.as_uri(), "version": version}, "contentChanges": [change]})
+        waiting = {path.as_uri() for path in [SHORT, *variants]}
+        while waiting:
+            message = client.diagnostics_of_any()
+            waiting.discard(message["params"]["uri"])
+        cpu.append((client.cpu_ns() - before) / 1e9)
+        lines[title] = new
+        if version <= 4:  # the first edits fill the caches
+            cpu.pop()
+    print(f"one-line edit of the base -> base and its {len(variants)} open variants checked again, server CPU: "
+          f"median {statistics.median(cpu) * 1000:.1f} ms over {len(cpu)} edits")
     request = client.send("shutdown", None, request=True)
     client.until(lambda m: m.get("id") == request)
     client.send("exit", None)

@@ -7,6 +7,7 @@ import http.server
 import importlib
 import inspect
 import json
+import linecache
 import os
 import shutil
 import textwrap
@@ -185,6 +186,40 @@ def built_aids(tmp_path_factory):
     return _built
 
 
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The folder ``chartroom site -o FOLDER`` writes (the bundled games, nothing added), built once per test session.
+
+    A whole site costs seconds of CPU and several test files only read it (its pages, in Chromium too): the first
+    test worker to ask builds it under a file lock and the others read it, as :func:`built_aids`. Tests only read
+    it; one that changes files copies it first. A test of the command's own behaviour builds its own site.
+    """
+    import_or_missing("mkdocs", "needs mkdocs (the site extra)")
+    from filelock import FileLock
+
+    from toolkit.cli import main
+
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "chartroom-built-site"
+    shared.mkdir(exist_ok=True)
+    folder, done = shared / "site", shared / "site.done"
+    with FileLock(str(shared / "site.lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way is made again
+            assert main(["site", "-o", str(folder)]) == 0
+            done.write_text("built\n", encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def small_site(tmp_path_factory, monkeypatch):
+    """`chartroom site` in this test builds no bundled game's pages (the guides and references only), for tests of what
+    the command does with its output folder or with the scenarios it is given: the same code, a fraction of the time."""
+    from toolkit.render import sitepages
+
+    monkeypatch.setattr(sitepages, "bundled_scenarios", lambda: tmp_path_factory.mktemp("no-games"))
+
+
 def run_cli(capsys, *args):
     """``chartroom ARGS`` in process: (exit status, stdout, stderr); argparse's own refusal counts as its exit status."""
     from toolkit.cli import main
@@ -224,11 +259,27 @@ def _source(item) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _source_of(function) -> str:
-    """A test function's source, read once (parametrized cases share it; ``inspect`` tokenizes the file each time)."""
-    try:
-        return inspect.getsource(function)
-    except (OSError, TypeError):
+    """A test function's source, read once (parametrized cases share it), cut from its file's lines from the first
+    decorator to the last line its code spans (``co_positions``): ``inspect.getsource`` tokenizes the whole file for
+    every function, a third of the collection's own time."""
+    inner = getattr(getattr(function, "hypothesis", None), "inner_test", None)  # @given wraps the test
+    code = getattr(inspect.unwrap(inner or function), "__code__", None)
+    lines = linecache.getlines(code.co_filename) if code is not None else []
+    if not lines:
         return ""
+    return "".join(lines[code.co_firstlineno - 1:_last_line(code)])
+
+
+def _last_line(code) -> int:
+    """The last line of the source a code object (its nested functions included) was compiled from."""
+    last = code.co_firstlineno
+    for _start, end, _column, _end_column in code.co_positions():
+        if end is not None and end > last:
+            last = end
+    for const in code.co_consts:
+        if hasattr(const, "co_positions"):
+            last = max(last, _last_line(const))
+    return last
 
 
 def _builds_the_site(name: str, source: str) -> bool:
@@ -250,7 +301,23 @@ def pytest_collection_modifyitems(config, items):
         if ("pdf" in item.name.lower() or any(word in source for word in _PDF_WORDS) or any("pdf" in f for f in fixtures)
                 or fixtures & _PDF_FIXTURES):
             item.add_marker(pytest.mark.pdf)
-        if "site" in fixtures or _builds_the_site(item.name, source):
+        if fixtures & {"site", "built_site", "small_site"} or _builds_the_site(item.name, source):
             item.add_marker(pytest.mark.site)
         if module == "test_benchmarks_smoke.py":
             item.add_marker(pytest.mark.bench)
+    _longest_files_first(items)
+
+
+#: The slow kinds of test, longest first: a file holding one is handed to a test worker before the others, so the
+#: last files a worker takes are short ones and the two workers end together (``pytest -n 2 --dist loadfile``).
+_FIRST = ("precommit", "pdf", "browser", "site", "bench")
+
+
+def _longest_files_first(items) -> None:
+    """Reorder ``items`` file by file (each file's tests keep their order), files with the slowest kinds first."""
+    rank: dict[str, int] = {}
+    for item in items:
+        marks = {mark.name for mark in item.iter_markers()}
+        here = min((_FIRST.index(name) for name in marks & set(_FIRST)), default=len(_FIRST))
+        rank[item.nodeid.split("::")[0]] = min(rank.get(item.nodeid.split("::")[0], here), here)
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])  # stable: the collection order within a rank

@@ -8,7 +8,6 @@ reference cannot drift from what ``chartroom check`` accepts.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -158,14 +157,10 @@ def test_each_game_declares_its_reference_page_and_it_has_every_kind(tmp_path):
         assert tables + same == sections and tables > same, (tables, same, sections)
 
 
-def test_the_reference_page_in_chromium_fits_the_page_width(page, tmp_path):
+def test_the_reference_page_in_chromium_fits_the_page_width(page, built_site):
     """The tables of the reference fit the content column (no table wider than the page) and each key
     of Pacific Fury's set-up entries has its row."""
-    from toolkit.cli import main
-
-    out = tmp_path / "site"
-    assert main(["site", "-o", str(out)]) == 0
-    for base in serve(out):
+    for base in serve(built_site):  # chartroom site -o FOLDER, built once per test session (conftest)
         narrow = {}
         for width in (700, 1280):  # a tablet held upright, a desktop
             page.set_viewport_size({"width": width, "height": 900})
@@ -176,7 +171,6 @@ def test_the_reference_page_in_chromium_fits_the_page_width(page, tmp_path):
     assert widths and all(table <= article + 1 for table, article in widths), widths
     assert {"at", "side", "units", "source", "reconstructed"} <= set(keys), keys
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)  # a link to a section lands on one place
-    shutil.rmtree(out, ignore_errors=True)
 
 
 def _measure(page):

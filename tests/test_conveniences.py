@@ -208,22 +208,24 @@ def test_a_plain_check_never_imports_the_watching_library():
 
 # --- item 9: shell completion ---------------------------------------------------------------------
 
-def _complete(*words: str) -> list[str]:
-    done = subprocess.run([CHARTROOM, "__complete", *words], capture_output=True, text=True, cwd=ROOT)
-    assert done.returncode == 0 and done.stderr == ""
-    return done.stdout.splitlines()
+def test_the_helper_offers_commands_options_games_scenarios_counters_and_places(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
 
+    def complete(*words: str) -> list[str]:
+        """``chartroom __complete WORDS`` run in process (the shell tests below run the program itself)."""
+        status, out, err = run_cli(capsys, "__complete", *words)
+        assert status == 0 and err == ""
+        return out.splitlines()
 
-def test_the_helper_offers_commands_options_games_scenarios_counters_and_places():
-    assert "list" in _complete("li") and "completion" in _complete("co") and not any(c.startswith("_") for c in _complete(""))
-    assert _complete("check", "--w") == ["--watch"]
-    assert _complete("check", "--format", "") == ["github", "json", "text"]
-    assert _complete("list", "pa") == ["pacific-fury"]
-    assert _complete("new", "x.yaml", "--from", "fire-in-the-sky/sh") == ["fire-in-the-sky/short-campaign"]
-    assert "jp-cv-zuikaku" in _complete("calc", "pacific-fury", "air-strike", "--ship", "jp-cv")
-    assert _complete("calc", "fire-in-the-sky", "strike", "--at", "Pea") == ["Pearl Harbor"]
-    assert "The Slot" in _complete("map", "distance", "--game", "pacific-fury", "The")
-    assert _complete("check", "sc") == []  # a path: the shell completes file names
+    assert "list" in complete("li") and "completion" in complete("co") and not any(c.startswith("_") for c in complete(""))
+    assert complete("check", "--w") == ["--watch"]
+    assert complete("check", "--format", "") == ["github", "json", "text"]
+    assert complete("list", "pa") == ["pacific-fury"]
+    assert complete("new", "x.yaml", "--from", "fire-in-the-sky/sh") == ["fire-in-the-sky/short-campaign"]
+    assert "jp-cv-zuikaku" in complete("calc", "pacific-fury", "air-strike", "--ship", "jp-cv")
+    assert complete("calc", "fire-in-the-sky", "strike", "--at", "Pea") == ["Pearl Harbor"]
+    assert "The Slot" in complete("map", "distance", "--game", "pacific-fury", "The")
+    assert complete("check", "sc") == []  # a path: the shell completes file names
 
 
 def _shell(name: str) -> str:

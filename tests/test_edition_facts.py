@@ -35,6 +35,7 @@ RULE_KEYS = [
     "base-expansion", "resource-fueling", "netherlands", "british-oriental-fleet",
     "british-european-fleet", "turn-1-special", "short-campaign",
     "land-combat-damage", "land-units", "nationalities", "special-boxes",  # issue 20: citations of the rule broken
+    "optional-rules",  # issue 20: the core OPTIONAL-UNKNOWN cites the optional rules section
 ]
 
 # (schema name, data file) pairs this module owns.

@@ -11,7 +11,9 @@ is keyed by the document's content and the schemas' content, per kind and game.
 from __future__ import annotations
 
 import copy
+import functools
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -20,7 +22,7 @@ import pytest
 from toolkit import schema
 from toolkit.findings import ChartroomError
 from toolkit.load import load_file
-from toolkit.load.memo import BoundedMemo
+from toolkit.load.memo import BoundedMemo, SessionMemos
 from toolkit.model.reading import document_game_root
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,21 +33,43 @@ jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="no compiled validat
 FILES = sorted(p for folder in ("scenarios", "tests") for p in (ROOT / folder).rglob("*") if p.suffix in (".yaml", ".yml"))
 
 
+#: A file's ``kind:`` line, read without parsing it: collection (by every test worker) stays cheap.
+KIND_LINE = re.compile(r"^kind:\s*[\"']?([A-Za-z-]+)[\"']?\s*(?:#.*)?$", re.MULTILINE)
+
+
+def _names_a_kind(path: Path) -> bool:
+    found = KIND_LINE.search(path.read_text(encoding="utf-8", errors="replace"))
+    return found is not None and found.group(1) in schema.KINDS
+
+
+#: Every file that names a document kind (a few of them do not load: a duplicate key, a tab).
+PATHS = [path for path in FILES if _names_a_kind(path)]
+
+
+@functools.lru_cache(maxsize=None)
+def _document(path: Path):
+    """(document, kind, game root) of a file that loads and names a document kind, or None."""
+    try:
+        document = load_file(path)
+    except ChartroomError:
+        return None
+    kind = document.data.get("kind") if isinstance(document.data, dict) else None
+    if not (isinstance(kind, str) and kind in schema.KINDS):
+        return None
+    return document, kind, document_game_root(document)
+
+
 def documents():
     """(path, document, kind, game root) of every file that loads and names a document kind."""
-    out = []
-    for path in FILES:
-        try:
-            document = load_file(path)
-        except ChartroomError:
-            continue
-        kind = document.data.get("kind") if isinstance(document.data, dict) else None
-        if isinstance(kind, str) and kind in schema.KINDS:
-            out.append((path, document, kind, document_game_root(document)))
-    return out
+    return [(path, *_document(path)) for path in PATHS if _document(path) is not None]
 
 
-DOCUMENTS = documents()
+@pytest.fixture(autouse=True, scope="module")
+def one_session():
+    """The module's validations share one session's memos, as one `chartroom check` does: each game's overlays,
+    registries and validators are built once (the verdicts themselves are not kept: see ``fresh_memo``)."""
+    with SessionMemos().active():
+        yield
 
 
 @pytest.fixture
@@ -54,13 +78,18 @@ def fresh_memo(monkeypatch):
 
 
 def test_every_bundled_game_is_in_the_corpus():
-    games = {d.data.get("game") for _, d, _, _ in DOCUMENTS}
+    games = {d.data.get("game") for _, d, _, _ in documents()}
     assert set(GAMES) <= games
-    assert any(schema.validate(d, k, r) for _, d, k, r in DOCUMENTS)  # invalid examples are there too
+    assert any(schema.validate(d, k, r) for _, d, k, r in documents())  # invalid examples are there too
 
 
-@pytest.mark.parametrize("path, document, kind, root", DOCUMENTS, ids=[str(p.relative_to(ROOT)) for p, *_ in DOCUMENTS])
-def test_same_findings_with_and_without_the_compiled_validator(path, document, kind, root, monkeypatch, fresh_memo):
+@pytest.mark.parametrize("path", PATHS, ids=[str(p.relative_to(ROOT)) for p in PATHS])
+def test_same_findings_with_and_without_the_compiled_validator(path, monkeypatch, fresh_memo):
+    if _document(path) is None:  # it names a kind but does not load: a located error, and nothing reaches a validator
+        with pytest.raises(ChartroomError, match=r":\d+:\d+"):
+            load_file(path)
+        return
+    document, kind, root = _document(path)
     monkeypatch.setenv("CHARTROOM_VALIDATOR", "jsonschema")
     pure = schema.validate(document, kind, root)
     monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(4096))
@@ -103,7 +132,7 @@ def test_compiled_and_jsonschema_verdicts_agree_on_mutated_game_data():
     jsonschema does not (only its "valid" is trusted). The other way round happens, and is harmless: a text ending in a
     newline matches ``^...$`` in Python's regular expressions and not in Rust's, and jsonschema then gives the verdict."""
     compared = missed = 0
-    for path, document, kind, root in DOCUMENTS:
+    for path, document, kind, root in documents():
         if "scenarios" not in path.parts:
             continue
         leaves = list(_leaves(document.data))
@@ -134,13 +163,13 @@ def test_a_failing_compiled_validator_falls_back_to_jsonschema(monkeypatch, fres
         def is_valid(self, data):
             raise ValueError("cannot convert")
 
-    bad = next(d for p, d, k, r in DOCUMENTS if p.name == "counter-mix-fail.yaml")
+    bad = next(d for p, d, k, r in documents() if p.name == "counter-mix-fail.yaml")
     monkeypatch.setenv("CHARTROOM_VALIDATOR", "jsonschema")
-    expected = [(p, schema.validate(d, k, r)) for p, d, k, r in DOCUMENTS[:40]]
+    expected = [(p, schema.validate(d, k, r)) for p, d, k, r in documents()[:40]]
     monkeypatch.delenv("CHARTROOM_VALIDATOR")
     monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(4096))
     monkeypatch.setattr(schema, "_fast_validator_for", lambda *args: Broken())
-    assert [(p, schema.validate(d, k, r)) for p, d, k, r in DOCUMENTS[:40]] == expected
+    assert [(p, schema.validate(d, k, r)) for p, d, k, r in documents()[:40]] == expected
     assert bad is not None
 
 

@@ -174,7 +174,7 @@ def test_aids_build_with_its_map_drawn_pointy_top(ridgeline, tmp_path, capsys):
     assert "Aldham" in bases and "Other places" in bases and "Air</th>" not in bases
 
 
-def test_site_builds_its_scenario_page(ridgeline, tmp_path, capsys):
+def test_site_builds_its_scenario_page(ridgeline, tmp_path, capsys, small_site):
     status, _, err = run(capsys, "site", "-o", tmp_path / "site", "--scenario", SCENARIO)
     assert status == 0, err
     pages = [p for p in (tmp_path / "site").rglob("*.html") if "<h1" in (text := p.read_text(encoding="utf-8"))

@@ -23,6 +23,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 from conftest import run_cli
 from toolkit.findings import LoadError
 from toolkit.load import MAX_FILE_BYTES, load_file, unsaved
+from toolkit.lsp.depends import depends_on
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -147,14 +148,17 @@ def check_json(capsys, path: Path) -> list[dict]:
 
 
 def expected(found: list[dict], path: Path) -> list[tuple]:
-    """What the editor shows for ``chartroom check``'s findings: the document's own where they are, the errors of
-    other files on its first line."""
+    """What the editor shows for ``chartroom check``'s findings, every one of them: the document's own where they
+    are, those of its base at its ``extends:`` value, those of the game's data on its first line."""
+    lines = path.read_text(encoding="utf-8").split("\n") if path.stat().st_size < 1_000_000 else []
+    extends = next(((i, len("extends: ")) for i, line in enumerate(lines) if line.startswith("extends: ")), (0, 0))
     out = []
     for f in found:
         if Path(f["file"]).resolve() == path.resolve():
             out.append((f["code"], f["severity"], f["line"] - 1, f["column"] - 1, f["rule"]))
-        elif f["severity"] == "error":
-            out.append((f["code"], f["severity"], 0, 0, f["rule"]))
+        else:
+            base = Path(f["file"]).suffix == ".yaml" and "kind: scenario" in Path(f["file"]).read_text(encoding="utf-8")
+            out.append((f["code"], f["severity"], *(extends if base else (0, 0)), f["rule"]))
     return sorted(out)
 
 
@@ -673,3 +677,225 @@ async def test_hover_on_a_zone_and_a_box_of_an_area_map(client, tmp_path):
     close_document(client, path)
     assert "The Slot" in zone and "zone" in zone and "Adjacent: Ironbottom Sound" in zone
     assert "Truk" in box and "box of Japan" in box and "Held by: Japan" in box
+
+
+# --- open documents read one another: unsaved bases and game data, dependents checked again -----------------------
+
+#: Per game: the bundled base, a broken variant of it (BROKEN) and a line of the base whose removal changes what
+#: the variant finds (the variant's excess counts that base's line).
+BASES = {
+    "fire-in-the-sky": ("short-campaign.yaml", "fits-mix", "      - {counter: jp-bb-mutsu-nagato}\n"),
+    "pacific-fury": ("campaign.yaml", "pf-mix", "      - {counter: jp-cv-zuikaku}\n"),
+    "fire-from-the-skies": ("coral-sea.yaml", "ffts", None),
+}
+
+
+def change_text(client: LanguageClient, path: Path, old: str, new: str, version: int) -> None:
+    """The editor replaces the whole text of an open document (not saved)."""
+    whole = types.Range(types.Position(0, 0), types.Position(len(old.split("\n")), 0))
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=version, uri=path.absolute().as_uri()), [types.TextDocumentContentChangePartial(whole, new)]))
+
+
+async def published_again(client: LanguageClient, path: Path, action) -> list[types.Diagnostic]:
+    """The diagnostics the server pushes for ``path`` after ``action()``, which does not touch ``path`` itself."""
+    uri = path.absolute().as_uri()
+    client.diagnostics.pop(uri, None)
+    action()
+    await _until(lambda: uri in client.diagnostics, f"checked {path.name} again")
+    return list(client.diagnostics[uri])
+
+
+def variant_of(tmp_path: Path, game: str) -> tuple[Path, Path]:
+    """A copy of the game's bundled base beside a broken variant extending it by its path (both on disk)."""
+    name, broken, _ = BASES[game]
+    base = tmp_path / name
+    base.write_text((REPO / "scenarios" / game / name).read_text(encoding="utf-8"), encoding="utf-8")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(BROKEN[broken].replace(f"extends: {game}/{name[:-5]}", f"extends: {name}"), encoding="utf-8")
+    return base, variant
+
+
+@pytest.mark.parametrize("game", sorted(BASES))
+async def test_a_variant_is_checked_against_its_base_as_the_editor_holds_it(client, capsys, tmp_path, game):
+    base, variant = variant_of(tmp_path, game)
+    first = await open_document(client, variant)
+    assert shown(first) == expected(check_json(capsys, variant), variant) and first
+    saved = base.read_text(encoding="utf-8")
+    await open_document(client, base)
+    broken = saved + "setup: [\n"  # typed in the base, not saved: it no longer parses
+    now = await published_again(client, variant, lambda: change_text(client, base, saved, broken, 2))
+    assert base.read_text(encoding="utf-8") == saved
+    extends = next(i for i, line in enumerate(variant.read_text(encoding="utf-8").split("\n")) if line.startswith("extends: "))
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in now] == [("YAML-SYNTAX", extends, len("extends: "))]
+    assert now[0].message.startswith(f"{base.name}:") or f"/{base.name}:" in now[0].message.split(" ")[0]
+    assert "cannot be checked until it is fixed" in now[0].message
+    assert now[0].related_information[0].location.uri == base.absolute().as_uri()
+    # The base closed without saving: the variant is checked against the file again.
+    again = await published_again(client, variant, lambda: close_document(client, base))
+    close_document(client, variant)
+    assert shown(again) == shown(first)
+
+
+@pytest.mark.parametrize("game", ["fire-in-the-sky", "pacific-fury"])
+async def test_a_line_taken_out_of_the_unsaved_base_changes_the_variants_counter_mix(client, capsys, tmp_path, game):
+    base, variant = variant_of(tmp_path, game)
+    before = [d.message for d in await open_document(client, variant)]
+    saved = base.read_text(encoding="utf-8")
+    line = BASES[game][2]
+    assert line in saved
+    await open_document(client, base)
+    now = await published_again(client, variant, lambda: change_text(client, base, saved, saved.replace(line, "", 1), 2))
+    close_document(client, base)
+    close_document(client, variant)
+    base.write_text(saved.replace(line, "", 1), encoding="utf-8")  # what check says once that base is saved
+    assert shown(now) == expected(check_json(capsys, variant), variant)
+    assert [d.message for d in now] != before
+
+
+async def test_unsaved_counters_then_broken_counters_while_a_scenario_is_open(client, tmp_path):
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(REPO / "scenarios/fire-in-the-sky", game)
+    variant = game / "more-battleships.yaml"
+    variant.write_text(BROKEN["fits-mix"].replace("fire-in-the-sky/short-campaign", "short-campaign.yaml"), encoding="utf-8")
+    assert [d.code for d in await open_document(client, variant)] == ["COUNTER-MIX"]
+    counters = game / "counters.yaml"
+    saved = counters.read_text(encoding="utf-8")
+    await open_document(client, counters)
+    four = saved.replace('    name: "BB (Mutsu, Nagato)"\n', '    name: "BB (Mutsu, Nagato)"\n    count: 4\n')
+    assert await published_again(client, variant, lambda: change_text(client, counters, saved, four, 2)) == []
+    broken = "kind: counters\ncounters: ["
+    now = await published_again(client, variant, lambda: change_text(client, counters, four, broken, 3))
+    assert len(now) == 1 and now[0].range.start.line == 0 and "counters.yaml" in now[0].message
+    assert "cannot be checked until it is fixed" in now[0].message
+    assert [d.code for d in client.diagnostics[counters.absolute().as_uri()]] == ["YAML-SYNTAX"]  # its own, where it is
+    again = await published_again(client, variant, lambda: close_document(client, counters))
+    close_document(client, variant)
+    assert counters.read_text(encoding="utf-8") == saved and [d.code for d in again] == ["COUNTER-MIX"]
+
+
+async def test_a_base_changed_on_disk_checks_its_open_variants_again(client, tmp_path):
+    base, variant = variant_of(tmp_path, "fire-in-the-sky")
+    assert any("4 counters used" in d.message for d in await open_document(client, variant))
+    base.write_text(base.read_text(encoding="utf-8").replace(BASES["fire-in-the-sky"][2], "", 1), encoding="utf-8")  # a git checkout
+    event = types.DidChangeWatchedFilesParams([types.FileEvent(base.as_uri(), types.FileChangeType.Changed)])
+    now = await published_again(client, variant, lambda: client.workspace_did_change_watched_files(event))
+    close_document(client, variant)
+    assert any("3 counters used" in d.message for d in now)
+
+
+async def test_a_warning_the_variant_causes_in_its_base_is_shown_in_the_variant_and_the_base_shows_its_own(client, capsys, tmp_path):
+    base, _ = variant_of(tmp_path, "fire-in-the-sky")
+    variant = tmp_path / "allied-truk.yaml"
+    variant.write_text('kind: scenario\ngame: fire-in-the-sky\nextends: short-campaign.yaml\nreconstructed: "test fixture"\n'
+                       'control:\n  - {base: Truk, side: allied, reconstructed: "fixture"}\n', encoding="utf-8")
+    diagnostics = await open_document(client, variant)
+    assert shown(diagnostics) == expected(check_json(capsys, variant), variant)
+    marker = next(d for d in diagnostics if d.code == "MARKER-VP")  # the base's marker, wrong because of this control:
+    assert marker.severity == types.DiagnosticSeverity.Warning and marker.range.start.line == 4
+    related = marker.related_information[0].location
+    assert related.uri == base.absolute().as_uri() and "victory_points" in base.read_text(encoding="utf-8").split("\n")[related.range.start.line]
+    own = await open_document(client, base)  # the base open: what check gives for it alone (nothing here)
+    close_document(client, base)
+    close_document(client, variant)
+    assert shown(own) == expected(check_json(capsys, base), base) == []
+
+
+async def test_the_bases_own_findings_are_shown_at_extends_in_the_variant_and_at_their_lines_in_the_base(client, capsys, tmp_path):
+    variant = tmp_path / "as-is.yaml"
+    variant.write_text('kind: scenario\ngame: fire-from-the-skies\nextends: fire-from-the-skies/coral-sea\nreconstructed: "test fixture"\n',
+                       encoding="utf-8")
+    base = REPO / "scenarios/fire-from-the-skies/coral-sea.yaml"
+    diagnostics = await open_document(client, variant)
+    own = await open_document(client, base)
+    close_document(client, base)
+    close_document(client, variant)
+    assert shown(diagnostics) == expected(check_json(capsys, variant), variant) and diagnostics
+    assert all((d.range.start.line, d.range.start.character) == (2, len("extends: ")) for d in diagnostics)
+    assert all("the base scenario's own finding" in d.message for d in diagnostics)
+    # Each of the base's own findings (check gives one per line and code for a variant) points at its line in the base.
+    assert {(d.code, d.related_information[0].location.range.start.line) for d in diagnostics} == {(d.code, d.range.start.line) for d in own}
+    assert {d.related_information[0].location.uri for d in diagnostics} == {base.as_uri()}
+
+
+async def test_which_open_documents_a_change_touches(tmp_path):
+    base, counters, sibling = tmp_path / "base.yaml", tmp_path / "counters.yaml", tmp_path / "sibling.yaml"
+    links, root = {base.resolve(): "extends"}, tmp_path
+    assert depends_on(base, "scenario", links, root) and depends_on(base, None, links, root)
+    assert depends_on(counters, "counters", links, root) and depends_on(counters, None, links, root)
+    assert not depends_on(sibling, "scenario", links, root) and not depends_on(sibling, "plan", links, root)
+    assert not depends_on(REPO / "scenarios/fire-in-the-sky/counters.yaml", "counters", links, root)  # another game's folder
+
+
+# --- robustness once more: with documents that read one another -------------------------------------------------
+
+async def test_rapid_edits_of_a_base_end_with_the_variant_checked_against_the_last_text(client, tmp_path):
+    base, variant = variant_of(tmp_path, "fire-in-the-sky")
+    await open_document(client, variant)
+    saved = base.read_text(encoding="utf-8")
+    line = BASES["fire-in-the-sky"][2]
+    await open_document(client, base)
+    uri = variant.absolute().as_uri()
+    text = saved
+    for version in range(2, 32):  # thirty edits without waiting: 4 or 5 Mutsu used, and the last one takes the base's out (3)
+        now = saved.replace(line, "", 1) if version == 31 else saved.replace(line, line * (1 + version % 2), 1)
+        change_text(client, base, text, now, version)
+        text = now
+    client.diagnostics.pop(uri, None)
+    await _until(lambda: any("3 counters used" in d.message for d in client.diagnostics.get(uri, [])), "checked the variant against the last base")
+    close_document(client, base)
+    close_document(client, variant)
+    assert client._server.returncode is None
+
+
+async def test_requests_with_wrong_parameters_and_changes_to_unknown_documents_are_answered(client, folder, tmp_path):
+    body = b'{"jsonrpc": "2.0", "id": 9001, "method": "textDocument/hover", "params": {"textDocument": {"uri": 5}, "position": {"line": 0}}}'
+    client._server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # a hover whose document is a number
+    ghost = (tmp_path / "never-opened.yaml").as_uri()  # a change, a save and a close of a document never opened
+    before = len(client.log_messages)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=ghost), [types.TextDocumentContentChangeWholeDocument("kind: scenario\n")]))
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(ghost)))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(ghost)))
+    await _until(lambda: any("never-opened.yaml: not open in the editor" in m.message for m in client.log_messages[before:]), "logged why")
+    assert not client.diagnostics.get(ghost)  # nothing found in a file that is not there (the close clears it: empty)
+    path = folder / "fits-mix.yaml"  # a change past the end of the text
+    await open_document(client, path)
+    far = types.Range(types.Position(500, 3), types.Position(900, 0))
+    uri = path.absolute().as_uri()
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version=2, uri=uri), [types.TextDocumentContentChangePartial(far, "# added\n")]))
+    await _until(lambda: uri in client.diagnostics, "checked after a change past the end")
+    close_document(client, path)
+    await still_answers(client, folder)
+    assert client._server.returncode is None
+
+
+async def test_a_game_folder_deleted_while_a_scenario_is_open(client, tmp_path):
+    game = tmp_path / "fire-in-the-sky"
+    shutil.copytree(REPO / "scenarios/fire-in-the-sky", game)
+    variant = game / "variants" / "more-battleships.yaml"
+    text = BROKEN["fits-mix"].replace("fire-in-the-sky/short-campaign", "../short-campaign.yaml")
+    variant.write_text(text, encoding="utf-8")
+    assert [d.code for d in await open_document(client, variant)] == ["COUNTER-MIX"]
+    shutil.rmtree(game)  # another branch checked out: the folder is gone, the editor still holds the variant's text
+    event = types.DidChangeWatchedFilesParams([types.FileEvent((game / name).as_uri(), types.FileChangeType.Deleted)
+                                               for name in ("game.yaml", "counters.yaml", "short-campaign.yaml")])
+    now = await published_again(client, variant, lambda: client.workspace_did_change_watched_files(event))
+    close_document(client, variant)
+    assert now and now[0].severity == types.DiagnosticSeverity.Error and "short-campaign.yaml" in now[0].message
+
+
+async def test_a_base_grown_to_ten_megabytes_in_the_editor_is_said_in_its_variant(client, folder, tmp_path):
+    base, variant = variant_of(tmp_path, "pacific-fury")
+    await open_document(client, variant)
+    saved = base.read_text(encoding="utf-8")
+    await open_document(client, base)
+    huge = saved + "notes: " + "x" * (10 * 1024 * 1024) + "\n"  # pasted, not saved
+    now = await published_again(client, variant, lambda: change_text(client, base, saved, huge, 2))
+    assert [d.code for d in client.diagnostics[base.absolute().as_uri()]] == ["LOAD-SIZE"]
+    close_document(client, base)
+    close_document(client, variant)
+    assert [d.code for d in now] == ["LOAD-SIZE"] and base.name in now[0].message and now[0].range.start.line == 2
+    await still_answers(client, folder)

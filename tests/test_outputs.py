@@ -63,7 +63,7 @@ def test_aids_rerun_into_their_own_folder_needs_no_force(tmp_path, capsys):
 
 # --- item 2: site deleted files it did not write ----------------------------------------------
 
-def test_site_never_deletes_files_it_did_not_write(tmp_path, capsys):
+def test_site_never_deletes_files_it_did_not_write(tmp_path, capsys, small_site):
     pytest.importorskip("mkdocs")
     out = tmp_path / "site"
     out.mkdir()
@@ -87,7 +87,7 @@ def test_site_never_deletes_files_it_did_not_write(tmp_path, capsys):
     assert (out / "about.html").read_text(encoding="utf-8") == "mine"
 
 
-def test_site_rebuilds_its_own_folder_without_force_and_never_writes_through_links(tmp_path, capsys):
+def test_site_rebuilds_its_own_folder_without_force_and_never_writes_through_links(tmp_path, capsys, small_site):
     pytest.importorskip("mkdocs")
     out = tmp_path / "site"
     status, _, err = run(capsys, "site", "-o", out)
@@ -149,7 +149,7 @@ def test_pdf_links_are_relative_and_the_same_wherever_built(tmp_path, monkeypatc
     assert b"file:" not in built[0]
 
 
-def test_site_pages_are_the_same_wherever_built(tmp_path, monkeypatch, capsys):
+def test_site_pages_are_the_same_wherever_built(tmp_path, monkeypatch, capsys, small_site):
     pytest.importorskip("mkdocs")
     from test_tiny_game import SKIRMISH, TESTS
 
@@ -237,7 +237,7 @@ def _planted(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["site", "aids"])
-def test_a_planted_manifest_deletes_nothing_outside_its_folder(tmp_path, capsys, command):
+def test_a_planted_manifest_deletes_nothing_outside_its_folder(tmp_path, capsys, command, small_site):
     if command == "site":
         pytest.importorskip("mkdocs")
     out, victims, entries = _planted(tmp_path)

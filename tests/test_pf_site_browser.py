@@ -29,11 +29,11 @@ def _tools():
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def served(tmp_path_factory, built_site):
     from toolkit.cli import main
 
     root = tmp_path_factory.mktemp("pf-web")
-    assert main(["site", "-o", str(root / "site")]) == 0
+    (root / "site").symlink_to(built_site, target_is_directory=True)  # chartroom site -o FOLDER, built once per session
     assert main(["aids", str(CAMPAIGN), "-o", str(root / "aids")]) == 0
     for base in serve(root):
         yield base, root

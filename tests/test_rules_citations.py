@@ -3,15 +3,20 @@
 `chartroom site` builds *Rules cross-reference* (``reference/rules.md``) from :mod:`toolkit.render.citations`:
 one row per check code of each game, the clause it enforces and the rule it cites in each edition, with the
 more precise rules its findings may cite. Here every finding the checks report over every example and
-bundled scenario must cite a rule its row lists, and every row must be a check the game registers.
+bundled scenario (and over the examples read in another edition) must cite a rule its row lists, and must
+have a row: a finding the core reports with a rule (``toolkit.findings.CORE_CODES``) as much as a check's;
+every row is a check the game registers or a core code.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from conftest import ROOT
 from toolkit.check import check_paths
+from toolkit.findings import CORE_CODES
 from toolkit.model.build import bundled_scenarios
 from toolkit.render.citations import game_citations
 from toolkit.render.sitepages import rules_reference
@@ -27,12 +32,16 @@ def tables():
     return game_citations(GAME_FOLDERS, Session())
 
 
+#: Examples read in another edition than their own too (``check --edition``), for the findings only that reading reports.
+OTHER_EDITION = [(ROOT / "tests/checks/marker-vp-pass.yaml", "2nd"), (bundled_scenarios() / "fire-in-the-sky/campaign.yaml", "2nd")]
+
+
 @pytest.fixture(scope="module")
 def findings():
     found = []
-    for path in EXAMPLES:
+    for path, edition in [(p, None) for p in EXAMPLES] + OTHER_EDITION:
         try:
-            got, _ = check_paths([path])
+            got, _ = check_paths([path], edition)
         except SystemExit:  # pragma: no cover - a file the checker refuses outright
             continue
         found.extend(got)
@@ -40,12 +49,12 @@ def findings():
 
 
 def _row_for(tables, finding):
-    """(row, edition index) of the finding's code in the table whose edition its citation names; None when no game registers the code."""
+    """(row, edition index, prefix) of the finding's code in the table whose edition its citation names (row None when that
+    table has no row for the code); None when the finding cites no game's rule (a problem of form: YAML, schema)."""
     for table in tables:
         for index, prefix in sorted(enumerate(table.editions), key=lambda e: -len(e[1])):
             if finding.rule == prefix or finding.rule.startswith(prefix + " "):
-                row = next((r for r in table.rows if r.code == finding.code), None)
-                return (row, index, prefix) if row is not None else None
+                return next((r for r in table.rows if r.code == finding.code), None), index, prefix
     return None
 
 
@@ -53,7 +62,9 @@ def test_every_game_has_a_table_with_one_row_per_check(tables):
     assert [t.title for t in tables] == ["Fire from the Skies", "Fire in the Sky", "Pacific Fury: Guadalcanal 1942"]
     for table in tables:
         codes = [r.code for r in table.rows]
-        assert codes == sorted(c.code for c in table.module.checks()), table.title  # every row's code is a registered check, and every check has a row
+        # every row's code is a registered check or a core code, and every check and core code has a row
+        assert codes == sorted([c.code for c in table.module.checks()] + [c.code for c in CORE_CODES]), table.title
+        assert {r.code for r in table.rows if r.core} == {c.code for c in CORE_CODES}
         assert all(cell for r in table.rows for cell in r.cells), [r.code for r in table.rows if not all(r.cells)]  # every rule key is numbered
         assert all(r.clause for r in table.rows)
 
@@ -73,18 +84,24 @@ def test_a_more_precise_citation_in_a_check_is_in_its_row(tables):
 
 def test_every_finding_the_checks_report_cites_a_rule_its_row_lists(tables, findings):
     assert len(findings) > 300
-    unlisted, seen = [], set()
+    unlisted, rowless, seen = [], [], set()
     for f in findings:
         found = _row_for(tables, f)
         if found is None:
+            assert not f.rule, f"{f.location}: {f.code} cites {f.rule!r}, which names no game's edition"
             continue
         row, index, prefix = found
+        if row is None:  # a finding citing a rule with no row in its game's table: a core code left out of CORE_CODES
+            rowless.append(f"{f.location}: {f.code} cites {f.rule}")
+            continue
         seen.add(row.code)
         cited = {n.strip() for n in f.rule[len(prefix):].split(",") if n.strip()}
         if not cited <= row.numbers(index):
             unlisted.append(f"{f.location}: {f.code} cites {f.rule}; its row lists {sorted(row.numbers(index))}")
     assert unlisted == []
+    assert rowless == []
     assert len(seen) > 60  # the examples reach most checks of the three games
+    assert {c.code for c in CORE_CODES} <= seen  # the core's own codes are reached too
 
 
 def test_the_generated_page_lists_every_code(tables):
@@ -93,3 +110,19 @@ def test_the_generated_page_lists_every_code(tables):
         for row in table.rows:
             assert f"<code>{row.code}</code>" in page
     assert "7.4.5 Planning Searches; also 7.4.6, 7.4.8" in page
+    ids = re.findall(r'<tr id="(check-[^"]+)"', page)  # a core code is in every game's table: each row keeps its own id
+    assert len(ids) == sum(len(t.rows) for t in tables) == len(set(ids))
+    assert "check-pacific-fury-optional-unknown" in ids
+
+
+def test_core_findings_have_each_games_rule(tables):
+    """OPTIONAL-UNKNOWN cites the edition's optional rules section; EDITION-OTHER the rule its numbers rest on, where a game
+    has two editions (n/a in a game of one)."""
+    by_game = {t.title: {r.code: r for r in t.rows} for t in tables}
+    assert by_game["Fire in the Sky"]["OPTIONAL-UNKNOWN"].cells == ("18.0 Optional Rules", "16.0 Optional Rules")
+    assert by_game["Pacific Fury: Guadalcanal 1942"]["OPTIONAL-UNKNOWN"].cells == ("9.6 Tokyo Express",)
+    assert by_game["Fire from the Skies"]["OPTIONAL-UNKNOWN"].cells == ("16 Aircraft Damage (Optional)",)
+    other = by_game["Fire in the Sky"]["EDITION-OTHER"]
+    assert other.core and other.severity == "info" and all(c != "n/a" for c in other.cells)
+    assert by_game["Pacific Fury: Guadalcanal 1942"]["EDITION-OTHER"].cells == ("n/a",)
+    assert by_game["Fire from the Skies"]["EDITION-OTHER"].cells == ("n/a",)

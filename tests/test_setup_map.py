@@ -251,11 +251,9 @@ def test_every_game_has_the_set_up_map_aid_with_the_set_up_on_it(path, tmp_path,
 # --- the site: each scenario's page shows its set-up map -----------------------------------------------
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from toolkit.cli import main
-
+def site(tmp_path_factory, built_site):
     root = tmp_path_factory.mktemp("setup-site")
-    assert main(["site", "-o", str(root / "site")]) == 0
+    (root / "site").symlink_to(built_site, target_is_directory=True)  # chartroom site -o FOLDER, built once per session
     return root
 
 
@@ -305,3 +303,252 @@ def test_without_the_rasteriser_a_png_is_refused_in_one_line_and_completion_offe
     assert not (tmp_path / "s.png").exists()
     status, out, _ = run_cli(capsys, "__complete", "map", "draw", "--")
     assert status == 0 and {"--turn", "--findings", "--output"} <= set(out.split())
+
+
+# --- findings about boxes, task forces and tracks: ringed at the box ------------------------------------
+
+def variant_beside(tmp_path, scenario: Path, name: str, text: str) -> Path:
+    """A copy of ``scenario``'s game folder with one more file, ``name``, holding ``text``."""
+    folder = tmp_path / scenario.parent.name
+    if not folder.is_dir():
+        shutil.copytree(scenario.parent, folder)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
+
+
+def rectangles(root) -> dict[str, list[tuple[float, float, float, float]]]:
+    """Every box's drawn rectangle: a box on the map (``data-box``), a display in a panel (``data-display``), a track's box."""
+    found: dict[str, list] = {}
+    for e in root.iter():
+        rect = None
+        if e.tag == f"{SVG}g" and e.get("data-box"):
+            key, rect = e.get("data-box"), e.find(f"{SVG}rect")
+        elif e.tag == f"{SVG}rect" and e.get("data-display"):
+            key, rect = e.get("data-display"), e
+        elif e.tag == f"{SVG}g" and e.get("data-track-box"):
+            key, rect = f"{e.get('data-track')}: {e.get('data-track-box')}", e.find(f"{SVG}rect")
+        if rect is not None:
+            found.setdefault(key, []).append(tuple(float(rect.get(k)) for k in ("x", "y", "width", "height")))
+    return found
+
+
+def ring_centres(root, at: str) -> list[tuple[str, float, float]]:
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        if g.get("data-finding") is None or g.get("data-at") != at:
+            continue
+        for shape in g:
+            if shape.tag == f"{SVG}circle":
+                out.append((g.get("data-finding"), float(shape.get("cx")), float(shape.get("cy"))))
+            elif shape.tag == f"{SVG}rect":
+                out.append((g.get("data-finding"), float(shape.get("x")) + float(shape.get("width")) / 2, float(shape.get("y")) + float(shape.get("height")) / 2))
+    return out
+
+
+FITS_BOX = ("kind: scenario\ngame: fire-in-the-sky\nid: boxed\ntitle: Boxed\nvariant: true\nextends: short-campaign.yaml\nreconstructed: test\n"
+            "setup:\n  - at: West Coast USA\n    side: japan\n    units:\n      - {counter: jp-land-2}\n    reconstructed: test\n")
+PF_BOX = ("kind: scenario\ngame: pacific-fury\nid: boxed\ntitle: Boxed\nvariant: true\nextends: campaign.yaml\nreconstructed: test\n"
+          "setup:\n  - at: Truk\n    side: us\n    units:\n      - {counter: us-ca-chester}\n    reconstructed: test\n")
+PF_TRACK = ("kind: scenario\ngame: pacific-fury\nid: tracked\ntitle: Tracked\nvariant: true\nextends: campaign.yaml\nreconstructed: test\n"
+            "operations: {japan: 3, us: 1, reconstructed: test}\n")
+
+
+def _ffts_box(scenario: Path) -> str:
+    """Coral Sea with an Allied destroyer moved into the Japanese task force A."""
+    text = scenario.read_text(encoding="utf-8").replace("id: coral-sea", "id: boxed", 1)
+    return text.replace("hammann, russell]", "hammann]", 1).replace("ships: [shokaku, zuikaku,", "ships: [shokaku, zuikaku, russell,", 1)
+
+
+BOX_CASES = [
+    ("fire-in-the-sky", SHORT, FITS_BOX, "West Coast USA", "PLACE-OFF-MAP", 2),  # the off-map box on the map, and its display beside it
+    ("pacific-fury", ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", PF_BOX, "Truk", "PF-SIDE", 1),
+    ("pacific-fury-track", ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", PF_TRACK, "Operation Track: 3", "PF-OPERATIONS", 1),
+    ("fire-from-the-skies", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml", None, "A", "FFTS-TF-SHIP", 1),  # + the marker's hex
+]
+
+
+@pytest.mark.parametrize(("case", "scenario", "text", "box", "code", "boxes"), BOX_CASES, ids=[c[0] for c in BOX_CASES])
+def test_a_finding_about_a_box_is_ringed_on_that_box(case, scenario, text, box, code, boxes, tmp_path, capsys):
+    variant = variant_beside(tmp_path, scenario, "boxed.yaml", text if text is not None else _ffts_box(scenario))
+    status, _, err = run_cli(capsys, "map", "draw", variant, "--findings", "-o", tmp_path / "b.svg")
+    assert status == 1, err
+    root = ET.fromstring((tmp_path / "b.svg").read_text(encoding="utf-8"))
+    drawn_boxes = rectangles(root)[box]
+    assert len(drawn_boxes) == boxes
+    rings = [(codes, x, y) for codes, x, y in ring_centres(root, box) if code in codes.split()]
+    inside = {rect for rect in drawn_boxes for _, x, y in rings if rect[0] <= x <= rect[0] + rect[2] and rect[1] <= y <= rect[1] + rect[3]}
+    assert inside == set(drawn_boxes), (rings, drawn_boxes)  # a ring on every drawing of the box
+    status, _, err = run_cli(capsys, "map", "draw", scenario, "--findings", "-o", tmp_path / "clean.svg")
+    assert not ring_centres(ET.fromstring((tmp_path / "clean.svg").read_text(encoding="utf-8")), box)  # the clean set-up: no ring there
+
+
+def test_a_finding_on_a_turn_record_is_ringed_at_that_turns_reinforcements(tmp_path, capsys):
+    text = ("kind: scenario\ngame: pacific-fury\nid: early\ntitle: Early\nvariant: true\nextends: campaign.yaml\nreconstructed: test\n"
+            "turn_track:\n  - turn: 3\n    side: us\n    units:\n      - {counter: us-cv-hornet}\n    reconstructed: test\n")
+    variant = variant_beside(tmp_path, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", "early.yaml", text)
+    status, out, _ = run_cli(capsys, "check", variant)
+    run_cli(capsys, "map", "draw", variant, "--findings", "-o", tmp_path / "t.svg")
+    root = ET.fromstring((tmp_path / "t.svg").read_text(encoding="utf-8"))
+    rings = {g.get("data-at") for g in root.iter(f"{SVG}g") if g.get("data-finding")}
+    assert status == 1 and rings & {"Turn 2", "Turn 3"}, (out, rings)
+
+
+# --- the aid's sheets: the map as a grid whose edges say what joins them, the panel cut only between its displays ---
+
+def _window(svg_element) -> tuple[float, float, float, float]:
+    return tuple(float(v) for v in svg_element.get("viewBox").split())
+
+
+def _panel_things(root, panel_x: float) -> list[tuple[str, float, float]]:
+    """(what, top, bottom) of every glyph, display frame and track box beside the map: none may be cut."""
+    things = []
+    for e in root.iter():
+        if e.get("class") == "cr-counter":
+            x, y = map(float, re.match(r"translate\(([-\d.]+),([-\d.]+)\)", e.get("transform")).groups())
+            if x >= panel_x:
+                things.append((e.get("data-counter"), y, y + 46.0))
+        elif e.tag == f"{SVG}rect" and (e.get("data-display") or "cr-track-cell" in (e.get("class") or "")):
+            if float(e.get("x")) >= panel_x:
+                things.append((e.get("data-display") or "track box", float(e.get("y")), float(e.get("y")) + float(e.get("height"))))
+    return things
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_the_aid_cuts_the_map_where_its_edges_say_and_the_panel_only_between_its_displays(path, paper):
+    from toolkit.render.setupsheets import MM_PER_PX, SHEET_AREA_MM, sheets
+
+    opened = Session().open_scenario(path, checks=False)
+    module = opened.module
+    drawing = render_setup_svg(opened.game, opened.scenario, module.setup_pieces(opened.game, opened.scenario), module.map_style(opened.game),
+                               reinforcements=False)
+    root = ET.fromstring(drawing)
+    mx, my, mw, mh = map(float, root.get("data-map-area").split())
+    px, py, pw, ph = map(float, root.get("data-panel-area").split())
+    area_w, area_h = SHEET_AREA_MM[paper]
+    cut = sheets(drawing, (area_w, area_h))
+    maps, panels = [s for s in cut if s.kind == "map"], [s for s in cut if s.kind == "panel"]
+    assert maps and panels and len(cut) > 1  # none of the three fits one page with its panel
+    by_name = {s.name: s for s in maps}
+    assert sum(s.window[2] * s.window[3] for s in maps) == pytest.approx(mw * mh, rel=1e-3)  # the map's sheets tile it
+    for s in maps:
+        x, y, w, h = s.window
+        assert w * MM_PER_PX <= area_w + 0.1 and h * MM_PER_PX <= area_h + 0.1
+        assert _window(ET.fromstring(s.svg)) == pytest.approx(s.window, abs=0.06)
+        edges = {e.get("data-joins"): (float(e.get("x")), float(e.get("y"))) for e in ET.fromstring(s.svg).iter() if e.get("data-joins")}
+        for join in s.joins:  # the sheet it names lies against that edge, and the edge says so
+            other, side = join.split()
+            ox, oy, ow, oh = by_name[other].window
+            assert {"right": (ox, oy) == pytest.approx((x + w, y), abs=0.2), "left": (ox + ow, oy) == pytest.approx((x, y), abs=0.2),
+                    "below": (ox, oy) == pytest.approx((x, y + h), abs=0.2), "above": (ox, oy + oh) == pytest.approx((x, y), abs=0.2)}[side], join
+            ex, ey = edges[other]
+            assert x <= ex <= x + w and y <= ey <= y + h
+            assert {"right": ex > x + w * 0.8, "left": ex < x + w * 0.2, "below": ey > y + h * 0.8, "above": ey < y + h * 0.2}[side]
+    pieces = [_window(e) for s in panels for e in ET.fromstring(s.svg) if e.tag == f"{SVG}svg"]
+    assert sum(h for _, _, _, h in pieces) == pytest.approx(ph, abs=0.5)  # the panel's pieces cover it, top to bottom
+    for _, _, w, h in pieces:
+        assert w * MM_PER_PX <= area_w and h * MM_PER_PX <= area_h + 0.1
+    for s in panels:
+        outer = ET.fromstring(s.svg)
+        assert float(outer.get("width").removesuffix("mm")) <= area_w + 0.1 and float(outer.get("height").removesuffix("mm")) <= area_h + 0.1
+    things = _panel_things(root, px)
+    assert things
+    split = [(what, top, bottom) for what, top, bottom in things for _, y, _, h in pieces if top < y + h - 0.05 < bottom]
+    assert split == []  # no glyph, box, stack, task force or track cut between two sheets
+
+
+def test_a_panel_taller_than_a_page_is_cut_at_its_breaks_into_even_pieces():
+    from toolkit.render.setupsheets import _chunks
+
+    assert _chunks(0.0, 100.0, [30.0, 60.0, 90.0], 120.0) == [(0.0, 100.0)]
+    assert _chunks(0.0, 100.0, [30.0, 60.0, 90.0], 70.0) == [(0.0, 60.0), (60.0, 100.0)]  # cut at a break, never at 70
+    assert _chunks(0.0, 100.0, [10.0, 50.0, 95.0], 96.0) == [(0.0, 50.0), (50.0, 100.0)]  # even, not 95 and 5
+    forced = _chunks(0.0, 100.0, [], 40.0)  # no break: cut where it must, in three even pieces
+    assert len(forced) == 3 and [b - a for a, b in forced] == pytest.approx([100 / 3] * 3, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_the_aids_text_is_7_pt_or_more_as_printed(path, paper, tmp_path, capsys, page):
+    """Each text's font size read back from the aid's sheets, times the sheet's printed scale (its size in mm over its viewBox)."""
+    assert run_cli(capsys, "aids", path, "-o", tmp_path, "--paper", paper)[0] == 0
+    page.emulate_media(media="print")
+    page.goto((tmp_path / "map-setup.html").as_uri())
+    sizes = page.evaluate("""() => [...document.querySelectorAll('svg[data-sheet] text')].filter(t => t.textContent.trim()).map(t => {
+        const ctm = t.getScreenCTM();
+        return [t.textContent, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b) * 0.75];
+    })""")
+    assert len(sizes) > 100
+    small = [(text, round(pt, 2)) for text, pt in sizes if pt < 7.0 - 0.05]
+    assert not small, small[:5]
+    assert min(pt for _, pt in sizes) == pytest.approx(7.05, abs=0.01)  # the glyphs' 9.4 px at 96 to the inch
+    assert "Names shortened on the counters" in {text for text, _ in sizes}
+    assert not page.errors
+
+
+# --- names on the counters: whole, squeezed or shortened, never cut blind; the key gives them whole --------------
+
+def test_a_name_is_whole_squeezed_or_shortened_to_fit_its_glyph():
+    from toolkit.render.svgsetup import ROOM, _abbreviated, _short
+    from toolkit.render.textwidth import text_width
+
+    assert _abbreviated("Chester", ROOM) == "Chester"  # fits as it is
+    assert _abbreviated("Enterprise", ROOM) == "Enterprise"  # 48 px: squeezed to 42, not cut
+    assert _abbreviated("Salt Lake City", ROOM) == "S. L. City"
+    assert _abbreviated("North Carolina", ROOM) == "N. Carolin."
+    assert _abbreviated("Indianapolis", ROOM) == "Indianap."
+    assert _abbreviated("8-Combat Strength", ROOM) == "8-CS"  # a designation: its initials
+    assert _abbreviated("Shokaku+", ROOM) == "Shokaku+" and _abbreviated("Massachusetts+", ROOM) == "Massach."
+    for text in ("Salt Lake City", "Massachusetts+", "Supercalifragilistic", "W" * 30):
+        assert text_width(_abbreviated(text, ROOM), 9.4) * 0.85 <= ROOM
+    assert _short("Japanese 8-Combat Strength land unit", "land", "Japan", "Japan") == "8-Combat Strength"  # side and class by colour and band
+    assert _short("US Marine air unit", "air", "Allies", "United States") == "Marine"
+    assert _short("Australia", "CA", "US", "Australia") == "Australia"  # a ship named as its nation keeps its name
+    assert _short("Transports", "Transports", "US", "United States") == ""  # the band says it
+    assert _short("CV (Akagi, Kaga)", "CV") == "Akagi+"
+
+
+@pytest.mark.parametrize("path", [SHORT, ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-from-the-skies" / "coral-sea.yaml"],
+                         ids=lambda p: p.parent.name)
+def test_every_glyphs_text_fits_its_glyph_and_the_key_gives_each_shortened_name_whole(path, tmp_path, capsys, page):
+    run_cli(capsys, "map", "draw", path, "-o", tmp_path / "s.svg")
+    svg = (tmp_path / "s.svg").read_text(encoding="utf-8")
+    page.goto((tmp_path / "s.svg").as_uri())
+    widths = page.evaluate("() => [...document.querySelectorAll('.cr-counter text')].filter(t => t.textContent.trim())"
+                           ".map(t => [t.textContent, t.getBBox().width])")
+    assert widths and not [(text, w) for text, w in widths if w > 46.0 - 2.0], "a text wider than its glyph"
+    assert not [text for text, _ in widths if "\u2026" in text]  # never cut blind with an ellipsis
+    root = ET.fromstring(svg)
+    key = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "cr-panel-text"]
+    shortened = 0
+    for glyph in (e for e in root.iter() if e.get("data-counter") is not None):
+        name = [t.text for t in glyph.iter(f"{SVG}text") if t.get("class") == "cr-g-name"][0] or ""
+        title = glyph.find(f"{SVG}title").text  # the whole name and the id, for hover
+        if name.endswith("."):  # shortened: the key says what it stands for, whole
+            shortened += 1
+            whole = title[:title.index(f" ({glyph.get('data-counter')})")]
+            assert any(line.startswith(f"{name}: {whole.split()[0]}") for line in key), (name, whole)
+        assert glyph.get("data-counter") in title
+    assert shortened
+
+
+def test_every_scenario_page_of_the_site_loads_clean_and_tells_a_counter_on_hover(site, page):
+    """Done when of issue 24, end to end: each bundled scenario's page (every game, variants too) in Chromium."""
+    from conftest import serve
+
+    pages = sorted(p.relative_to(site).as_posix() for p in (site / "site" / "scenarios").rglob("*.html"))
+    assert len(pages) >= 6
+    for base in serve(site):
+        for path in pages:
+            page.goto(f"{base}/{path}")
+            page.wait_for_load_state("networkidle")
+            view = page.locator(".cr-setup-view")
+            glyph = view.locator("svg [data-counter]").first
+            glyph.scroll_into_view_if_needed()
+            glyph.hover()
+            view.locator(".cr-setup-tip").wait_for(state="visible")
+            assert glyph.get_attribute("data-counter") in view.locator(".cr-setup-tip").inner_text(), path
+            page.mouse.move(0, 0)
+        assert page.errors == []

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, import_or_missing, run_cli, serve
+from conftest import ROOT, run_cli, serve
 from toolkit.games import CORE_PAGES
 from toolkit.render.sitepages import PAGE_LABELS, game_pages
 from toolkit.session import Session
@@ -96,14 +96,8 @@ def test_the_page_reader_finds_an_empty_table_and_passes_a_filled_one():
 # --- the built site -------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    import_or_missing("mkdocs", "needs mkdocs (the site extra)")
-    from toolkit.cli import main
-
-    out = tmp_path_factory.mktemp("site-pages") / "site"
-    assert main(["site", "-o", str(out)]) == 0
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
+def site(built_site):
+    return built_site  # chartroom site -o FOLDER, built once per test session (conftest)
 
 
 def _pages(site: Path) -> dict[str, str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from toolkit.render import setupsheets
 from toolkit.render.setupsheets import SHEET_AREA_MM, sheets
 from toolkit.render.svgsetup import render_setup_svg
 from toolkit.render.svgwindow import within
@@ -109,22 +110,27 @@ def counters(svg: str) -> set[str]:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.parent.name)
 @pytest.mark.parametrize("paper", sorted(SHEET_AREA_MM))
-def test_each_sheet_carries_a_share_of_the_drawing_and_every_counter_is_on_some_sheet(path, paper):
+def test_each_sheet_carries_less_than_the_whole_drawing_and_every_counter_is_on_some_sheet(path, paper, monkeypatch):
     whole = setup_drawing(path)
     cut = sheets(whole, SHEET_AREA_MM[paper])
-    assert len(cut) > 1
-    assert sum(len(s.svg) for s in cut) < 0.7 * len(cut) * len(whole)
+    monkeypatch.setattr(setupsheets, "within", lambda svg, window: svg)
+    uncut = sheets(whole, SHEET_AREA_MM[paper])
+    assert len(cut) > 1 and all(len(a.svg) < len(b.svg) for a, b in zip(cut, uncut))
+    assert sum(len(s.svg) for s in cut) < 0.6 * sum(len(s.svg) for s in uncut)
     assert set().union(*(counters(s.svg) for s in cut)) == counters(whole)
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.parent.name)
-def test_every_sheet_looks_the_same_with_and_without_what_lies_outside_it(path, page):
+def test_every_sheet_looks_the_same_with_and_without_what_lies_outside_it(path, page, monkeypatch):
     whole = setup_drawing(path)
-    for sheet in sheets(whole, SHEET_AREA_MM["a4"]):
-        head = sheet.svg.split("\n", 1)[0]  # the sheet's window over the whole drawing
+    cut = sheets(whole, SHEET_AREA_MM["a4"])
+    monkeypatch.setattr(setupsheets, "within", lambda svg, window: svg)  # each sheet as the whole drawing through its window
+    uncut = sheets(whole, SHEET_AREA_MM["a4"])
+    assert [s.name for s in cut] == [s.name for s in uncut] and all(len(a.svg) < len(b.svg) for a, b in zip(cut, uncut))
+    for sheet, full in zip(cut, uncut):
         shots = []
-        for svg in (sheet.svg, head + "\n" + whole.split("\n", 1)[1]):
+        for svg in (sheet.svg, full.svg):
             page.set_content(f'<!DOCTYPE html><html><body style="margin:0">{svg}</body></html>')
             shots.append(page.locator("svg").first.screenshot())
         assert shots[0] == shots[1], sheet.name

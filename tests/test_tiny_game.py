@@ -204,7 +204,7 @@ def test_area_map_shows_control_per_side(tiny):
     assert render_map_svg(opened.game, opened.scenario) == at_start  # deterministic
 
 
-def test_site_builds_the_tiny_scenario_page(tiny, tmp_path, capsys):
+def test_site_builds_the_tiny_scenario_page(tiny, tmp_path, capsys, small_site):
     status, out, err = run(capsys, "site", "-o", tmp_path / "site", "--scenario", SKIRMISH)
     assert status == 0, err
     pages = [p for p in (tmp_path / "site").rglob("*.html") if "Skirmish at the Crossroads" in p.read_text(encoding="utf-8")]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from toolkit.errors import ChartroomError, InputError
 
-__all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES"]
+__all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES", "CoreCode", "CORE_CODES", "OPTIONAL_UNKNOWN", "EDITION_OTHER"]
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -73,3 +73,29 @@ class LoadError(InputError):
 
     def finding(self) -> Finding:
         return Finding("error", self.code, self.message, self.location)
+
+
+@dataclass(frozen=True)
+class CoreCode:
+    """A finding the core reports (not a game's check) that cites a game's rule, declared for the citation table.
+
+    ``rule`` is the key of the rule in each edition's rules table; ``module_rules`` instead names the game
+    module's attribute whose values are the rule keys it may cite (the first is the row's own). It runs
+    only in a game with at least ``editions`` editions.
+    """
+
+    code: str
+    severity: str
+    clause: str
+    rule: str | None = None
+    module_rules: str | None = None
+    editions: int = 1
+
+
+#: An optional rule a scenario names that its edition does not have: the edition's optional rules section.
+OPTIONAL_UNKNOWN = CoreCode("OPTIONAL-UNKNOWN", "error", "A scenario names an optional rule its edition does not have.", rule="optional-rules")
+#: A scenario checked in another edition than its own: the rule of the first edition parameter its numbers rest on.
+EDITION_OTHER = CoreCode("EDITION-OTHER", "info", "A scenario checked in another edition than the one it was written for: "
+                         "the rules its numbers rest on that differ.", module_rules="scenario_parameters", editions=2)
+#: Every core finding that cites a rule: each has a row in every game's citation table (toolkit.render.citations).
+CORE_CODES = (EDITION_OTHER, OPTIONAL_UNKNOWN)

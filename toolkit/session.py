@@ -30,7 +30,7 @@ from toolkit.exits import for_findings
 from toolkit.findings import Finding, LoadError, Location
 from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
 from toolkit.inherited import place_inherited
-from toolkit.load import Document, display_path, load_file, resolved, yaml_files
+from toolkit.load import Document, display_path, load_file, resolved, unsaved_text, yaml_files
 from toolkit.load.memo import SessionMemos
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
@@ -415,9 +415,14 @@ def _manifest_at(manifest, game) -> Location:
 
 
 def _stamps(paths: list[Path]) -> tuple:
-    """Modification times and sizes of the files a check read: what it remembers is reused only while they match."""
+    """Modification times and sizes of the files a check read (of an unsaved text, the text): what it remembers is
+    reused only while they match."""
     out = []
     for path in paths:
+        text = unsaved_text(path)
+        if text is not None:
+            out.append(("unsaved", len(text), hash(text)))
+            continue
         try:
             stat = path.stat()
             out.append((stat.st_mtime_ns, stat.st_size))

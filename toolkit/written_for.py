@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from toolkit.findings import Finding, Location
+from toolkit.findings import EDITION_OTHER, Finding, Location
 from toolkit.model import Edition
 
 __all__ = ["edition_note", "CODE"]
 
-CODE = "EDITION-OTHER"
+CODE = EDITION_OTHER.code
 
 
 def _value(value) -> str:
@@ -37,4 +37,4 @@ def edition_note(written: Edition, checked: Edition, scenario_parameters: Mappin
         message += f"; {others} other rule parameter{'s differ' if others > 1 else ' differs'} " + (
             f"(compare {written.at.file} with {checked.at.file})" if written.at.file and checked.at.file else "")
     rule = checked.cite(scenario_parameters[named[0]]) if named else checked.citation
-    return Finding("info", CODE, message, at, rule)
+    return Finding(EDITION_OTHER.severity, CODE, message, at, rule)

@@ -2,14 +2,18 @@
 
 The outputs were recorded before the game-module move (issue "One core, many games") and must
 stay byte-identical: ``python tests/golden/record.py`` rewrites them, ``tests/test_golden.py``
-compares. Each command runs as a user runs it, in a subprocess from the repository's root.
+compares. Each command is recorded as a user runs it, in a subprocess from the repository's root; the test
+compares most of them run in process (``chartroom``'s own ``main``, same folder, same environment), which
+gives the same bytes without starting a Python per command, and a few in a subprocess (``SUBPROCESS``).
 Files a command writes (aids, site, new) are recorded as a sorted list of sha256 digests.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
+import io
 import os
 import re
 import shlex
@@ -76,18 +80,28 @@ def chartroom() -> list[str]:
     return [sys.executable, "-m", "toolkit.cli"] if os.environ.get("GOLDEN_IN_PLACE") else [str(Path(sys.executable).parent / "chartroom")]
 
 
-def run(name: str) -> str:
+#: Compared in a subprocess by the test too (the others in process): one of each kind of output.
+SUBPROCESS = ("check-short-github", "check-game", "new", "supply")
+#: The environment every command runs in.
+ENVIRONMENT = {"CHARTROOM_CACHE": "off", "COLUMNS": "100"}
+
+
+def run(name: str, in_process: bool = False) -> str:
     """The recorded form of one command: exit status, stdout, stderr and the files it wrote."""
     (ROOT / "out").mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=ROOT / "out", prefix="golden-") as tmp:  # inside the working folder
         args = [part for word in shlex.split(COMMANDS[name].replace("{tmp}", tmp))
                 for part in (sorted(glob.glob(word, root_dir=ROOT)) if "*" in word else [word])]
-        env = dict(os.environ, CHARTROOM_CACHE="off", COLUMNS="100")
-        done = subprocess.run(chartroom() + args, cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
+        if in_process:
+            status, stdout, stderr = _in_process(args)
+        else:
+            done = subprocess.run(chartroom() + args, cwd=ROOT, capture_output=True, text=True,
+                                  env=dict(os.environ, **ENVIRONMENT), timeout=600)
+            status, stdout, stderr = done.returncode, done.stdout, done.stderr
         relative = os.path.relpath(tmp, ROOT)
-        lines = [f"$ chartroom {COMMANDS[name]}", f"exit {done.returncode}",
-                 "--- stdout", done.stdout.replace(tmp, "{tmp}").replace(relative, "{tmp}"),
-                 "--- stderr", _timeless(done.stderr.replace(tmp, "{tmp}").replace(relative, "{tmp}"))]
+        lines = [f"$ chartroom {COMMANDS[name]}", f"exit {status}",
+                 "--- stdout", stdout.replace(tmp, "{tmp}").replace(relative, "{tmp}"),
+                 "--- stderr", _timeless(stderr.replace(tmp, "{tmp}").replace(relative, "{tmp}"))]
         written = sorted(p for p in Path(tmp).rglob("*") if p.is_file())
         if written:
             lines.append("--- files")
@@ -95,6 +109,31 @@ def run(name: str) -> str:
                 content = path.read_bytes().replace(tmp.encode(), b"{tmp}").replace(relative.encode(), b"{tmp}")
                 lines.append(f"{hashlib.sha256(content).hexdigest()}  {path.relative_to(tmp)}")
         return "\n".join(lines) + "\n"
+
+
+def _in_process(args: list[str]) -> tuple[int, str, str]:
+    """``chartroom ARGS`` run by its ``main`` in this process, from the repository's root with ``ENVIRONMENT``."""
+    from toolkit.cli import main
+
+    saved = {key: os.environ.get(key) for key in ENVIRONMENT}
+    here = os.getcwd()
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        os.environ.update(ENVIRONMENT)
+        os.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(args)
+            except SystemExit as stop:  # argparse's own refusal
+                status = stop.code
+    finally:
+        os.chdir(here)
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return status, out.getvalue(), err.getvalue()
 
 
 PROGRESS = re.compile(r"^chartroom: (rendering aids of|wrote \d+ files to|site written to|loading the site|generating pages|building the site|PDF \d+/|"

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from toolkit.errors import InputError
 from toolkit.model import Counter, Game, Scenario, UnitEntry
-from toolkit.model.setup import Piece, SetUp, TaskForceDisplay, location_key, where_finding
+from toolkit.model.setup import Piece, SetUp, TaskForceDisplay, TrackDisplay, location_key, where_finding
 from toolkit.rules import Context
 
-__all__ = ["Piece", "TaskForceDisplay", "SetUp", "default_setup", "piece_of", "where_finding", "main_ratings", "location_key"]
+__all__ = ["Piece", "TaskForceDisplay", "TrackDisplay", "SetUp", "default_setup", "piece_of", "where_finding", "main_ratings", "location_key"]
 
 
 def main_ratings(counter: Counter) -> str:
@@ -41,7 +41,7 @@ def piece_of(game: Game, entry: UnitEntry, at: str, side: str, turn: int | None 
         details.append(f"{entry.steps} steps")
     if entry.reduced:
         details.append("reduced")
-        ratings = (ratings + " red.").strip()
+        ratings = (ratings + " r").strip()  # the key beside the map says r is reduced
     if entry.task_force:
         details.append("set up as a task force")
     if entry.count > 1:
@@ -73,13 +73,17 @@ def default_setup(game: Game, scenario: Scenario, ctx: Context, turn: int | None
     for entry in scenario.control:
         located.append((location_key(entry.at), entry.base))
     due: list[Piece] = []
-    for when, placement in scenario.turn_track:
+    for when, placement in scenario.turn_track:  # a finding on a turn's record is ringed at that turn's row of reinforcements
+        located.append((location_key(placement.at), f"Turn {when}"))
         for entry in placement.units:
+            located.append((location_key(entry.at), f"Turn {when}"))
             piece = piece_of(game, entry, placement.where, placement.side, when) if ctx.in_use(entry) else None
             if piece is not None and when >= first:
                 due.append(piece)
     for record in game.schedules:
+        located.append((location_key(record.at), f"Turn {record.turn}"))
         for entry in record.units:
+            located.append((location_key(entry.at), f"Turn {record.turn}"))
             piece = piece_of(game, entry, "Reinforcement Schedule", record.side, record.turn) if ctx.in_use(entry) else None
             if piece is not None and record.turn >= first:  # the first turn's arrivals come in its Reinforcement Phase
                 due.append(piece)

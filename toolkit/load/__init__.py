@@ -25,7 +25,7 @@ from toolkit.load.types import Parsed, YamlProblem
 MAX_FILE_BYTES = 512 * 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "yaml_files", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "unsaved_text", "yaml_files", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -125,12 +125,21 @@ def unsaved(texts: dict):
         _UNSAVED.reset(token)
 
 
+def unsaved_text(path: str | os.PathLike) -> str | None:
+    """The text :func:`unsaved` holds for ``path`` while its block runs; None for any other path and outside it.
+
+    What is kept because a file is unchanged (a game built from it) is kept by this text too, not only by the
+    file's modification time: an unsaved edit is a change.
+    """
+    texts = _UNSAVED.get()
+    return texts.get(resolved(path)) if texts else None
+
+
 def load_file(path: str | os.PathLike) -> Document:
     """Read and parse one YAML file; raise :class:`LoadError` on any problem."""
     path = Path(path)
     name = display_path(path)
-    texts = _UNSAVED.get()
-    text = texts.get(resolved(path)) if texts else None
+    text = unsaved_text(path)
     if text is not None:
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_FILE_BYTES:

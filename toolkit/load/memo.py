@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Callable, Iterator
 
-__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered"]
+__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered", "within_a_session"]
 
 
 class BoundedMemo:
@@ -89,6 +89,23 @@ def session_memo(name: str) -> BoundedMemo | None:
     """The memo ``name`` of the session at work, or None outside a session (then compute, keep nothing)."""
     memos = _ACTIVE.get()
     return None if memos is None else memos[name]
+
+
+@contextmanager
+def within_a_session() -> Iterator[SessionMemos]:
+    """The memos of the session at work, or fresh ones for this block when none is (a call from Python outside a
+    :class:`~toolkit.session.Session`): one load reads and judges a game's overlay schemas once, not once per file.
+
+    >>> with within_a_session() as outer, within_a_session() as inner:
+    ...     inner is outer
+    True
+    """
+    memos = _ACTIVE.get()
+    if memos is not None:
+        yield memos
+        return
+    with SessionMemos().active() as memos:
+        yield memos
 
 
 def remembered(name: str, key, build: Callable[[], object]):

@@ -3,15 +3,21 @@
 One :class:`~toolkit.session.Session` serves every request: it keeps the games it built and its memos, so a
 one-line edit of a scenario re-reads only that scenario. The session is replaced when a file of a game
 folder in use changes on disk (a ``git checkout``, a save from another program): nothing read before is reused.
+
+Every check reads the editor's text of every open document instead of its file (``open_texts``, path -> text):
+a variant is checked against its base as the editor holds it, saved or not, and so against the counters and
+the map being edited. What the session keeps is kept by those texts too (:func:`toolkit.load.unsaved_text`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from toolkit.findings import Finding, LoadError, Location
 from toolkit.load import MAX_FILE_BYTES, Document, display_path, load_text, resolved, unsaved
+from toolkit.lsp.depends import linked_files
 from toolkit.model.reading import find_game_root
 from toolkit.session import Opened, Session
 
@@ -30,6 +36,14 @@ class Checked:
     document: Document | None = None
     findings: list[Finding] = field(default_factory=list)
     note: str = ""  # why it was not checked (not a Chartroom data file, not a file on disk), for the log
+    root: Path | None = None  # its game folder
+    links: dict[Path, str] = field(default_factory=dict)  # the bases and maps its chain reads -> the key leading there
+
+    @property
+    def kind(self) -> str | None:
+        data = self.document.data if self.document is not None else None
+        kind = data.get("kind") if isinstance(data, dict) else None
+        return kind if isinstance(kind, str) else None
 
     @property
     def lines(self) -> list[str]:
@@ -39,10 +53,11 @@ class Checked:
 class Documents:
     """Checks documents from their text; keeps the session (games loaded) while the game folders stay unchanged."""
 
-    def __init__(self):
+    def __init__(self, open_texts: Callable[[], dict[Path, str]] = dict):
+        self.open_texts = open_texts  # the editor's open documents: path -> text (saved or not)
         self.session = Session()
         self._stamps: dict[Path, tuple] = {}  # game folder -> stamps of its data files when last used
-        self._models: dict[Path, tuple[str, Opened | None]] = {}  # path -> (digest of the text, the model)
+        self._models: dict[Path, tuple[tuple, Opened | None]] = {}  # path -> (its text's digest and the other open texts, the model)
         self._scenarios: dict[Path, Opened] = {}  # path -> the last model of it that held its scenario
 
     # --- checking ---------------------------------------------------------------------
@@ -77,9 +92,22 @@ class Documents:
             checked.note = f"{name}: not a Chartroom data file (no kind: and no game.yaml beside it or above it): not checked"
             return checked
         self._keep_fresh(root)
-        with unsaved({path: text}):
+        checked.root = resolved(root) if root is not None else None
+        with unsaved(self._texts(path, text)):
             checked.findings = self.session.check([path])[0]
+            checked.links = linked_files(checked.document) if data.get("kind") == "scenario" else {}
         return checked
+
+    def _texts(self, path: Path, text: str) -> dict[Path, str]:
+        """The texts a check of ``path`` (holding ``text``) reads instead of files: every open document's."""
+        texts = dict(self.open_texts())
+        texts[path] = text
+        return texts
+
+    def _others(self, path: Path) -> tuple:
+        """What the open documents other than ``path`` hold, in short: a model built from ``path`` is kept while it stays."""
+        mine = resolved(path)
+        return tuple(sorted((str(p), len(t), hash(t)) for p, t in self.open_texts().items() if resolved(p) != mine))
 
     def game_root(self, document: Document) -> Path | None:
         """The game folder of a document: ``game.yaml`` beside or above it, else the bundled game it names."""
@@ -112,23 +140,24 @@ class Documents:
         document, path = checked.document, checked.path
         if document is None or path is None:
             return None
+        key = (document.digest, self._others(path))
         known = self._models.get(path)
-        if known is not None and known[0] == document.digest:
+        if known is not None and known[0] == key:
             return known[1]
         data = document.data if isinstance(document.data, dict) else {}
         opened = None
-        if data.get("kind") == "scenario":
-            with unsaved({path: checked.text}):
+        with unsaved(self._texts(path, checked.text)):
+            if data.get("kind") == "scenario":
                 opened = self.session.open_scenario(path, checks=False)
-        if opened is None or opened.game is None:
-            root = self.game_root(document)
-            edition = data.get("edition") if isinstance(data.get("edition"), str) else None
-            opened = self.session.open_game(root, edition) if root is not None else None
-            if opened is not None and opened.game is None and edition:
-                opened = self.session.open_game(root)
+            if opened is None or opened.game is None:
+                root = self.game_root(document)
+                edition = data.get("edition") if isinstance(data.get("edition"), str) else None
+                opened = self.session.open_game(root, edition) if root is not None else None
+                if opened is not None and opened.game is None and edition:
+                    opened = self.session.open_game(root)
         if opened is not None and opened.game is None:
             opened = None
-        self._models[path] = (document.digest, opened)
+        self._models[path] = (key, opened)
         if opened is not None and opened.scenario is not None:
             self._scenarios[path] = opened
         for memo in (self._models, self._scenarios):

@@ -1,7 +1,10 @@
 """The wiring of ``chartroom lsp``: pygls feature handlers over :mod:`toolkit.lsp.documents` and one module per feature.
 
 Diagnostics are pushed on open and save at once, and on change after a pause in typing (``debounce``), always from
-the editor's text. The server answers every request or says why: a document that does not parse gets one
+the editor's text, every open document's (a variant's base being edited, the counters). When a document changes
+(typed, saved, closed with its changes dropped) or a data file changes on disk, every open document whose check
+reads it (its bases, its game's data: :mod:`toolkit.lsp.depends`) is checked again. The server answers every
+request or says why: a document that does not parse gets one
 diagnostic at the parser's position; a document that is no Chartroom file is named in a log message; an internal
 error is shown as a diagnostic and logged, and the server carries on.
 """
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -17,9 +21,12 @@ from pygls.lsp.server import LanguageServer
 
 from toolkit import __version__
 from toolkit.errors import ChartroomError
+from toolkit.findings import LoadError
+from toolkit.load import decode, load_file, read_bytes
 from toolkit.lsp.actions import quick_fixes
 from toolkit.lsp.completion import complete
 from toolkit.lsp.definition import definition
+from toolkit.lsp.depends import depends_on
 from toolkit.lsp.diagnostics import diagnostics
 from toolkit.lsp.documents import Checked, Documents
 from toolkit.lsp.hover import hover
@@ -37,10 +44,11 @@ class ChartroomServer(LanguageServer):
     def __init__(self, debounce: float = DEBOUNCE):
         super().__init__("chartroom", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.debounce = debounce
-        self.documents = Documents()
+        self.documents = Documents(self.open_texts)
         self.checked: dict[str, Checked] = {}
         self.published: dict[str, list[types.Diagnostic]] = {}
         self.pending: dict[str, asyncio.Task] = {}
+        self.changed: set[str] = set()  # documents typed in since their last check: their dependents wait for it
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=f"chartroom: {message}"))
@@ -49,6 +57,15 @@ class ChartroomServer(LanguageServer):
 
     def text_of(self, uri: str) -> str:
         return self.workspace.get_text_document(uri).source
+
+    def open_texts(self) -> dict[Path, str]:
+        """The editor's text of every open document on disk (path -> text, saved or not): what every check reads."""
+        texts = {}
+        for uri, document in self.workspace.text_documents.items():
+            path = path_of(uri)
+            if path is not None:
+                texts[path] = document.source
+        return texts
 
     def current(self, uri: str) -> Checked | None:
         """The document as the editor holds it now (checked, or only parsed while a check waits for quiet); None, and
@@ -65,9 +82,12 @@ class ChartroomServer(LanguageServer):
     def publish(self, uri: str) -> None:
         """Check the document from its text and push its diagnostics; an internal error becomes one diagnostic."""
         self.pending.pop(uri, None)
+        if uri not in self.workspace.text_documents:  # a change or a save of a document the editor never opened
+            self.log(f"{uri}: not open in the editor (textDocument/didOpen first): not checked", types.MessageType.Warning)
+            return
         try:
             checked = self.documents.check(path_of(uri), self.text_of(uri))
-            found = diagnostics(checked, lambda: self.documents.model(checked))
+            found = diagnostics(checked, lambda: self.documents.model(checked), self.open_texts())
         except ChartroomError as error:  # input the check refused as a whole (exit 2 on the command line): said as it says it
             found = [types.Diagnostic(types.Range(types.Position(0, 0), types.Position(0, 0)), severity=types.DiagnosticSeverity.Error,
                                       message=" ".join(str(error).split()), code="INPUT", source="chartroom")]
@@ -96,12 +116,41 @@ class ChartroomServer(LanguageServer):
         await asyncio.sleep(self.debounce)
         if uri in self.workspace.text_documents:
             self.publish(uri)
+        if uri in self.changed:
+            self.changed.discard(uri)
+            self.recheck_dependents_of(uri)
 
-    def recheck_others(self, uri: str) -> None:
-        """A saved game file may change what every other open document finds."""
-        for other in list(self.checked):
-            if other != uri and other in self.workspace.text_documents:
+    def recheck_dependents_of(self, uri: str) -> None:
+        """Check again the open documents that read the open document ``uri`` (of the kind its last check found)."""
+        checked = self.checked.get(uri)
+        self.recheck_dependents(path_of(uri), checked.kind if checked is not None else None, uri)
+
+    def recheck_dependents(self, path: Path | None, kind: str | None, uri: str = "") -> None:
+        """Check again (after the pause) every other open document whose check reads ``path`` (of ``kind``, None when
+        it cannot be told): a variant of it, a scenario of the game it is a data file of."""
+        if path is None:
+            return
+        for other, checked in list(self.checked.items()):
+            if other != uri and other in self.workspace.text_documents and depends_on(path, kind, checked.links, checked.root):
                 self.later(other)
+
+
+def _on_disk(path: Path | None) -> str | None:
+    """The text of the file at ``path`` (None when there is none, or it cannot be read as a data file)."""
+    try:
+        return decode(read_bytes(path), str(path)) if path is not None else None
+    except LoadError:
+        return None
+
+
+def _kind_on_disk(path: Path) -> str | None:
+    """The ``kind:`` of the data file at ``path`` as saved (None when it is gone or cannot be read)."""
+    try:
+        data = load_file(path).data
+    except LoadError:
+        return None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 def build(debounce: float = DEBOUNCE) -> ChartroomServer:
@@ -124,16 +173,21 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: ChartroomServer, params: types.DidOpenTextDocumentParams):
-        ls.publish(params.text_document.uri)
+        uri = params.text_document.uri
+        ls.publish(uri)
+        if params.text_document.text != _on_disk(path_of(uri)):  # opened with changes not saved: they count from now
+            ls.recheck_dependents_of(uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: ChartroomServer, params: types.DidChangeTextDocumentParams):
+        ls.changed.add(params.text_document.uri)
         ls.later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: ChartroomServer, params: types.DidSaveTextDocumentParams):
-        ls.publish(params.text_document.uri)
-        ls.recheck_others(params.text_document.uri)
+        uri = params.text_document.uri
+        ls.publish(uri)
+        ls.recheck_dependents_of(uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: ChartroomServer, params: types.DidCloseTextDocumentParams):
@@ -141,14 +195,18 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
         waiting = ls.pending.pop(uri, None)
         if waiting is not None:
             waiting.cancel()
-        ls.checked.pop(uri, None)
+        ls.changed.discard(uri)
+        closed = ls.checked.pop(uri, None)
         ls.published.pop(uri, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        # Its changes not saved are dropped: the documents that read it read the file again.
+        ls.recheck_dependents(path_of(uri), closed.kind if closed is not None else None, uri)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def files_changed(ls: ChartroomServer, params: types.DidChangeWatchedFilesParams):
-        for uri in list(ls.checked):
-            ls.later(uri)
+        for event in params.changes:
+            path = path_of(event.uri)
+            ls.recheck_dependents(path, _kind_on_disk(path) if path is not None else None)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: ChartroomServer, params: types.HoverParams):

@@ -344,7 +344,7 @@ class Scenario:
     sections: dict = field(default_factory=dict, compare=False, hash=False)  # name -> Section: the game's own parts
     map_file: str = ""  # the scenario's own map (``map:``, resolved, shown as the user would write it); "" for the game's
     written_for: str = ""  # the edition its files declare (``edition:``); ``edition`` is the one it is checked in
-    removals: tuple[Placement, ...] = field(default=(), compare=False)  # the ``remove:`` entries of its files, base first
+    removals: tuple[Placement, ...] = field(default=(), compare=False)  # the ``remove:`` and ``remove_turn_track:`` entries of its files, base first
 
     def section(self, name: str, default=None):
         """The value of the game section ``name`` (a variant's replaces its base's), or ``default``."""

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding, Location
 from toolkit.load import Document, resolved
+from toolkit.load.memo import within_a_session
 from toolkit.model import Counter, Edition, Game, ScheduleTurn, Side, UnitEntry
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import Loaded, in_edition, read_document, suggest
@@ -16,6 +17,11 @@ __all__ = ["load_game", "build_units", "optional_number", "unknown_editions"]
 
 def load_game(root: Path, edition: str | None = None) -> Loaded:
     """Load every data file of the game in ``root`` for one edition (default: the first)."""
+    with within_a_session():  # the game's overlay schemas read and judged once for all its files
+        return _load_game(root, edition)
+
+
+def _load_game(root: Path, edition: str | None) -> Loaded:
     loaded = Loaded()
     manifest = read_document(root / "game.yaml", "game", loaded, root)
     if manifest is None:

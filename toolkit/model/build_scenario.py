@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 from typing import Callable
 
-from toolkit.findings import Finding, LoadError
-from toolkit.load import Document, load_file, resolved
+from toolkit.findings import OPTIONAL_UNKNOWN, Finding, LoadError
+from toolkit.load import Document, load_file, resolved, unsaved_text
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
@@ -211,9 +211,14 @@ def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded
 
 
 def _mtimes(documents: list[Document]) -> tuple:
-    """Modification times of the game's files: a cached game is reused only while none changed."""
+    """Modification times of the game's files (of an unsaved text, the text): a cached game is reused only while
+    none changed."""
     stamps = []
     for document in documents:
+        text = unsaved_text(document.path)
+        if text is not None:
+            stamps.append(("unsaved", len(text), hash(text)))
+            continue
         try:
             stamps.append(document.path.stat().st_mtime_ns)
         except OSError:
@@ -239,7 +244,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
     markers: dict = {}
     turn_track: list = []
     sunk: list[UnitEntry] = []
-    removals: list[Placement] = []  # every file's remove: entries, with their locations (a check may point at one)
+    removals: list[Placement] = []  # every file's remove: and remove_turn_track: entries, with their locations (a check may point at one)
     sections: dict[str, Section] = {}
     for doc in chain:
         data = doc.data
@@ -256,7 +261,8 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
             own = game.edition.optional_number(str(number))
             if own is None:
                 message = f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}"
-                loaded.findings.append(Finding("error", "OPTIONAL-UNKNOWN", message, doc.locate(("optional_rules", j)), game.edition.cite("optional-counters")))
+                loaded.findings.append(Finding(OPTIONAL_UNKNOWN.severity, OPTIONAL_UNKNOWN.code, message, doc.locate(("optional_rules", j)),
+                                               game.edition.cite(OPTIONAL_UNKNOWN.rule)))
             else:
                 optional.add(own)
         for j, number in enumerate(data.get("remove_optional_rules", [])):
@@ -304,6 +310,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         for j, record in enumerate(data.get("remove_turn_track", [])):  # removals first, as for the set-up
             units = build_units(doc, ("remove_turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
             removal = Placement("Turn Record Track", record["side"], units, doc.locate(("remove_turn_track", j)))
+            removals.append(removal)  # a check may point at it, as at a remove: entry
             _remove_from_track(turn_track, record["turn"], removal, loaded, doc, j)
         for j, record in enumerate(data.get("turn_track", [])):
             units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding, Location
 
-__all__ = ["Piece", "TaskForceDisplay", "SetUp", "location_key", "where_finding"]
+__all__ = ["Piece", "TaskForceDisplay", "TrackDisplay", "SetUp", "location_key", "where_finding"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,24 @@ class TaskForceDisplay:
 
 
 @dataclass(frozen=True)
+class TrackDisplay:
+    """A track printed on the map (an Initiative Track, a row of Operation boxes) drawn beside it, its markers on their boxes.
+
+    ``markers`` pairs a box with the text of the marker standing on it. A finding on the record that puts
+    a marker there is ringed at ``f"{id}: {box}"`` (its box), or at ``id`` (the whole track) for a box
+    the track does not have.
+    """
+
+    id: str
+    boxes: tuple[str, ...]
+    markers: tuple[tuple[str, str], ...] = ()
+
+    def at(self, box: str) -> str:
+        """Where a marker on ``box`` stands, as a finding about it is drawn (``data-at``)."""
+        return f"{self.id}: {box}" if box in self.boxes else self.id
+
+
+@dataclass(frozen=True)
 class SetUp:
     """The situation at the start of ``turn``: pieces where they stand, reinforcements still to come, task forces.
 
@@ -64,6 +82,7 @@ class SetUp:
     task_forces: tuple[TaskForceDisplay, ...] = ()
     located: tuple[tuple[tuple[str, int], str], ...] = ()
     notes: tuple[str, ...] = ()
+    tracks: tuple[TrackDisplay, ...] = ()
 
     @property
     def turns(self) -> list[int]:

@@ -553,7 +553,7 @@ def render_aids(game: Game, scenario: Scenario, module: GameAids, paper: str = "
             template = "map.html"
         elif stem == "map-setup":
             drawing = render_setup_svg(game, scenario, module.setup_pieces(game, scenario), module.map_style(game), reinforcements=False)
-            context["sheets"] = [{"name": s.name, "joins": s.joins, "svg": Markup(s.svg)} for s in sheets(drawing, SHEET_AREA_MM[paper])]
+            context["sheets"] = [{"name": s.name, "joins": s.joins, "kind": s.kind, "svg": Markup(s.svg)} for s in sheets(drawing, SHEET_AREA_MM[paper])]
             template = "setup-map.html"
         else:
             template = "index.html"

@@ -5,7 +5,9 @@ edition's rules table numbers (:func:`toolkit.rules.check`). Some findings cite 
 than the check's own: the check yields ``ctx.edition.cite("key")``, ``ctx.edition.cite_number("6.7")``
 or a text ``f"{ctx.edition.citation} 6.7"`` as a third element, and ``DATA-MISSING`` cites the rule of
 each record its game's ``NEEDS`` lists. These are read from the check's source (its syntax tree) and
-its module, so the table follows the code as it changes and is never written by hand.
+its module, so the table follows the code as it changes and is never written by hand. The core's own
+findings that cite a rule (:data:`toolkit.findings.CORE_CODES`: an unknown optional rule, a scenario
+checked in another edition) have a row in every game's table too, with that game's rule.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from toolkit.findings import CORE_CODES, CoreCode
 from toolkit.model import Edition
 from toolkit.rules import Check, Context
 
-__all__ = ["CitationRow", "GameCitations", "also_cited", "citation_rows", "game_citations"]
+__all__ = ["CitationRow", "GameCitations", "also_cited", "citation_rows", "core_rows", "game_citations"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class CitationRow:
     rule: str
     cells: tuple[str, ...]  # per edition: "7.4.5 Planning Searches", or "n/a"
     also: tuple[tuple[str, ...], ...]  # per edition: the rule numbers its findings may cite besides (sorted)
+    core: bool = False  # a core finding (toolkit.findings.CORE_CODES), not a check of the game
 
     def numbers(self, index: int) -> set[str]:
         """Every rule number the check may cite in the ``index``-th edition."""
@@ -160,6 +164,27 @@ def citation_rows(checks: Iterable[Check], editions: Mapping[str, Edition]) -> l
     return rows
 
 
+def core_rows(editions: Mapping[str, Edition], module=None, codes: Iterable[CoreCode] = CORE_CODES) -> list[CitationRow]:
+    """One row per core finding that cites a rule, with the rule each edition of this game numbers for it.
+
+    A code's rule is its ``rule`` key, or the keys its game module lists under ``module_rules`` (the first is
+    the row's own, the others go to *also*); ``n/a`` in a game with fewer editions than the code needs, and
+    where no key is given (the finding then cites the edition alone).
+    """
+    rows = []
+    for code in codes:
+        keys = [code.rule] if code.rule else list(dict.fromkeys((getattr(module, code.module_rules, None) or {}).values()))
+        runs = len(editions) >= code.editions and bool(keys)
+        cells, also = [], []
+        for edition in editions.values():
+            own = _cell(edition, keys[0]) if runs else ""
+            cells.append(own or "n/a")
+            extra = {edition.rules[k]["number"] for k in keys[1:] if k in edition.rules} if runs else set()
+            also.append(tuple(sorted(extra - {own.split(" ", 1)[0]}, key=_rule_order)))
+        rows.append(CitationRow(code.code, code.severity, code.clause, keys[0] if keys else "n/a", tuple(cells), tuple(also), core=True))
+    return rows
+
+
 def _rule_order(number: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in number.split("."))
 
@@ -190,6 +215,6 @@ def game_citations(game_folders: Iterable[Path], session) -> list[GameCitations]
                 module, game = opened.module, opened.game
         if module is None:
             continue
-        rows = citation_rows(module.checks(), editions)
+        rows = sorted(citation_rows(module.checks(), editions) + core_rows(editions, module), key=lambda r: r.code)
         out.append(GameCitations(info.get("title", folder.name), tuple(e.citation for e in editions.values()), tuple(rows), module, game))
     return out

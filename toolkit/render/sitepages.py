@@ -478,15 +478,17 @@ def rules_reference(game_folders: list[Path], session) -> str:
              "edition; a finding cites the rule of the scenario's edition. *Also cites* lists the more precise rules some of "
              "its findings cite instead. The table is generated from the code (each check's registration, its edition's "
              "rules table and the citations in its source, `toolkit/render/citations.py`), so it cannot drift from what "
-             "the checks report.\n"]
+             "the checks report. Findings the core reports while reading a scenario that cite a rule (an unknown optional "
+             "rule, a scenario checked in another edition) have a row too, marked *core*, with each game's rule.\n"]
     queries = []
     tables = game_citations(game_folders, session)
     for table in tables:
-        rows = [{"code": r.code, "severity": r.severity, "summary": r.clause, "rule": r.rule,
+        rows = [{"code": r.code, "severity": r.severity, "summary": ("core: " if r.core else "") + r.clause, "rule": r.rule,
                  "cells": [c + (f"; also {', '.join(a)}" if a else "") for c, a in zip(r.cells, r.also)]} for r in table.rows]
         if len(game_folders) > 1:
             parts.append(f"## {md(table.title)}\n")
-        parts.append(fragment("site/rules.html", rows=rows, editions=list(table.editions)))
+        anchor = f"{table.game.id}-" if len(tables) > 1 else ""  # one id per row of the page: a code may be in every game's table
+        parts.append(fragment("site/rules.html", rows=rows, editions=list(table.editions), anchor=anchor))
         queries.append((table.game, _query_citations(table.module, table.game)))
     parts.append("## Rule queries\n")
     parts.append("The rule queries of each game module (map graphs, supply, zones of control, movement, costs), "

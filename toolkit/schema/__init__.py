@@ -36,7 +36,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.findings import Finding, Location
 from toolkit.load import cache, display_path
-from toolkit.load.memo import BoundedMemo, remembered
+from toolkit.load.memo import BoundedMemo, remembered, within_a_session
 from toolkit.schema import patterns
 from toolkit.schema.overlay import OverlayProblem, judge_overlays, read_overlay_files
 
@@ -382,6 +382,11 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
     verdict is kept in the parse cache folder, keyed by the document's content and the
     schemas' content, overlays included (so jsonschema is not even imported on a warm cache).
     """
+    with within_a_session():  # the overlays read once for the verdict's key and the check, even outside a session
+        return _validate(document, kind, game_root)
+
+
+def _validate(document, kind: str, game_root: Path | None) -> list[Finding]:
     signature = _overlay_signature(game_root)  # read once: the overlays' names, sizes and times
     if signature:  # a game's overlays are read and judged before anything is built from them
         _overlays, problem = _checked_overlays(str(Path(game_root).resolve()), signature)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops, checks_strikes, needs
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, checks_movement, checks_strikes, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
 
@@ -56,7 +56,7 @@ class FireFromTheSkies(BaseGame):
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks, checks_air_ops, checks_strikes, needs])
+        return CheckRegistry.from_modules([checks, checks_air_ops, checks_strikes, checks_movement, needs])
 
     def map_style(self, game) -> MapStyle:
         """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red (map_style.py)."""

@@ -44,19 +44,28 @@ def strike_friendly(ctx: FFTSContext):
                    "a strike attacks an enemy task force or base"), mission.locate("target")
 
 
-@check("FFTS-STRIKE-SIGHTED", "strike_sighting", "A strike names a task force as its target only once a search of its side has sighted it (the searches' bands, or sightings:).")
+@check("FFTS-STRIKE-SIGHTED", "strike_sighting", "A strike names a task force as its target only once a search of its side has sighted it "
+       "where it then was (the searches' bands over its plotted moves, or sightings:).")
 def strike_sighted(ctx: FFTSContext):
     depth = int(ctx.param("search_band_hexes", 2))
     for mission in _strikes(ctx):
         target = strike_target(ctx.game, ctx.data, mission.target) if mission.target else None
         if target is None or target.kind != "task force" or target.side == mission.side or target.hex is None:
             continue
-        if first_sighting(ctx.game, ctx.data, mission.side, target.name, target.hex, mission.launch_turn, depth) is None:
-            later = first_sighting(ctx.game, ctx.data, mission.side, target.name, target.hex, 10**6, depth)
-            when = f"; {later[0]} first covers it on turn {later[1]}" if later else ""
-            yield (f"strike {mission.id} launches on turn {mission.launch_turn} against Task Force {target.name} (hex {target.hex}), which no "
-                   f"{ctx.game.side_name(mission.side)} search has sighted by then{when}: launch after a search covers it, or record "
-                   f"the sighting in sightings:"), mission.locate("target")
+        tf = next(t for t in ctx.data.task_forces if t.id == target.name)
+        if first_sighting(ctx.game, ctx.data, mission.side, tf, mission.launch_turn, depth) is None:
+            later = first_sighting(ctx.game, ctx.data, mission.side, tf, 10**6, depth)
+            when = f"; {later[0]} first covers it on turn {later[1]} (hex {later[2]})" if later else ""
+            yield (f"strike {mission.id} launches on turn {mission.launch_turn} against Task Force {target.name} "
+                   f"({_whereabouts(tf, mission.launch_turn)}), which no {ctx.game.side_name(mission.side)} search has sighted "
+                   f"by then{when}: launch after a search covers it, or record the sighting in sightings:"), mission.locate("target")
+
+
+def _whereabouts(tf, turn: int) -> str:
+    """Where the check looked for the task force, and which reading: its plotted moves, or its hex all day without them."""
+    if not tf.moves:
+        return f"hex {tf.hex}, where it stays all day: no moves: plotted"
+    return f"searched along its plotted moves; hex {tf.hex_at(turn)} on turn {turn}"
 
 
 def clock_minutes(ctx: FFTSContext, turn: int) -> int | None:

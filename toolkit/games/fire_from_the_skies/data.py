@@ -62,6 +62,8 @@ class AircraftType:
 
 @dataclass(frozen=True)
 class TaskForce:
+    """A task force: ``hex`` where it starts, ``moves`` its plotted course as (turn, hex) in the order written (FFTS 10.1, 10.2)."""
+
     id: str
     side: str
     hex: str
@@ -70,6 +72,22 @@ class TaskForce:
     dummy_ships: int
     at: Location = field(default=Location(""), compare=False)
     ship_at: tuple[Location, ...] = field(default=(), compare=False)
+    moves: tuple[tuple[int, str], ...] = ()
+    move_at: tuple[Location, ...] = field(default=(), compare=False)
+
+    def hex_at(self, turn: int) -> str:
+        """Its hex in ``turn``'s Search Segment: after that turn's Movement Segment (FFTS 3.4.2, 3.4.4), so the last move
+        plotted for that turn or before; its start hex without one.
+
+        >>> TaskForce("A", "japanese", "0806", (), False, 0, moves=((8, "0807"), (10, "0808"))).hex_at(9)
+        '0807'
+        """
+        here = self.hex
+        for when, hex_ in sorted(self.moves, key=lambda m: m[0]):
+            if when > turn:
+                break
+            here = hex_
+        return here
 
 
 @dataclass(frozen=True)
@@ -223,7 +241,8 @@ def read(scenario: Scenario) -> ScenarioData:
     tf_value, tf_at = section("task_forces")
     task_forces = tuple(
         TaskForce(str(r["id"]), r["side"], r["hex"], tuple(r.get("ships") or ()), bool(r.get("dummy", False)), int(r.get("dummy_ships", 0)),
-                  tf_at(i), tuple(tf_at(i, "ships", j) for j in range(len(r.get("ships") or ()))))
+                  tf_at(i), tuple(tf_at(i, "ships", j) for j in range(len(r.get("ships") or ()))),
+                  tuple((int(m["turn"]), m["hex"]) for m in r.get("moves") or ()), tuple(tf_at(i, "moves", j) for j in range(len(r.get("moves") or ()))))
         for i, r in enumerate(tf_value or []))
     bases_value, bases_at = section("bases")
     bases = {}

@@ -3,10 +3,11 @@
 Pure functions over the game's sheet and a scenario's records (:mod:`.data`). A search flies out from
 the turn after its launch (4.2) along its arc to its range and back, searching each turn the band
 from the hexes it has reached back 2 hexes towards its start (7.5, 8.2; :mod:`.air`). It starts where
-its carrier's task force is, or at its base's place (7.4.4). The scenario gives where each task
-force is at its start, not where it moves, so these positions are the ones searched; a sighting the
-positions do not show (a task force that moved into a band, a search before the scenario starts, a
-search a scenario rule provides, 7.4.3) is recorded in the scenario's ``sightings:``.
+its carrier's task force is at its launch, or at its base's place (7.4.4). A task force is searched
+where it is in that turn's Search Segment, after the Movement Segment (3.4.2, 3.4.4): its hex, moved
+along the course the scenario plots for it (``moves:``, 10.1, 10.2); a task force with no ``moves:``
+is read as staying in its hex all day. A sighting these positions do not show (a search before the
+scenario starts, a search a scenario rule provides, 7.4.3) is recorded in the scenario's ``sightings:``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.games.fire_from_the_skies.air import search_band, search_reach
-from toolkit.games.fire_from_the_skies.data import Mission, ScenarioData
+from toolkit.games.fire_from_the_skies.data import Mission, ScenarioData, TaskForce
 from toolkit.graph.arcs import Sector, covered
 
 __all__ = ["Target", "strike_target", "search_origin", "searched_hexes", "first_sighting"]
@@ -52,10 +53,13 @@ def strike_target(game, data: ScenarioData, written: str) -> Target | None:
 
 
 def search_origin(game, data: ScenarioData, mission: Mission) -> str | None:
-    """The hex a search starts from: its carrier's task force's hex, or its base's place (7.4.4); None when unknown."""
+    """The hex a search starts from: its carrier's task force's hex at the launch, or its base's place (7.4.4); None when unknown.
+
+    A task force with aircraft away may not move (10.3), so the start stays where it launched.
+    """
     for tf in data.task_forces:
         if mission.source in tf.ships:
-            return tf.hex
+            return tf.hex_at(mission.launch_turn)
     place = game.map.places.get(mission.source)
     return place.hex if place is not None else None
 
@@ -80,26 +84,26 @@ def searched_hexes(game, data: ScenarioData, mission: Mission, depth: int = 2):
         turn += 1
 
 
-def first_sighting(game, data: ScenarioData, side: str, task_force: str, hex_id: str, by_turn: int, depth: int = 2) -> tuple[str, int] | None:
-    """The first (search id or sighting record, turn) by which ``side`` could have sighted the task force on or before ``by_turn``.
+def first_sighting(game, data: ScenarioData, side: str, task_force: TaskForce, by_turn: int, depth: int = 2) -> tuple[str, int, str] | None:
+    """The first (search id or sighting record, turn, hex) by which ``side`` could have sighted the task force on or before ``by_turn``.
 
-    A search of ``side`` whose band covers ``hex_id`` in a turn it is out, or a ``sightings:`` record of
-    ``side`` for the task force; None when neither does by ``by_turn``.
+    A search of ``side`` whose band covers the task force's hex in that turn (:meth:`TaskForce.hex_at`) while it is
+    out, or a ``sightings:`` record of ``side`` for the task force; None when neither does by ``by_turn``.
     """
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str, str]] = []
     for record in data.sightings:
-        if record.side == side and record.task_force == task_force and record.turn <= by_turn:
-            found.append((record.turn, f"the sighting recorded at line {record.at.line}"))
+        if record.side == side and record.task_force == task_force.id and record.turn <= by_turn:
+            found.append((record.turn, f"the sighting recorded at line {record.at.line}", task_force.hex_at(record.turn)))
     for mission in data.missions:
         if mission.kind != "search" or mission.side != side or mission.launch_turn >= by_turn:
             continue
         for turn, hexes in searched_hexes(game, data, mission, depth):
             if turn > by_turn:
                 break
-            if hex_id in hexes:
-                found.append((turn, f"search {mission.id}"))
+            if task_force.hex_at(turn) in hexes:
+                found.append((turn, f"search {mission.id}", task_force.hex_at(turn)))
                 break
     if not found:
         return None
-    turn, by = min(found)
-    return by, turn
+    turn, by, hex_ = min(found)
+    return by, turn, hex_

@@ -9,6 +9,9 @@ NEW_TEMPLATE = """\
 # operations: {japan: 1, us: 1, reconstructed: "Each side's Operation marker: the number of its next operation (PF 9.0)."}
 # events_used:                        # events rolled so far (PF 7.0); ids in charts/english.yaml `events`
 #   - {event: release-reserve, turn: 2, reconstructed: "Why this event happened."}
+#   # Torpedo Hit(s) may name its roll and targets, a Submarine Attack its ship (PF 7.1, 7.2):
+#   # - {event: torpedo-hits, turn: 3, roll: 1, targets: [{counter: us-ca-portland, hits: 1}], reconstructed: "..."}
+#   # - {event: submarine-attack, turn: 3, ship: jp-ca-chikuma, reconstructed: "..."}
 # damaged:                            # ships on the Turn Record Track because of damage (PF 10.7)
 #   - {counter: us-cv-saratoga, turn: 2, hits: 1, reconstructed: "When and how hard it was hit."}
 #

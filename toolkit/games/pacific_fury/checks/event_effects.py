@@ -4,16 +4,19 @@ The Event Table's ids (charts: ``events``) name the effects:
 
 - Bomber Offensive (7.1) and Heavy Bombers (7.2) disrupt Henderson Field: for the rest of that turn
   the Initiative marker shows its disrupted side (only the Return Phase turns it back, 11.0).
-- Torpedo Hit(s) (7.1): one to three hits on US ships in Espiritu Santo, so at least one US ship is
-  damaged that turn or sunk (a reading: the edition's ``torpedo_hits_compulsory``).
+- Torpedo Hit(s) (7.1): one to three hits, the die roll, on US ships in Espiritu Santo, each then sunk or
+  damaged that turn (a reading: the edition's ``torpedo_hits_compulsory``); clause by clause in
+  :mod:`~toolkit.games.pacific_fury.checks.event_ships`.
 - Release Reserve (7.1): PF-RESERVE-RELEASED checks it.
-- Submarine Attack (7.2): a Japanese ship is removed from the game, so at least one is listed under ``sunk``.
+- Submarine Attack (7.2): one Japanese ship drawn from Truk, removed from the game (listed under ``sunk``);
+  clause by clause in :mod:`~toolkit.games.pacific_fury.checks.event_ships`.
 - IJN Overestimated Their Result (7.2): with at most one CV in Espiritu Santo, a sunk US CV returns;
   checked while the snapshot stands in that turn's Event Phase, where the base can be counted.
 """
 
 from __future__ import annotations
 
+from toolkit.games.pacific_fury.checks.event_ships import misplaced_keys, submarine_attack, torpedo_hits
 from toolkit.games.pacific_fury.events import remaining_events
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.tables import Event
@@ -52,31 +55,34 @@ def _ships(ctx: PFContext, entries, side: str) -> list:
     return [e for e in entries if (c := ctx.game.counters.get(e.counter)) is not None and c.side == side and c.type == "naval"]
 
 
-@check("PF-EVENT-IJN", "japanese-events", "A Japanese event rolled whose effect the scenario does not show: Henderson Field operational after Bomber Offensive, no US ship hit after Torpedo Hit(s).")
+@check("PF-EVENT-IJN", "japanese-events", "A Japanese event rolled whose effect the scenario does not show: Henderson Field operational "
+       "after Bomber Offensive; Torpedo Hit(s) on other than US ships in Espiritu Santo, not as many hits as the die, or a ship hit "
+       "neither damaged that turn nor sunk.")
 def japanese_events(ctx: PFContext):
     for i, record in rolled(ctx):
         event = record["event"]
-        if event in DISRUPTS_HENDERSON_FIELD and ctx.events.get(event, {}).get("side") == "japan":
+        if ctx.events.get(event, {}).get("side") != "japan":
+            continue
+        yield from misplaced_keys(ctx, i, record, event)
+        if event in DISRUPTS_HENDERSON_FIELD:
             yield from _henderson_field(ctx, i, record, "PF 7.1")
-        elif event == TORPEDO_HITS and ctx.edition.param("torpedo_hits_compulsory", True):
-            hit = [d for d in ctx.damaged if d["turn"] == record["turn"] and ctx.game.counters.get(d["counter"]) is not None
-                   and ctx.game.counters[d["counter"]].side == "us"]
-            if not hit and not _ships(ctx, ctx.scenario.sunk, "us"):
-                yield (f"Torpedo Hit(s) on turn {record['turn']} put one to three hits on US ships in Espiritu Santo (PF 7.1), but no "
-                       f"US ship is damaged on turn {record['turn']} or sunk: record the ship hit under damaged (or sunk); the "
-                       f"edition's torpedo_hits_compulsory takes the other reading", ctx.section_at("events_used", i))
+        elif event == TORPEDO_HITS:
+            yield from torpedo_hits(ctx, i, record)
 
 
 @check("PF-EVENT-USN", "us-events", "A US event rolled whose effect the scenario does not show: Henderson Field operational after Heavy "
-       "Bombers, no Japanese ship removed after a Submarine Attack, a sunk CV not returned after IJN Overestimated.")
+       "Bombers; a Submarine Attack whose ship is not one Japanese ship from Truk removed from the game; a sunk CV not returned "
+       "after IJN Overestimated.")
 def us_events(ctx: PFContext):
     for i, record in rolled(ctx):
         event = record["event"]
-        if event in DISRUPTS_HENDERSON_FIELD and ctx.events.get(event, {}).get("side") == "us":
+        if ctx.events.get(event, {}).get("side") != "us":
+            continue
+        yield from misplaced_keys(ctx, i, record, event)
+        if event in DISRUPTS_HENDERSON_FIELD:
             yield from _henderson_field(ctx, i, record, "PF 7.2")
-        elif event == SUBMARINE_ATTACK and not _ships(ctx, ctx.scenario.sunk, "japan"):
-            yield (f"the Submarine Attack of turn {record['turn']} removed a Japanese ship drawn from Truk from the game (PF 7.2), "
-                   f"but no Japanese ship is listed under sunk: list the ship removed", ctx.section_at("events_used", i))
+        elif event == SUBMARINE_ATTACK:
+            yield from submarine_attack(ctx, i, record)
         elif event == IJN_OVERESTIMATED and record["turn"] == ctx.turn and ctx.phase == "event":
             yield from _overestimated(ctx)
 

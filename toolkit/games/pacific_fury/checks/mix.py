@@ -21,11 +21,15 @@ def counter_mix(ctx: PFContext):
             yield (f"{counter.name} is nowhere in the scenario: place it in a base, box or zone, on the Turn Record Track, "
                    f"or list it under sunk if it has left the game", ctx.removed_at(counter.id) or ctx.scenario.at)
     tokyo = ctx.edition.param("tokyo_express")
-    yield from shared.counter_mix(ctx, _transports(ctx, tokyo), lambda pool: _too_many_transports(ctx, pool, tokyo))
+    for pool in _transports(ctx, tokyo):  # each side's own set-up gives its Transports (PF 3.1 Japan, 3.2 the US)
+        side = ctx.game.counters[pool.counters[0]].side
+        for message, at in shared.counter_mix(ctx, [pool], lambda pool: _too_many_transports(ctx, pool, tokyo)):
+            yield message, at, ctx.setup_rule(side)
     if tokyo in where:
         entries = [e for _, e in where[tokyo]]
-        yield from shared.counter_mix(ctx, [MixPool((tokyo,), 1, sum(e.count for e in entries), entries)],
-                                      lambda _: "more than one Tokyo Express: the sheet has one, and only one may be formed in a turn (PF 9.6)")
+        for message, at in shared.counter_mix(ctx, [MixPool((tokyo,), 1, sum(e.count for e in entries), entries)],
+                                              lambda _: "more than one Tokyo Express: the sheet has one, and only one may be formed in a turn"):
+            yield message, at, ctx.edition.cite("tokyo-express")
     for unit in ctx.units:
         if unit.counter.type == "marker" and unit.counter.id != tokyo:
             yield (f"the {unit.counter.name} is not placed as a unit: give it with the scenario's `initiative:` or `operations:` "
@@ -72,5 +76,6 @@ def counter_mix_low(ctx: PFContext):
         at_base = [p for p in ctx.scenario.setup if p.side == side and p.where == base]
         at = ctx.removed_at(*pool.counters) or (at_base[-1].at if at_base else ctx.scenario.at)
         yield (f"{pool.used} {ctx.game.side_name(side)} Transports units (with the Tokyo Express) in the scenario, but a side has "
-               f"{fmt(pool.limit)} from the start (PF 3.1) and none leaves the game: a sunk one waits on the Turn Record Track "
-               f"(PF 10.7), a landed one returns at the start of the next turn (PF 6.3); place {fmt(pool.limit - pool.used)} more", at)
+               f"{fmt(pool.limit)} from the start and none leaves the game: a sunk one waits on the Turn Record Track "
+               f"(PF 10.7), a landed one returns at the start of the next turn (PF 6.3); place {fmt(pool.limit - pool.used)} more",
+               at, ctx.setup_rule(side))  # each side's own set-up: PF 3.1 Japan, 3.2 the US
