@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-fast setup setup-test browser bench clean
+.PHONY: demo test test-fast setup setup-test browser bench bench-page clean
 
 $(BIN)/chartroom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,13 @@ test: setup-test
 test-fast: setup-test
 	$(BIN)/python -m pytest -n auto --dist loadfile -m "not browser and not pdf and not precommit and not site and not bench"
 
+# Every script in benchmarks/, one after the other (exit 1 when one fails). RUNS=N: N repetitions where a script takes a count.
 bench: setup-test
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(if $(RUNS),--runs $(RUNS))
+
+# The same run, and the site's benchmarks page written from it (dated, with the machine).
+bench-page: setup-test
+	$(BIN)/python benchmarks/run.py --page site/docs/benchmarks.md $(if $(RUNS),--runs $(RUNS))
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis

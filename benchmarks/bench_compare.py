@@ -1,9 +1,11 @@
-"""Chartroom against check-jsonschema, side by side in one run (issue 12; run on demand, not a test).
+"""Chartroom against check-jsonschema, what issue 22's table (``bench_table.py``) leaves out (issue 12; run on demand).
 
-check-jsonschema is installed in the benchmark's own environment (``benchmarks/.venv``, made on
-first run from ``benchmarks/requirements-compare.txt``), never in Chartroom's. It validates
-the same files against Chartroom's own core scenario schema (a copy without ``$id``, so its
-relative ``$ref`` resolve to the files beside it instead of being downloaded).
+check-jsonschema comes with the ``test`` extra (else it is installed in the benchmark's own environment,
+``benchmarks/.venv``, made on first run from ``benchmarks/requirements-compare.txt``). It validates the same
+file against Chartroom's own core scenario schema as users give it (``--schemafile schemas/scenario.schema.json
+--base-uri file://…``). Here: ``check`` with an empty cache, the imports of ``check``, and two figures in one
+process (a new variant after the game is loaded, a repeat check); ``bench_table.py`` measures the rest, and
+helps itself to this script's functions (the peer, the CPU of a process, paired runs, variants).
 
 Every figure is the whole process's CPU time (user + system, from ``wait4``), so that the
 other work on a shared machine counts as little as possible; the runs of the two tools are
@@ -12,11 +14,11 @@ pairs' ratios. Both trees are byte-compiled first (as ``pip install`` of a wheel
 where ``PYTHONDONTWRITEBYTECODE`` is set an editable checkout would otherwise compile every
 module on every run.
 
-    .venv/bin/python benchmarks/bench_compare.py [--runs N] [--tree PATH] [--quick]
+    .venv/bin/python benchmarks/bench_compare.py [--runs N] [--tree PATH] [--smoke]
 
 ``--tree`` measures another checkout's ``toolkit`` (an older commit's, from ``git archive``)
 with this venv, for before/after figures. The in-process figures (one variant after the
-game is loaded, a repeat check with the disk cache off) are medians of many calls.
+game is loaded, a repeat check with the disk cache off) are medians of many calls (``--smoke``: of a few).
 """
 
 from __future__ import annotations
@@ -31,14 +33,17 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from machine import describe  # noqa: E402
+
 BENCH_ENV = ROOT / "benchmarks" / ".venv"
 REQUIREMENTS = ROOT / "benchmarks" / "requirements-compare.txt"
 GAME = "fire-in-the-sky"
 SHORT = f"scenarios/{GAME}/short-campaign.yaml"
-VARIANTS = 200
 
 
 def check_jsonschema() -> Path:
@@ -81,10 +86,11 @@ def cpu(command: list[str], env: dict, cwd: Path, expect: tuple[int, ...] = (0,)
     return usage.ru_utime + usage.ru_stime
 
 
-def paired(first, second, runs: int) -> tuple[float, float, float]:
+def paired(first, second, runs: int, warm: bool = True) -> tuple[float, float, float]:
     """Medians of ``first()`` and ``second()`` over interleaved runs, and the median of their ratios."""
     a, b, ratios = [], [], []
-    first(), second()  # warm the file system cache; not counted
+    if warm:
+        first(), second()  # warm the file system cache; not counted
     for index in range(runs):
         if index % 2:
             y = second()
@@ -99,14 +105,18 @@ def paired(first, second, runs: int) -> tuple[float, float, float]:
 
 
 class Chartroom:
-    """``chartroom`` from a tree (this checkout or ``--tree``), run with this venv's Python."""
+    """``chartroom`` from a tree (this checkout or ``--tree``), run with this venv's Python through the tree's own
+    console-script entry point (``[project.scripts]`` in its pyproject.toml), as the installed command runs."""
 
     def __init__(self, tree: Path):
         self.tree = tree
         self.python = sys.executable
+        scripts = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+        self.module, self.function = scripts["chartroom"].split(":")
 
     def command(self, *args: str) -> list[str]:
-        boot = f"import sys; sys.path.insert(0, {str(self.tree)!r}); from toolkit.cli import main; sys.exit(main())"
+        boot = (f"import sys; sys.path.insert(0, {str(self.tree)!r}); from {self.module} import {self.function}; "
+                f"sys.exit({self.function}())")
         return [self.python, "-c", boot, *args]
 
 
@@ -192,24 +202,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="paired runs per figure (default 9)")
     parser.add_argument("--tree", default=str(ROOT), help="the checkout whose toolkit is measured (default this one)")
-    parser.add_argument("--quick", action="store_true", help="fewer runs, and 200 variants measured 3 times")
+    parser.add_argument("--smoke", action="store_true", help="one run of each figure, 5 variants in process (the test suite's run)")
     args = parser.parse_args()
     tree = Path(args.tree).resolve()
-    runs = 3 if args.quick else args.runs
+    runs = 1 if args.smoke else args.runs
     theirs_exe = check_jsonschema()
     compileall.compile_dir(str(tree / "toolkit"), quiet=1)
     ours = Chartroom(tree)
-    print(f"machine: {os.cpu_count()} CPUs (shared), Python {sys.version.split()[0]}; {version_of(theirs_exe)}; tree {tree}")
-    print("whole-process CPU, medians of paired interleaved runs; ratio = Chartroom / check-jsonschema (median of the pairs' ratios)")
+    print(f"{describe()}; {version_of(theirs_exe)}" + (f"; tree {tree}" if tree != ROOT else ""))
+    print("whole-process CPU, medians of paired interleaved runs; ratio = Chartroom / check-jsonschema (median of the pairs' ratios);")
+    print("the peer as users give it: --schemafile schemas/scenario.schema.json --base-uri file://...")
     print(f"{'':<58} {'Chartroom':>11} {'check-js':>11} {'ratio':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        schema = plain_schemas(tree, tmp / "schemas")
-        env_off = dict(os.environ, CHARTROOM_CACHE="off")
+        schema = tree / "schemas" / "scenario.schema.json"
         short = str(tree / SHORT)
 
         def theirs(*files: str):
-            return lambda: cpu([str(theirs_exe), "--schemafile", str(schema), *files], dict(os.environ), tmp)
+            command = [str(theirs_exe), "--schemafile", str(schema), "--base-uri", schema.as_uri(), *files]
+            return lambda: cpu(command, dict(os.environ), tmp, expect=(0, 1))
 
         counter = iter(range(10**6))
 
@@ -217,38 +228,16 @@ def main() -> int:
             folder = tmp / f"cache-{next(counter)}"
             return cpu(ours.command("check", short), dict(os.environ, CHARTROOM_CACHE=str(folder)), tmp)
 
-        row("check, empty cache (parse + validate + write the cache)", *paired(empty_cache, theirs(short), runs), "target <= 1.0x")
-        row("check, CHARTROOM_CACHE=off", *paired(lambda: cpu(ours.command("check", short), env_off, tmp), theirs(short), runs), "target <= 1.0x")
+        row("check, empty cache (parse + validate + write the cache)", *paired(empty_cache, theirs(short), runs, warm=not args.smoke), "target <= 1.0x")
         filled = tmp / "cache-filled"
         env_filled = dict(os.environ, CHARTROOM_CACHE=str(filled))
         cpu(ours.command("check", short), env_filled, tmp)
-        row("check, filled cache", *paired(lambda: cpu(ours.command("check", short), env_filled, tmp), theirs(short), runs), "target <= 0.3x")
-
-        variants = make_variants(tree, tmp / "games", VARIANTS)
-        files = [str(p) for p in variants]
-
-        def many():
-            folder = tmp / f"cache-{next(counter)}"
-            return cpu(ours.command("check", *files), dict(os.environ, CHARTROOM_CACHE=str(folder)), tmp)
-
-        row(f"{VARIANTS} variants in one process, empty cache", *paired(many, theirs(*files), 3 if args.quick else max(3, runs // 2)),
-            "target <= 1.0x")
-
-        commands = [
-            ("supply", ["supply", short, "--side", "allied", "--to", "Brisbane"]),
-            ("zoc", ["zoc", short, "--side", "japan"]),
-            ("reach", ["reach", short, "--unit", "jp-dd", "--at", "Kure", "--mode", "operational"]),
-            ("map distance", ["map", "distance", "Truk", "Rabaul"]),
-        ]
-        for label, command in commands:
-            row(f"{label} (filled cache) vs check-jsonschema on one file",
-                *paired(lambda c=command: cpu(ours.command(*c), env_filled, tmp), theirs(short), runs))
-
         total, modules, networkx = import_figures(ours, env_filled, tmp, runs)
         print(f"{'imports of check, python -X importtime (sum of self times)':<58} {total:8.0f} ms  {modules} modules, "
               f"networkx {'imported' if networkx else 'not imported'}")
 
-        figures = in_process(tree, variants[:60], 200)
+        variants = make_variants(tree, tmp / "games", 6 if args.smoke else 61)
+        figures = in_process(tree, variants, 2 if args.smoke else 200)
         print(f"{'one new variant after the game is loaded, in process':<58} {figures['one_variant'] * 1000:8.1f} ms "
               f"{figures['jsonschema_one'] * 1000:8.1f} ms {figures['one_variant'] / figures['jsonschema_one']:7.2f}x  "
               "(jsonschema in process: safe load + iter_errors)")

@@ -4,7 +4,9 @@ Generates, in a temporary folder, a 500 KB flow list (``[0, 0, ...]``), a 500 KB
 list of records, and a 100 KB file for ``fmt``; prints the CPU seconds (best of
 ``--repeat``) of ``load_text`` and of ``format_text`` on each, with the parse cache off.
 
-    .venv/bin/python benchmarks/bench_load.py [--repeat N] [--tree PATH]
+    .venv/bin/python benchmarks/bench_load.py [--repeat N] [--tree PATH] [--smoke]
+
+``--smoke`` reads inputs a fiftieth of the size, once (the test suite's run: the script still works).
 
 ``--tree`` measures another checkout's ``toolkit`` (e.g. an older commit's, from
 ``git worktree add``) on the same inputs, for before/after figures.
@@ -63,7 +65,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--tree", default=str(ROOT))
     parser.add_argument("--parsers", action="store_true", help="KB/s of the C and pure YAML paths on the bundled data")
+    parser.add_argument("--smoke", action="store_true", help="inputs a fiftieth of the size, once (the test suite's run)")
     args = parser.parse_args()
+    scale = 50 if args.smoke else 1
+    if args.smoke:
+        args.repeat = 1
     if args.parsers:
         parsers(args.repeat)
         return
@@ -85,9 +91,9 @@ def main() -> None:
         return lambda: format_text(text, "bench.yaml")
 
     cases = [
-        ("load flow list 500 KB", load(flow_list(500_000), "flow.yaml")),
-        ("load block records 500 KB", load(block_records(500_000), "block.yaml")),
-        ("fmt block records 100 KB", fmt(messy(100_000))),
+        (f"load flow list {500 // scale} KB", load(flow_list(500_000 // scale), "flow.yaml")),
+        (f"load block records {500 // scale} KB", load(block_records(500_000 // scale), "block.yaml")),
+        (f"fmt block records {100 // scale} KB", fmt(messy(100_000 // scale))),
     ]
     for label, func in cases:
         spent = cpu(func, args.repeat)

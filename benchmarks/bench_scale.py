@@ -2,7 +2,7 @@
 
 In a temporary copy of Fire in the Sky's folder:
 
-* the Short Campaign's set-up repeated k times (k = 1 ... 50: 50x is 3,350 units): ``check``
+* the Short Campaign's set-up repeated k times (k = 1 ... 50): ``check``
   in process with the disk cache off, the game already loaded, and the time per unit;
 * the map grown to m times its hexes (m = 1 ... 10: new columns and rows of sea east and south
   of the printed map): loading and checking the Short Campaign on it (a new session), and the
@@ -10,7 +10,10 @@ In a temporary copy of Fire in the Sky's folder:
 
 A curve is linear when the time per unit (per hex) stays flat as k (m) grows.
 
-    .venv/bin/python benchmarks/bench_scale.py [--repeat N]
+    .venv/bin/python benchmarks/bench_scale.py [--repeat N] [--smoke]
+
+CPU time (``time.process_time``), medians of ``--repeat``. ``--smoke`` (the test suite's run) times the
+two smallest of each once: the script still works, the curve means little.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from machine import describe  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
 os.environ["CHARTROOM_CACHE"] = "off"
 GAME = "fire-in-the-sky"
@@ -35,9 +41,9 @@ GAME = "fire-in-the-sky"
 def median_ms(func, repeat: int) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         func()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times) * 1000
 
 
@@ -78,7 +84,7 @@ def grow_map(game: Path, m: int) -> int:
     return hexes + new_columns * new_rows
 
 
-def scenario_curve(repeat: int) -> None:
+def scenario_curve(repeat: int, sizes=(1, 5, 10, 25, 50)) -> None:
     from toolkit import load, schema
     from toolkit.load.memo import BoundedMemo
     from toolkit.session import Session
@@ -89,7 +95,7 @@ def scenario_curve(repeat: int) -> None:
         shutil.copytree(ROOT / "scenarios" / GAME, game)
         session = Session()
         session.check([game / "short-campaign.yaml"])
-        for k in (1, 5, 10, 25, 50):
+        for k in sizes:
             path = scaled_scenario(game, k)
             opened = session.open_scenario(path)
             units = units_in(opened.scenario) if opened.scenario else 0
@@ -104,7 +110,7 @@ def scenario_curve(repeat: int) -> None:
             print(f"  x{k:<3} {units:5d} units {findings:6d} findings  {ms:8.1f} ms  {ms / units * 1000:7.1f} us per unit")
 
 
-def map_curve(repeat: int) -> None:
+def map_curve(repeat: int, sizes=(1, 2, 5, 10)) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_graph import supply_every_hex
 
@@ -115,7 +121,7 @@ def map_curve(repeat: int) -> None:
     from toolkit.session import Session
 
     print("map scale: check of the Short Campaign, nothing remembered (parse, validate, build); Supply Line status of every hex and Air ZOC, both sides (median ms)")
-    for m in (1, 2, 5, 10):
+    for m in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             game = Path(tmp) / GAME
             shutil.copytree(ROOT / "scenarios" / GAME, game)
@@ -146,10 +152,15 @@ def map_curve(repeat: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="the two smallest sizes of each, once (the test suite's run)")
     args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} CPUs (shared), Python {sys.version.split()[0]}")
-    scenario_curve(args.repeat)
-    map_curve(args.repeat)
+    print(f"{describe()}")
+    if args.smoke:
+        scenario_curve(1, (1, 2))
+        map_curve(1, (1, 2))
+    else:
+        scenario_curve(args.repeat)
+        map_curve(args.repeat)
     return 0
 
 

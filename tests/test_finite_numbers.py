@@ -85,9 +85,10 @@ def test_exact_answers_refuse_questions_beyond_the_work_budget():
 @pytest.mark.parametrize("argv, said", [
     (["odds", "convoy", "--asw-dice", "9999", "--sub-points", "1"], "--asw-dice: '9999': ASW dice must be from 0 to 33 (FitS v1.1 6.1, 2nd 5.3"),
     (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "9999"],
-     "'9999': Air Points must be from 0 to 300 (no rule bounds it: the work budget of an exact answer)"),
-    (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "300", "--attacker-firepower", "300"],
-     "600 dice: too many to answer exactly (at most 300); give fewer dice"),
+     "'9999': Air Points must be from 0 to 2000 (no rule bounds it: exact up to 300, simulated beyond"),
+    # 600 dice are simulated now (tests/test_fits_odds_simulated.py); 4 + 2,000 + 2,000 + 2 are too many even for that
+    (["odds", "land", "--attacker", "jp-land-4", "--defender", "us-land-2", "--attacker-air-points", "2000", "--attacker-firepower", "2000"],
+     "4006 dice a trial: too many even to simulate (at most 2000); lower the number of dice"),
     (["odds", "air", "--attacker", "jp-air:5", "--defender", "us-air:1000000"], "us-air:1000000: a side's air steps must be from 1 to 30 (FitS 2nd 2.0"),
     (["calc", "pacific-fury", "fire", "--cf", *["5"] * 3000], "3000 counts to add: too many even to simulate (at most 2000)"),
     (["calc", "fire-from-the-skies", "search", "--from", "0505", "--arc", "nan", "720", "--range", "3", "--launch", "1"],

@@ -434,8 +434,9 @@ def test_battle_stalemate(capsys):
 
 
 def test_battle_too_big_is_refused(capsys):
-    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 6, "--defender", "us-dd")
-    assert status == 2 and "too big to answer exactly" in err and not out
+    """Six ships a side are simulated now (tests/test_fits_odds_simulated.py); past 40 a side, even that is refused."""
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 41, "--defender", "us-dd")
+    assert status == 2 and "too big even to simulate" in err and not out
 
 
 def test_monte_carlo_battle(edition):

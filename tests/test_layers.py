@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 
 #: Lowest first. A module's layer is the first prefix that matches its dotted name.
 LAYERS = [
-    ("base", ["toolkit", "toolkit.errors", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.exact", "toolkit.bounds", "toolkit.simulate", "toolkit.words"]),
+    ("base", ["toolkit", "toolkit.errors", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.exact", "toolkit.bounds", "toolkit.simulate", "toolkit.words", "toolkit.sealed"]),
     ("load", ["toolkit.load"]),
     ("schema", ["toolkit.schema"]),
     ("model", ["toolkit.model"]),
@@ -27,7 +27,7 @@ LAYERS = [
     ("games", ["toolkit.games"]),
     ("commands", ["toolkit.session", "toolkit.inherited", "toolkit.written_for", "toolkit.check", "toolkit.variant", "toolkit.cli", "toolkit.render_cli",
                   "toolkit.variant_cli", "toolkit.calc_cli", "toolkit.map_cli", "toolkit.surface", "toolkit.listing", "toolkit.completion",
-                  "toolkit.shell_cli", "toolkit.watch", "toolkit.lsp"]),
+                  "toolkit.shell_cli", "toolkit.watch", "toolkit.lsp", "toolkit.answers", "toolkit.entry"]),
 ]
 
 

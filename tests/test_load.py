@@ -5,9 +5,13 @@ from __future__ import annotations
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import toolkit.load
+from conftest import examples
 from toolkit.findings import ChartroomError
-from toolkit.load import MAX_FILE_BYTES, load_file, load_text
+from toolkit.load import MAX_FILE_BYTES, load_file, load_text, yamlpos
 from toolkit.load.memo import BoundedMemo
 
 
@@ -116,6 +120,24 @@ def test_loading_never_writes(write):
     before = path.read_bytes(), path.stat().st_mtime_ns
     load_file(path)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+@pytest.fixture(autouse=True)
+def every_text_cached(monkeypatch):
+    """The parse cache's tests use texts of a line or two: here every text is kept (see the next test for the limit)."""
+    monkeypatch.setattr(toolkit.load, "MIN_CACHED_CHARS", 0)
+
+
+def test_a_short_text_is_parsed_again_and_a_longer_one_kept(tmp_path, monkeypatch, write):
+    """Issue 22: a text shorter than MIN_CACHED_CHARS costs less to parse than a new entry in the cache folder."""
+    monkeypatch.setattr(toolkit.load, "MIN_CACHED_CHARS", 1024)
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    short = write("short.yaml", "a: [1, 2]\n")
+    longer = write("longer.yaml", "".join(f"key{n}: value {n}\n" for n in range(100)))
+    load_file(short)
+    assert not list((tmp_path / "cache").glob("*.parse"))
+    load_file(longer)
+    assert len(list((tmp_path / "cache").glob("*.parse"))) == 1
 
 
 def test_disk_cache_reuses_a_parse_by_content(tmp_path, monkeypatch, write):
@@ -247,3 +269,31 @@ def test_the_value_budget_stops_a_huge_flow_list_while_it_is_read(tmp_path, caps
     # Refused where the budget runs out (the mapping, "k" and the list count too: the 199,998th "1", at column
     # 4 + 2 * 199,997 + 1), not at the end of the 500,003-character line.
     assert "flow.yaml:1:399999:" in out, out
+
+
+@pytest.mark.parametrize("text", ["a: 1\n", "a: &x [1, 2]\nb: *x\nc: *x\n", "a: &x {k: &y [1, 2], m: *y}\nb: *x\nc: [*x, *x]\n",
+                                  "- &a [1]\n- &b [*a, *a]\n- [*b, *b, *a]\n", "base: &b {x: 1}\nmerged: {<<: *b, y: 2}\n"])
+def test_the_count_kept_while_composing_is_the_expanded_size(text):
+    """Issue 22: the loader refuses an alias bomb by the count it keeps while composing, with no second walk."""
+    root, nodes = yamlpos._compose(text, yamlpos.pure_events)
+    assert nodes == yamlpos.expanded_size(root)
+
+
+def _resolved_by_the_patterns(text: str):
+    """What a plain scalar resolves to by the seven patterns alone (the loader's answer before the one-test shortcut)."""
+    if yamlpos._NULL.match(text):
+        return None
+    if text in yamlpos._BOOL:
+        return yamlpos._BOOL[text]
+    if yamlpos._INT10.match(text) or yamlpos._INT8.match(text) or yamlpos._INT16.match(text):
+        return ("int", text)
+    if yamlpos._FLOAT.match(text) or yamlpos._INF.match(text) or yamlpos._NAN.match(text):
+        return ("float", text)
+    return text
+
+
+@settings(max_examples=examples(300))
+@given(st.text(min_size=1, max_size=8) | st.sampled_from(["null", "Null", "True", "FALSE", "nulls", "e5", "Inf", "null\n", "Ω1", "x 1"]))
+def test_a_plain_word_resolves_as_the_patterns_say(text):
+    """Issue 22: a plain scalar starting with a letter is taken as text after one test; the same answer as the patterns."""
+    assert yamlpos._resolve_plain(text) == _resolved_by_the_patterns(text)

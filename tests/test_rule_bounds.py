@@ -25,7 +25,10 @@ REFUSED = [
      "--steps: '3': an air unit's steps must be from 1 to 2 (FitS v1.1 2.1.1.2, 2nd 3.1.2"),
     (("odds", "air", "--attacker", "jp-air:31", "--defender", "us-air:2"), "jp-air:31: a side's air steps must be from 1 to 30 (FitS 2nd 2.0: 15 air unit counters a side"),
     (("odds", "air", "--attacker", "jp-air:0", "--defender", "us-air:2"), "jp-air:0: a side's air steps must be from 1 to 30"),
-    (("odds", "convoy", "--asw-dice", "3", "--sub-points", "301"), "--sub-points: '301': dice must be from 0 to 300 (no rule bounds it: the work budget of an exact answer)"),
+    # past 300 Submarine Points the answer is simulated (tests/test_fits_odds_simulated.py); past 2,000, refused
+    (("odds", "convoy", "--asw-dice", "3", "--sub-points", "2001"),
+     "--sub-points: '2001': dice must be from 0 to 2000 (no rule bounds it: exact up to 300, simulated beyond (seed 20261126); "
+     "the simulation's work budget is 2000 dice a trial)"),
     (("odds", "damage", "--defender", "us-bb-pennsylvania-arizona", "--hits", "301", "--cause", "surface"),
      "--hits: '301': hits on one ship must be from 1 to 300 (no rule bounds it: the work budget"),
     (("cost", "operational", "--units", "jp-cv-akagi-kaga", "--hexes", "10000"),

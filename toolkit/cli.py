@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 from toolkit import __version__
+from toolkit.answers import Recording, answered
 from toolkit.audit import audit_game, render_audit
 from toolkit.check import check_paths
 from toolkit.crossref import crossref, render_crossrefs
@@ -130,11 +131,13 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
         module = _command_module(name)
         module.register(sub)
         handlers.update(module.HANDLERS)
-    if command is None or command in _ALONE.keys() - _WITHOUT_CALC or any(command in g.commands for g in parser.games):
+    if command is None or command in _ALONE.keys() - _WITHOUT_CALC:
         default = default_module() if games is None or any(g.default_game for g in parser.games) else None
         calc_cli.register(sub, parser.games, default)
         handlers.update(calc_cli.HANDLERS)
-    taken = {name: "the core" for name in sub.choices}
+    # A game's own command (``supply``) needs no calc or odds parser (every question of every game: most of the line's
+    # parsing time); their names stay the core's, so a game's command of that name is refused as it always was.
+    taken = {name: "the core" for name in [*sub.choices, *calc_cli.HANDLERS]}
     for game in parser.games:  # each game module adds the commands of its own questions, if they clash with none
         guarded = guard_commands(sub, game, taken)
         added = game.register_commands(guarded)
@@ -216,10 +219,20 @@ def _main(argv) -> int:
         print(f"chartroom: {problem}", file=sys.stderr)
         return EXIT_INPUT
     args.session = session
+    args.argv = argv  # the line as given: the key of its answer in the cache (toolkit.answers)
     args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
     with args.session.memos.active():  # what the command loads outside the session's own methods shares its memos
+        if _question(args, parser):  # its answer kept in the cache, as a check's (toolkit.answers)
+            return answered(argv, lambda: parser.handlers[args.command](args))
         return parser.handlers[args.command](args)
+
+
+def _question(args, parser) -> bool:
+    """Whether the line asks a question whose answer is printed and depends only on files: a game's own command, or the
+    distance between two places."""
+    return args.command in {name for game in parser.games for name in game.commands} or \
+        (args.command == "map" and getattr(args, "map_command", None) == "distance")
 
 
 def _write(text: str) -> None:
@@ -235,9 +248,16 @@ def cmd_check(args) -> int:
             print(f"chartroom: --edition {args.edition}: the game in {path} has no such edition; its editions: "
                   f"{', '.join(editions)}{suggest(args.edition, editions)}", file=sys.stderr)
             return EXIT_INPUT
-    status = _check_once(paths, args, args.session)
     if not args.watch:
+        recording = Recording.start(args.argv)
+        if recording is None:
+            return _check_once(paths, args, args.session)
+        with recording:
+            text, status = _checked(paths, args, args.session)
+        _write(text)
+        recording.keep(text, status)  # chartroom check of the same line is answered from it (toolkit.entry) until an input changes
         return status
+    status = _check_once(paths, args, args.session)
     bundled = resolved(bundled_scenarios())
     roots = {root for path in paths if path.is_file() for root in [args.session.root_of(path)] if root is not None and resolved(root).parent != bundled}
     _write(f"watching {', '.join(display_path(p) for p in paths)}: checking again on every save (Ctrl-C ends)\n")
@@ -248,10 +268,16 @@ def cmd_check(args) -> int:
 
 
 def _check_once(paths: list[Path], args, session: Session) -> int:
+    text, status = _checked(paths, args, session)
+    _write(text)
+    return status
+
+
+def _checked(paths: list[Path], args, session: Session) -> tuple[str, int]:
+    """The report of checking ``paths`` and its exit status."""
     found: list[str] = []
     findings, files = check_paths(paths, edition=args.edition, session=session, found=found)
-    _write(render(findings, args.format, files, notes=found))
-    return for_findings(findings)
+    return render(findings, args.format, files, notes=found), for_findings(findings)
 
 
 def _games(args, name: str | None) -> list[Path] | None:

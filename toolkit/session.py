@@ -31,7 +31,7 @@ from toolkit.findings import Finding, LoadError, Location
 from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
 from toolkit.inherited import place_inherited
 from toolkit.load import Document, display_path, load_file, resolved, unsaved_text, yaml_files
-from toolkit.load.memo import SessionMemos
+from toolkit.load.memo import SessionMemos, remembered
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import find_game_root, manifest_editions
@@ -123,7 +123,13 @@ class Session:
         for name, needed_by in opened.module.required_parameters.items():
             if game.edition.param(name) is None:
                 opened.findings.append(Finding("error", "EDITION-PARAMETER", f"the edition defines no parameter {name!r}, which {needed_by} need", at))
-        opened.findings.extend(opened.module.data_findings(game))  # the game's own fields, which the core does not read
+        opened.findings.extend(self._data_findings(opened.module, game))  # the game's own fields, which the core does not read
+
+    def _data_findings(self, module: GameModule, game) -> list[Finding]:
+        """What ``module`` finds in the game's own fields: once a session for one built game (every variant of a folder
+        shares its game; the memo holds the game itself, so a new game with a reused id is never mistaken for it)."""
+        known = remembered("game-data-findings", (module.name, id(game)), lambda: (game, list(module.data_findings(game))))
+        return list(known[1]) if known[0] is game else list(module.data_findings(game))
 
     # --- opening -----------------------------------------------------------------------
 

@@ -12,6 +12,14 @@ every run. The error is two standard errors (about 95% of such estimates fall wi
 (2000, 20261126, 5.0)
 >>> run.at_least(0)
 (1.0, 0.0)
+
+A question that is not one sum (a battle whose second volley depends on the first) rolls its own trial:
+:func:`simulate_outcomes` calls ``trial(rng)`` once a trial and counts the outcomes (tuples of whole numbers),
+with the same seed and the same budget of draws; :func:`binomial` rolls ``n`` dice that each hit with ``p``.
+
+>>> runs = simulate_outcomes(lambda rng: (binomial(rng, 3, Fraction(1, 2)),), draws=3, trials=1000)
+>>> runs.trials, runs.of(0).quantile(0.5), runs.chance(lambda o: o[0] >= 0)
+(1000, 1, Estimate(value=1.0, error=0.0))
 """
 
 from __future__ import annotations
@@ -22,11 +30,12 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from toolkit.exact import TooBig
 
-__all__ = ["Simulated", "simulate_total", "SEED", "TRIALS", "MAX_DRAWS"]
+__all__ = ["Simulated", "simulate_total", "SEED", "TRIALS", "MAX_DRAWS", "MIN_TRIALS", "Estimate", "Outcomes",
+           "simulate_outcomes", "binomial", "max_simulated_draws"]
 
 #: The fixed seed of every simulated answer: the same output on every run.
 SEED = 20261126
@@ -82,3 +91,62 @@ def simulate_total(parts: Sequence[Mapping[int, Fraction]], trials: int | None =
     for _ in range(trials):
         counts[sum(sum(rng.choices(values, cum_weights=weights, k=count)) for values, weights, count in plan)] += 1
     return Simulated(trials, seed, dict(sorted(counts.items())))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated chance or mean, and two standard errors of it."""
+
+    value: float
+    error: float
+
+    def __str__(self) -> str:
+        said = {0.0: " (in no trial)", 1.0: " (in every trial)"}.get(self.value, "")
+        return f"{self.value:.4f} ± {self.error:.4f}{said}"
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """How often each outcome (a tuple of whole numbers) came up in ``trials`` seeded trials."""
+
+    trials: int
+    seed: int
+    counts: dict[tuple, int]
+
+    def of(self, index: int | Callable[[tuple], int]) -> Simulated:
+        """The totals of one place of the outcome (a marginal), or of a count worked out from it, as a :class:`Simulated`."""
+        value = index if callable(index) else (lambda outcome: outcome[index])
+        counts: Counter = Counter()
+        for outcome, n in self.counts.items():
+            counts[value(outcome)] += n
+        return Simulated(self.trials, self.seed, dict(sorted(counts.items())))
+
+    def chance(self, test: Callable[[tuple], bool]) -> Estimate:
+        """The share of trials whose outcome passes ``test``, and two standard errors of it."""
+        p = sum(n for outcome, n in self.counts.items() if test(outcome)) / self.trials
+        return Estimate(p, 2 * math.sqrt(p * (1 - p) / self.trials))
+
+
+def max_simulated_draws() -> int:
+    """Draws (dice) one trial may make: the budget over the fewest trials an answer may rest on."""
+    return MAX_DRAWS // MIN_TRIALS
+
+
+def simulate_outcomes(trial: Callable[[random.Random], tuple], draws: int, trials: int | None = None,
+                      seed: int = SEED) -> Outcomes:
+    """``trial(rng)`` run over seeded trials, ``draws`` dice each (the budget: at most :func:`max_simulated_draws`)."""
+    draws = max(draws, 1)
+    if draws > max_simulated_draws():
+        raise TooBig(f"{draws} dice a trial: too many even to simulate (at most {max_simulated_draws()}); lower the number of "
+                     "dice, Air Points or units")
+    trials = trials or min(TRIALS, MAX_DRAWS // draws)
+    rng = random.Random(seed)
+    counts = Counter(trial(rng) for _ in range(trials))
+    return Outcomes(trials, seed, dict(sorted(counts.items())))
+
+
+def binomial(rng: random.Random, n: int, p) -> int:
+    """Hits of ``n`` dice that each hit with chance ``p`` (one draw a die)."""
+    p = float(p)
+    draw = rng.random
+    return sum(1 for _ in range(n) if draw() < p)

@@ -21,63 +21,20 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import os
 import re
-import stat
 import sys
-import tempfile
 from array import array
 from functools import lru_cache
 from pathlib import Path
 
 import toolkit
 from toolkit.load.types import Parsed
+from toolkit.sealed import MAX_ENTRY_BYTES, SEAL, cache_dir, read_entry, seal, unseal, usable_dir, write_entry
 
-__all__ = ["FORMAT", "seal", "unseal", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
+__all__ = ["FORMAT", "SEAL", "seal", "unseal", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "entry_key", "versions", "read_entry", "write_entry", "get", "put"]
 
 FORMAT = "chartroom-parse-4"
 SUFFIX = ".parse"  # an entry's file name: its key and this
-SEAL = b"chartroom-sealed-1"
-MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is refused (not read, not written) beyond this
-
-
-def cache_dir() -> Path | None:
-    """The configured cache folder, or None when the cache is turned off (the folder may not exist)."""
-    setting = os.environ.get("CHARTROOM_CACHE", "")
-    if setting.lower() in ("off", "0", "no", "false"):
-        return None
-    if setting:
-        return Path(setting)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "chartroom"
-
-
-def usable_dir(create: bool = False) -> Path | None:
-    """The cache folder if it can be trusted (created with mode 0700 when ``create``), else None.
-
-    Trusted means: a folder (not a symbolic link) owned by the current user and not
-    writable by group or others. Any failure to create or inspect it means no cache.
-    """
-    folder = cache_dir()
-    if folder is None:
-        return None
-    try:
-        if create:
-            folder.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                folder.mkdir(mode=0o700)
-            except FileExistsError:
-                pass
-        info = os.lstat(folder)
-    except (OSError, ValueError):
-        return None
-    if not stat.S_ISDIR(info.st_mode):
-        return None
-    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        return None
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return None
-    return folder
 
 
 @lru_cache(maxsize=1)
@@ -105,86 +62,6 @@ def _ruamel_version() -> str:
 def entry_key(*parts: str) -> str:
     """A file name for a cache entry: the SHA-256 of ``parts`` and :func:`versions`."""
     return hashlib.sha256("\0".join((*parts, versions())).encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def read_entry(name: str, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
-    """The bytes of the entry ``name`` in a trusted cache folder, or None (missing, not a regular file, too big, unreadable)."""
-    folder = usable_dir()
-    if folder is None:
-        return None
-    try:
-        fd = os.open(folder / name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-    except (OSError, ValueError):
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        chunks, total = [], 0
-        while total <= limit:
-            chunk = os.read(fd, limit + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        return None if total > limit else b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def write_entry(name: str, content: bytes) -> None:
-    """Write the entry ``name`` atomically (mode 0600) in a trusted cache folder; any failure is ignored."""
-    if len(content) > MAX_ENTRY_BYTES:
-        return
-    folder = usable_dir(create=True)
-    if folder is None:
-        return
-    temporary = None
-    try:
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-        os.replace(temporary, folder / name)
-        temporary = None
-    except (OSError, ValueError):
-        pass
-    finally:
-        if temporary is not None:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-
-
-def _inputs_digest(inputs: tuple[str, ...]) -> str:
-    return hashlib.sha256("\0".join(inputs).encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def seal(payload: bytes, *inputs: str) -> bytes:
-    """``payload`` with a first line naming its own SHA-256 and that of ``inputs`` (what it was computed from).
-
-    >>> unseal(seal(b"answer", "k"), "k"), unseal(seal(b"answer", "k"), "other")
-    (b'answer', None)
-    >>> unseal(seal(b"answer", "k").replace(b"answer", b"answeR"), "k") is None
-    True
-    """
-    head = b"%s %s %s\n" % (SEAL, hashlib.sha256(payload).hexdigest().encode(), _inputs_digest(inputs).encode())
-    return head + payload
-
-
-def unseal(raw: bytes | None, *inputs: str) -> bytes | None:
-    """The payload of a sealed entry when its digests match its content and ``inputs``, else None (a miss)."""
-    if not raw:
-        return None
-    head, newline, payload = raw.partition(b"\n")
-    parts = head.split(b" ")
-    if not newline or len(parts) != 3 or parts[0] != SEAL:
-        return None
-    if parts[1] != hashlib.sha256(payload).hexdigest().encode() or parts[2] != _inputs_digest(inputs).encode():
-        return None
-    return payload
 
 
 def get(key: str, sha256: str) -> Parsed | None:

@@ -44,13 +44,13 @@ def resolve_relative(document: Document, key: str, roots: Sequence[Root | Path],
     folders = [path for path, _ in named]
 
     def inside(path: Path) -> bool:
-        return any(path == root or root in path.parents for root in folders)
+        return any(_within(path, root) for root in folders)
 
     start = resolved(document.path).parent
     here = start
     for part in raw.split("/"):
         here = here.parent if part == ".." else here if part in ("", ".") else here / part
-        if not (inside(here) or any(here == root or here in root.parents for root in folders)):
+        if not (inside(here) or any(_within(root, here) for root in folders)):
             break
     written = Path(os.path.normpath(start / raw))  # as written: no link followed, nothing probed
     target = resolved(start / raw)
@@ -67,6 +67,16 @@ def resolve_relative(document: Document, key: str, roots: Sequence[Root | Path],
     if not target.is_file():
         return None, Finding("error", code, f"{whence}: no {noun} there", at)
     return target, None
+
+
+def _within(path: Path, root: Path) -> bool:
+    """``path == root or root in path.parents``, comparing the one parent that could be ``root`` (not making them all).
+
+    >>> _within(Path("/a/b/c"), Path("/a")), _within(Path("/a"), Path("/a")), _within(Path("/a"), Path("/a/b")), _within(Path("/ab"), Path("/a"))
+    (True, True, False, False)
+    """
+    extra = len(path.parts) - len(root.parts)
+    return path == root if extra == 0 else extra > 0 and path.parents[extra - 1] == root
 
 
 def _described(roots: list[Root]) -> str:

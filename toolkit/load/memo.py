@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Callable, Iterator
 
-__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered", "within_a_session"]
+__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered", "while_working", "within_a_session"]
 
 
 class BoundedMemo:
@@ -66,6 +66,8 @@ class SessionMemos:
     def __init__(self, size: int = 32):
         self.size = size
         self._memos: dict[str, BoundedMemo] = {}
+        self._depth = 0  # how many of :meth:`active` are open: the outermost one is one piece of work
+        self.work: dict = {}  # what holds only while that piece of work runs (:func:`while_working`)
 
     def __getitem__(self, name: str) -> BoundedMemo:
         if name not in self._memos:
@@ -76,9 +78,13 @@ class SessionMemos:
     def active(self) -> Iterator["SessionMemos"]:
         """Make these the memos :func:`session_memo` gives while the block runs (nesting restores the outer ones)."""
         token = _ACTIVE.set(self)
+        self._depth += 1
         try:
             yield self
         finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self.work.clear()
             _ACTIVE.reset(token)
 
 
@@ -125,3 +131,28 @@ def remembered(name: str, key, build: Callable[[], object]):
         hit = (build(),)
         memo.put(key, hit)
     return hit[0]
+
+
+def while_working(key, build: Callable[[], object]):
+    """``build()``, kept under ``key`` while the session's outermost method runs (one command, one language-server
+    request), then forgotten: for what the file system says (a path with its links followed, the files of a folder),
+    asked again and again by one command, which a later one must ask afresh. Outside a session: ``build()``.
+
+    >>> memos, calls = SessionMemos(), []
+    >>> with memos.active():
+    ...     with memos.active():
+    ...         while_working("k", lambda: calls.append(1)); while_working("k", lambda: calls.append(1))
+    ...     while_working("k", lambda: calls.append(1))
+    >>> with memos.active():
+    ...     while_working("k", lambda: calls.append(1))
+    >>> len(calls)
+    2
+    """
+    memos = _ACTIVE.get()
+    if memos is None:
+        return build()
+    work = memos.work
+    if key in work:
+        return work[key]
+    value = work[key] = build()
+    return value

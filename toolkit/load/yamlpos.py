@@ -96,7 +96,13 @@ def _mark(event) -> tuple[int, int]:
     return m.line, m.column
 
 
+#: The plain words that are not text; any other plain scalar starting with a letter is text (no number starts with one).
+_WORDS = frozenset(("null", "Null", "NULL", *_BOOL))
+
+
 def _resolve_plain(text: str):
+    if text[:1].isalpha() and text not in _WORDS and text[-1] != "\n":  # most scalars: names, ids, notes (one test instead of seven patterns)
+        return text
     if _NULL.match(text):
         return None
     if text in _BOOL:
@@ -261,15 +267,15 @@ def compose(text: str, events=pure_events) -> Node | None:
     return _compose(text, events)[0]
 
 
-def _compose(text: str, events) -> tuple[Node | None, bool]:
-    """:func:`compose`, and whether the document holds an alias (without one, its size is the count of its nodes)."""
+def _compose(text: str, events) -> tuple[Node | None, int]:
+    """:func:`compose`, and the number of nodes once every alias is expanded (:func:`expanded_size` of the root: each node
+    counted as it is read, and each alias adding the expanded size of the node it repeats)."""
     anchors: dict[str, Node] = {}
     open_anchors: set[str] = set()
     stack: list[tuple[Node, list]] = []  # (collection node, pending key for maps)
     root: Node | None = None
     documents = 0
     nodes = chars = 0
-    aliased = False
     chars_limit = expanded_chars_limit(text)
     weights: dict[int, tuple[int, int]] = {}
     ruamel = ruamel_yaml()
@@ -333,7 +339,6 @@ def _compose(text: str, events) -> tuple[Node | None, bool]:
                 if chars > chars_limit:
                     raise YamlProblem(line, column, f"aliases expand this document to more than {chars_limit} characters of text "
                                       f"(at alias *{event.anchor}, which repeats {more_chars} characters)", "YAML-ALIAS")
-                aliased = True
                 attach(target)
             elif cls is DocumentStartEvent:
                 documents += 1
@@ -352,7 +357,7 @@ def _compose(text: str, events) -> tuple[Node | None, bool]:
         raise YamlProblem(line, column, f"control character U+{char:04X} is not allowed in YAML", "YAML-CHAR") from None
     except ruamel.error.YAMLError as exc:
         raise YamlProblem(0, 0, f"YAML error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
-    return root, aliased
+    return root, nodes
 
 
 def _counted(nodes: int, event) -> int:
@@ -553,10 +558,10 @@ def parse(text: str) -> Parsed:
 
 def parse_with(text: str, events) -> Parsed:
     """Parse ``text`` from the events of ``events`` (:func:`pure_events` or :func:`fast_events`)."""
-    root, aliased = _compose(text, events)
-    # Without an alias every node was counted once as it was read (and refused past MAX_NODES there): the walk
-    # over the expanded graph is needed only when an alias repeats a node.
-    if aliased and expanded_size(root) > MAX_NODES:
+    root, nodes = _compose(text, events)
+    # The count kept while composing is the expanded size (an alias adds its target's, computed once per anchor on
+    # the DAG), so no second walk over the graph is needed (issue 22).
+    if nodes > MAX_NODES:
         line, column = (root.line, root.column) if root else (0, 0)
         raise YamlProblem(line, column, f"the document holds more than {MAX_NODES} values, lists and mappings once aliases are expanded", "YAML-ALIAS")
     return to_data(root)

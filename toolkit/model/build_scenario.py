@@ -37,7 +37,7 @@ def allowed_roots(start: Path | None = None) -> list[Root]:
     nearest folder holding its game (``game.yaml`` beside it or above it), so a variant kept in its
     own folder or repository checks the same from any working folder.
     """
-    roots: list[Root] = [(Path.cwd().resolve(), "the working folder"), (bundled_scenarios().resolve(), "the bundled games")]
+    roots: list[Root] = [(resolved(Path.cwd()), "the working folder"), (resolved(bundled_scenarios()), "the bundled games")]
     if start is not None:
         roots.append((resolved(start).parent, f"the folder of {Path(start).name}"))
         game = find_game_root(Path(start))

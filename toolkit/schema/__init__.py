@@ -35,8 +35,8 @@ from pathlib import Path
 
 from toolkit import lazy
 from toolkit.findings import Finding, Location
-from toolkit.load import cache, display_path
-from toolkit.load.memo import BoundedMemo, remembered, within_a_session
+from toolkit.load import cache, display_path, resolved
+from toolkit.load.memo import BoundedMemo, remembered, while_working, within_a_session
 from toolkit.schema import patterns
 from toolkit.schema.overlay import OverlayProblem, judge_overlays, read_overlay_files
 
@@ -127,9 +127,13 @@ def _core(folder: str) -> _Core:
 
 
 def _overlay_signature(game_root: Path | None) -> tuple:
-    """(name, size, mtime) of each overlay file of the game: a changed overlay is read again."""
+    """(name, size, mtime) of each overlay file of the game: a changed overlay is read again (looked at once a command)."""
     if game_root is None:
         return ()
+    return while_working(("overlay-signature", os.fspath(game_root)), lambda: _read_overlay_signature(game_root))
+
+
+def _read_overlay_signature(game_root: Path) -> tuple:
     folder = overlay_dir(game_root)
     if not folder.is_dir():
         return ()
@@ -347,7 +351,7 @@ def _overlay_root(kind: str, game_root: Path | None) -> str | None:
     """The resolved game folder when the game has an overlay of ``kind``, else None (the core schema)."""
     if game_root is None or schema_path(kind, game_root) == schema_dir() / f"{kind}.schema.json":
         return None
-    return str(Path(game_root).resolve())
+    return str(resolved(game_root))
 
 
 def _declared_sections(root: str | None, kind: str, signature: tuple = ()) -> tuple[str, ...]:
@@ -389,7 +393,7 @@ def validate(document, kind: str, game_root: Path | None = None) -> list[Finding
 def _validate(document, kind: str, game_root: Path | None) -> list[Finding]:
     signature = _overlay_signature(game_root)  # read once: the overlays' names, sizes and times
     if signature:  # a game's overlays are read and judged before anything is built from them
-        _overlays, problem = _checked_overlays(str(Path(game_root).resolve()), signature)
+        _overlays, problem = _checked_overlays(str(resolved(game_root)), signature)
         if problem is not None:
             return [problem.finding()]
     key = _verdict_key(document, kind, game_root, signature)
@@ -428,6 +432,8 @@ def _validate(document, kind: str, game_root: Path | None) -> list[Finding]:
 def _non_finite(document) -> list[Finding]:
     """``.nan``, ``.inf`` and numbers too large for a float (``1e999``) wherever they stand: every number Chartroom
     reads is finite (issue 21 item 4); jsonschema lets NaN through every bound (NaN < 0 and NaN > 0 are both false)."""
+    if not _holds_non_finite(document.data):  # the usual case, found without making a path for every node
+        return []
     findings = []
     stack = [((), document.data)]
     while stack:
@@ -442,6 +448,21 @@ def _non_finite(document) -> list[Finding]:
         elif isinstance(value, list):
             stack.extend(((*path, index), item) for index, item in enumerate(value))
     return sorted(findings, key=Finding.sort_key)
+
+
+def _holds_non_finite(data) -> bool:
+    """Whether a number that is not finite stands anywhere in ``data``."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
 
 
 def _core_digest() -> str:
@@ -472,7 +493,7 @@ def _schemas_digest(game_root: Path | None = None, signature: tuple | None = Non
     signature = _overlay_signature(game_root) if signature is None else signature
     if not signature:
         return core
-    return f"{core}+{_overlay_digest(str(Path(game_root).resolve()), signature)}"
+    return f"{core}+{_overlay_digest(str(resolved(game_root)), signature)}"
 
 
 def _verdict_key(document, kind: str, game_root: Path | None = None, signature: tuple | None = None) -> tuple | None:

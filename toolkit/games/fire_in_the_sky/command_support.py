@@ -14,10 +14,12 @@ from pathlib import Path
 
 from toolkit.bounds import Bound, work_budget
 from toolkit.errors import InputError
+from toolkit.exact import MAX_EXACT_DICE
 from toolkit.exits import EXIT_OK
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.load import display_path
 from toolkit.model.build import suggest
+from toolkit.simulate import SEED, max_simulated_draws
 from toolkit.words import edition_name
 
 __all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "TURN", "ASW_DICE", "AIR_STEPS",
@@ -63,6 +65,11 @@ DD_UNITS = Bound("DD units", 0, 33, "FitS 2nd 2.0: the counter mix, an absolute 
 #: Air Points and Firepower roll one die each; no rule caps their sum (carriers add their Air Strength).
 AIR_POINTS = work_budget("Air Points")
 DICE = work_budget("dice")
+#: The same where a question past the exact budget is simulated (.odds_simulated): refused only past the simulation's.
+SIMULATED = (f"no rule bounds it: exact up to {MAX_EXACT_DICE}, simulated beyond (seed {SEED}); the simulation's work "
+             f"budget is {max_simulated_draws()} dice a trial")
+SIMULATED_AIR_POINTS = Bound("Air Points", 0, max_simulated_draws(), SIMULATED)
+SIMULATED_DICE = Bound("dice", 0, max_simulated_draws(), SIMULATED)
 #: One Damage Check (two dice) per hit on a ship (v1.1 13.1; 2nd 11.3.1); no rule caps the hits.
 HITS = work_budget("hits on one ship", 1)
 #: Counts a cost is multiplied by (units, deployments, DD transfers): arithmetic, not a search.

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import product
 
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import (
@@ -150,6 +149,7 @@ class OddsResult:
     tables: list = field(default_factory=list)  # (name, [column names], [[cells]])
     modifiers: list = field(default_factory=list)  # (roll, [(value, condition)])
     readings: list = field(default_factory=list)  # keys of READINGS
+    simulation: dict = field(default_factory=dict)  # beyond the exact budget: why, trials, seed (see .odds_simulated)
 
 
 # --- pools of Air Points -------------------------------------------------------------------
@@ -533,6 +533,24 @@ def _target_fate(result: OddsResult, charts, edition, target: Piece, hits: Distr
         result.rules.append(edition.cite("damage-land") if target.type == "land" else cause_rule)
         if target.type == "land":
             result.readings.append("land-at-sea")
+        if target.side == "japan" and target.task_force:
+            _pool_lost(result, edition, target, hits)
+
+
+def _pool_lost(result: OddsResult, edition: Edition, target: Piece, hits: Distribution) -> None:
+    """Each hit on a Japanese land or air unit at sea costs the Merchantmen Pool (not the TP) 1 (v1.1 13.2, 13.3.1) or 2
+    (2nd 11.3.2, 11.3.3), never more than that much per point of the unit's Combat Strength (air: steps) before the hits
+    (v1.1 13.2 example: a 2-strength brigade hit three times costs 2; 2nd 11.3.2 example: 4)."""
+    land = target.type == "land"
+    loss = int(edition.param("land_hit_merchantmen_loss" if land else "air_hit_merchantmen_loss", 0))
+    if not loss:
+        return
+    cap = loss * (_strength(target) if land else target.steps)
+    lost: Distribution = {}
+    for h, p in hits.items():
+        lost[min(h * loss, cap)] = lost.get(min(h * loss, cap), Fraction(0)) + p
+    result.distributions.append(("Japanese Merchantmen Pool lost (not TP)", dict(sorted(lost.items())), "points"))
+    result.expected.append(("Japanese Merchantmen Pool lost", mean(lost)))
 
 
 # --- submarine attack -----------------------------------------------------------------------
@@ -594,16 +612,8 @@ def _ship_outcome(charts, edition, situation, target: Piece, shots) -> tuple[Fra
     defense = int(target.rating("defense", 0))
     check_sit = situation.for_side(target.side).with_facts("surface-combat")
     by_checks: dict = {}
-    for outcome in product((False, True), repeat=len(shots)):
-        p = Fraction(1)
-        full, halves = [], []
-        for (chance, half, fp), hit in zip(shots, outcome):
-            p *= chance if hit else 1 - chance
-            if hit:
-                (halves if half else full).append(fp)
-        if not p:
-            continue
-        fps = full + [max(pair) for pair in zip(halves[0::2], halves[1::2])]  # two halves make one hit
+    for (full, paired, _lone), p in _hit_patterns(shots).items():
+        fps = list(full + paired)  # full hits in firing order, then each two halves as one hit (a lone half: no check)
         n = len(fps)
         checks[n] = checks.get(n, Fraction(0)) + p
         s = sink_chance(charts, defense, check_sit, n, fps) if n else Fraction(0)
@@ -619,6 +629,29 @@ def _ship_outcome(charts, edition, situation, target: Piece, shots) -> tuple[Fra
         back = return_turn(edition, situation.turn, situation.player_turn, target.side, n, delay)
         rows.append([n, p, s / p, f"Turn {back}" if back else f"after {delay * n} friendly Reinforcement Phases"])
     return sunk, damaged, dict(sorted(checks.items())), rows
+
+
+def _hit_patterns(shots) -> dict:
+    """The hits of ``shots`` ([(p, half, firepower)] in firing order) as {(full hits' Firepowers, paired halves'
+    Firepowers, the lone half's or None): chance}, shot by shot: shots alike merge, so twenty DDs firing at one ship
+    make a few hundred patterns, not 2^20 (the answer is the same as hit by hit)."""
+    patterns = {((), (), None): Fraction(1)}
+    for chance, half, fp in shots:
+        step: dict = {}
+        for (full, paired, lone), p in patterns.items():
+            if chance != 1:
+                step[(full, paired, lone)] = step.get((full, paired, lone), Fraction(0)) + p * (1 - chance)
+            if not chance:
+                continue
+            if not half:
+                key = (full + (fp,), paired, lone)
+            elif lone is None:
+                key = (full, paired, fp)
+            else:
+                key = (full, paired + (max(lone, fp),), None)  # two halves make one hit, at the higher Firepower
+            step[key] = step.get(key, Fraction(0)) + p * chance
+        patterns = step
+    return patterns
 
 
 def long_lance(charts: CombatCharts, situation: Situation, ship: Piece, first_round: bool = True) -> int:
@@ -738,12 +771,7 @@ def convoy(charts: CombatCharts, edition: Edition, asw_dice: int, sub_points: in
     Each ASW hit cancels one Submarine Point; each submarine hit costs the Merchantmen Pool and the
     current Japanese TP ``merchantmen_loss_per_sub_hit`` each (v1.1 1, 2nd 2).
     """
-    t = charts.hit_threshold
-    japan = situation.for_side("japan")
-    allied = situation.for_side("allied")
-    asw_p = die_hit(charts.modifier("asw-convoy", japan), t)
-    sub_p = die_hit(charts.modifier("submarine-vs-convoy", allied), t)
-    loss = edition.param("merchantmen_loss_per_sub_hit", 1)
+    result, asw_p, sub_p, loss = convoy_frame(charts, edition, asw_dice, sub_points, situation)
     left: Distribution = {}
     cases = []
     for x, px in dice(asw_dice, asw_p).items():
@@ -753,41 +781,74 @@ def convoy(charts: CombatCharts, edition: Edition, asw_dice: int, sub_points: in
     left = dict(sorted(left.items()))
     hits = mixture(cases)
     pool = {h * loss: p for h, p in hits.items()}
-    result = OddsResult("convoy", "Convoy ASW and submarine attacks on merchant shipping",
-                        [charts.rule("asw-convoy"), charts.rule("submarine-vs-convoy")], edition.id,
-                        {"Japanese": [f"{asw_dice} ASW dice (DDs in the Convoy Escort box), each hits with {attack_fraction(asw_p)}"],
-                         "Allied": [f"{sub_points} Submarine Points, each hits with {attack_fraction(sub_p)}"]})
     result.distributions += [("Allied Submarine Points left after ASW", left, "points"), ("submarine hits", hits, "hits"),
                              ("Merchantmen Pool and Japanese TP lost (each)", pool, "points")]
     result.chances += [("Japan's objective met: no loss", hits.get(0, Fraction(0))),
                        ("Allied objective met: at least one hit", 1 - hits.get(0, Fraction(0)))]
     result.expected += [("Submarine Points left", mean(left)), ("submarine hits", mean(hits)),
                         ("Merchantmen Pool and TP lost (each)", mean(pool))]
+    return result
+
+
+def convoy_frame(charts: CombatCharts, edition: Edition, asw_dice: int, sub_points: int, situation: Situation):
+    """The convoy question without its answer: the result's forces and modifiers, each ASW and submarine die's chance
+    to hit, and the Merchantmen Pool lost per hit (v1.1 6.1, 6.2; 2nd 5.3, 5.4)."""
+    t = charts.hit_threshold
+    japan = situation.for_side("japan")
+    allied = situation.for_side("allied")
+    asw_p = die_hit(charts.modifier("asw-convoy", japan), t)
+    sub_p = die_hit(charts.modifier("submarine-vs-convoy", allied), t)
+    loss = edition.param("merchantmen_loss_per_sub_hit", 1)
+    result = OddsResult("convoy", "Convoy ASW and submarine attacks on merchant shipping",
+                        [charts.rule("asw-convoy"), charts.rule("submarine-vs-convoy")], edition.id,
+                        {"Japanese": [f"{asw_dice} ASW dice (DDs in the Convoy Escort box), each hits with {attack_fraction(asw_p)}"],
+                         "Allied": [f"{sub_points} Submarine Points, each hits with {attack_fraction(sub_p)}"]})
     result.modifiers += [_used_modifiers(charts, "asw-convoy", [japan]), _used_modifiers(charts, "submarine-vs-convoy", [allied])]
     result.readings.append("modified-hit")
-    return result
+    return result, asw_p, sub_p, loss
 
 
 # --- land combat with ground support -------------------------------------------------------------
 
-def _land_total(charts: CombatCharts, side_sit: Situation, land, air_points_: int, firepower: int, supremacy: bool,
-                extra: int = 0) -> Distribution:
-    """Land combat hits of one side (v1.1 12.3.4.3-12.3.4.5; 2nd 11.2.5.3-11.2.5.5): its Combat Strength dice, plus
-    ground support hits capped at that Combat Strength, plus ``extra`` (the defender's air steps at base)."""
+@dataclass(frozen=True)
+class LandDice:
+    """One side's land combat dice (v1.1 12.3.4.3-12.3.4.5; 2nd 11.2.5.3-11.2.5.5): its Combat Strength dice (``own``:
+    (dice, chance to hit) pairs), ``support`` ground support dice hitting with ``support_p`` whose hits count up to
+    ``cap`` (its Combat Strength), and ``extra`` hits (the defender's air steps at base)."""
+
+    own: tuple
+    support: int
+    support_p: Fraction
+    cap: int
+    extra: int = 0
+
+    @property
+    def dice(self) -> int:
+        return sum(n for n, _ in self.own) + self.support
+
+
+def land_dice(charts: CombatCharts, side_sit: Situation, land, air_points_: int, firepower: int, supremacy: bool,
+              extra: int = 0) -> LandDice:
+    """The dice one side rolls in land combat, with their chances (shared by the exact and the simulated answers)."""
     t = charts.hit_threshold
     strength = sum(_strength(p) for p in land)
     # Semper Fi (v1.1 18.1.6; 2nd 16.1.6, optional): US Marines landing amphibiously get +1 on their own dice.
     marines = sum(_strength(p) for p in land if _semper_fi(p, side_sit))
-    own = total([dice(strength - marines, die_hit(charts.modifier("land-combat", side_sit), t)),
-                 dice(marines, die_hit(charts.modifier("land-combat", side_sit.with_facts("marine-landing")), t))])
+    own = ((strength - marines, die_hit(charts.modifier("land-combat", side_sit), t)),
+           (marines, die_hit(charts.modifier("land-combat", side_sit.with_facts("marine-landing")), t)))
     facts = (("air-supremacy",) if supremacy else ()) + (("air-point",) if air_points_ else ())
     support_p = die_hit(charts.modifier("ground-support", side_sit.with_facts(*facts)), t)
-    support = dice(air_points_ + firepower, support_p)
+    return LandDice(own, air_points_ + firepower, support_p, strength, extra)
+
+
+def _land_total(rolled: LandDice) -> Distribution:
+    """Land combat hits of one side: its own dice, plus ground support hits capped at its Combat Strength, plus extra."""
+    own = total([dice(n, p) for n, p in rolled.own])
     capped: Distribution = {}
-    for h, p in support.items():
-        capped[min(h, strength)] = capped.get(min(h, strength), Fraction(0)) + p
+    for h, p in dice(rolled.support, rolled.support_p).items():
+        capped[min(h, rolled.cap)] = capped.get(min(h, rolled.cap), Fraction(0)) + p
     out = total([own, capped])
-    return {k + extra: v for k, v in out.items()}
+    return {k + rolled.extra: v for k, v in out.items()}
 
 
 def _semper_fi(p: Piece, situation: Situation) -> bool:
@@ -803,17 +864,13 @@ def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, si
                 attacker_air_points: int = 0, defender_air_points: int = 0, attacker_firepower: int = 0,
                 defender_firepower: int = 0, supremacy: str | None = None, out_of_supply=(), amphibious: bool = False) -> OddsResult:
     """The Land Combat Round after ground support: no effect, every defender loses a step, or all are eliminated (v1.1 13.4; 2nd 11.3.5)."""
-    attacker = situation.side
-    defender = defenders[0].side if defenders else ("allied" if attacker == "japan" else "japan")
-    att_land = [p for p in attackers if p.type == "land"]
-    def_land = [p for p in defenders if p.type == "land"]
-    def_air = sum(p.steps for p in defenders if p.type == "air" and not p.task_force)
-    a_sit = situation.with_facts(*(("out-of-supply",) if attacker in out_of_supply else ()),
-                                 *(("amphibious-landing",) if amphibious else ()))
-    d_sit = situation.for_side(defender).with_facts(*(("out-of-supply",) if defender in out_of_supply else ()))
-    a = _land_total(charts, a_sit, att_land, attacker_air_points, attacker_firepower, supremacy == attacker)
-    d = _land_total(charts, d_sit, def_land, defender_air_points, defender_firepower, supremacy == defender, def_air)
-    strength = sum(_strength(p) for p in def_land)
+    result, a_dice, d_dice = land_frame(charts, edition, attackers, defenders, situation, attacker_air_points=attacker_air_points,
+                                        defender_air_points=defender_air_points, attacker_firepower=attacker_firepower,
+                                        defender_firepower=defender_firepower, supremacy=supremacy, out_of_supply=out_of_supply,
+                                        amphibious=amphibious)
+    a, d = _land_total(a_dice), _land_total(d_dice)
+    strength = d_dice.cap
+    def_air = d_dice.extra
     none = step = elim = Fraction(0)
     for x, px in a.items():
         for y, py in d.items():
@@ -823,11 +880,6 @@ def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, si
                 elim += px * py
             else:
                 step += px * py
-    result = OddsResult("land", "Land combat with ground support", [charts.rule("ground-support"), charts.rule("land-combat")], edition.id,
-                        _forces(attackers, defenders, attacker, defender))
-    result.forces["ground support"] = [f"attacker {attacker_air_points} Air Points + Firepower {attacker_firepower}",
-                                       f"defender {defender_air_points} Air Points + Firepower {defender_firepower}"
-                                       + (f"; {def_air} air steps at base count as hits" if def_air else "")]
     result.distributions += [("attacker land combat hits", a, "hits"), ("defender land combat hits", d, "hits")]
     result.chances += [("no effect (defender's total equal or greater)", none),
                        ("every defending land unit loses a step", step),
@@ -846,12 +898,34 @@ def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, si
         result.chances.append(("every defending air unit is eliminated", elim + (step if one_each == def_air else 0)))
         result.expected.append(("defender air steps lost", mean(merged)))
         result.readings.append("land-combat-air")
+    result.readings += ["modified-hit", "ground-support-supremacy"]
+    return result
+
+
+def land_frame(charts: CombatCharts, edition: Edition, attackers, defenders, situation: Situation, *,
+               attacker_air_points: int = 0, defender_air_points: int = 0, attacker_firepower: int = 0,
+               defender_firepower: int = 0, supremacy: str | None = None, out_of_supply=(), amphibious: bool = False):
+    """The land combat question without its answer: the result's forces, modifiers and readings, and each side's dice."""
+    attacker = situation.side
+    defender = defenders[0].side if defenders else ("allied" if attacker == "japan" else "japan")
+    att_land = [p for p in attackers if p.type == "land"]
+    def_land = [p for p in defenders if p.type == "land"]
+    def_air = sum(p.steps for p in defenders if p.type == "air" and not p.task_force)
+    a_sit = situation.with_facts(*(("out-of-supply",) if attacker in out_of_supply else ()),
+                                 *(("amphibious-landing",) if amphibious else ()))
+    d_sit = situation.for_side(defender).with_facts(*(("out-of-supply",) if defender in out_of_supply else ()))
+    a_dice = land_dice(charts, a_sit, att_land, attacker_air_points, attacker_firepower, supremacy == attacker)
+    d_dice = land_dice(charts, d_sit, def_land, defender_air_points, defender_firepower, supremacy == defender, def_air)
+    result = OddsResult("land", "Land combat with ground support", [charts.rule("ground-support"), charts.rule("land-combat")], edition.id,
+                        _forces(attackers, defenders, attacker, defender))
+    result.forces["ground support"] = [f"attacker {attacker_air_points} Air Points + Firepower {attacker_firepower}",
+                                       f"defender {defender_air_points} Air Points + Firepower {defender_firepower}"
+                                       + (f"; {def_air} air steps at base count as hits" if def_air else "")]
     result.modifiers += [_used_modifiers(charts, "land-combat", [a_sit, d_sit] + ([a_sit.with_facts("marine-landing")]
                                                                               if any(_semper_fi(p, a_sit) for p in att_land) else [])),
                          _used_modifiers(charts, "ground-support", [a_sit.with_facts("air-supremacy", "air-point")]
                                          if supremacy == attacker and attacker_air_points else [])]
-    result.readings += ["modified-hit", "ground-support-supremacy"]
-    return result
+    return result, a_dice, d_dice
 
 
 # --- strategic bombing ------------------------------------------------------------------------
@@ -860,16 +934,21 @@ def strategic_bombing(charts: CombatCharts, edition: Edition, tp: int, situation
     """Allied strategic bombing of Japanese Oil (v1.1 18.1.3; 2nd 16.1.3, optional): one die per Transport Point
     spent, each hit costs Japan 1 Oil Point; +1 when an Allied-controlled base lies within two hexes of a Japanese
     Home Base (Combat Table, strategic air warfare)."""
-    t = charts.hit_threshold
-    allied = situation.for_side("allied")
-    p = die_hit(charts.modifier("strategic-air-warfare", allied), t)
+    result, p = bombing_frame(charts, edition, tp, situation)
     hits = dice(tp, p)
-    result = OddsResult("bombing", "Strategic bombing of Japanese Oil", [charts.rule("strategic-air-warfare")], edition.id,
-                        {"Allied": [f"{tp} Transport Points spent: {tp} dice, each hits with {attack_fraction(p)}"]})
     result.distributions.append(("Japanese Oil Points lost", hits, "Oil Points"))
     result.chances += [("Allied objective met: at least one Oil Point lost", 1 - hits.get(0, Fraction(0))),
                        ("Japan's objective met: no Oil Point lost", hits.get(0, Fraction(0)))]
     result.expected.append(("Oil Points lost", mean(hits)))
+    return result
+
+
+def bombing_frame(charts: CombatCharts, edition: Edition, tp: int, situation: Situation):
+    """The bombing question without its answer: the result's forces and modifiers, and each die's chance to hit."""
+    allied = situation.for_side("allied")
+    p = die_hit(charts.modifier("strategic-air-warfare", allied), charts.hit_threshold)
+    result = OddsResult("bombing", "Strategic bombing of Japanese Oil", [charts.rule("strategic-air-warfare")], edition.id,
+                        {"Allied": [f"{tp} Transport Points spent: {tp} dice, each hits with {attack_fraction(p)}"]})
     result.modifiers.append(_used_modifiers(charts, "strategic-air-warfare", [allied]))
     result.readings.append("modified-hit")
-    return result
+    return result, p

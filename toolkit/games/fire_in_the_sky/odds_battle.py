@@ -20,7 +20,7 @@ from toolkit.games.fire_in_the_sky.dice import die_hit
 from toolkit.games.fire_in_the_sky.odds import OddsResult, _forces, _ship_outcome, long_lance
 from toolkit.model import Edition
 
-__all__ = ["surface_battle", "MAX_SHIPS"]
+__all__ = ["surface_battle", "MAX_SHIPS", "volley", "fates", "first_to_fire", "battle_frame"]
 
 #: Ships a side may bring: the chain has 2^(ships) sets of survivors and each round 2^(ships fighting) outcomes.
 MAX_SHIPS = 5
@@ -38,39 +38,58 @@ def _pattern_chance(fates, pattern) -> tuple[Fraction, dict]:
     return chance, sunk
 
 
+def volley(charts, situation, firers, targets, side, withdrawing, first_round, out_before=None) -> dict[int, list]:
+    """The shots of ``side``'s ``firers`` at ``targets`` in one round: {target index: [(P hit, half, Firepower)]}.
+
+    The pairing of READINGS surface-pairing; a side in ``withdrawing`` does not fire, and when the other side withdraws
+    a ship fires only at a slower enemy (v1.1 12.3.3.2 2.; 2nd 11.2.3 [b]); ``out_before``: firers already out (Tokyo
+    Express); Long Lance in the first round."""
+    by_target: dict[int, list] = {}
+    if side in withdrawing or not targets:
+        return by_target
+    for i, f in enumerate(firers):
+        if withdrawing:
+            slower = [j for j in range(len(targets)) if targets[j].counter.movement < f.counter.movement]
+            if not slower:
+                continue
+            j = next((k for k in slower if k >= i % len(targets)), slower[0])
+        else:
+            j = i % len(targets)
+        if out_before is not None and i in out_before:
+            continue
+        fp = long_lance(charts, situation, f, first_round)
+        to_hit, half = charts.surface_cell(fp, int(targets[j].rating("defense", 0)))
+        by_target.setdefault(j, []).append((die_hit(0, to_hit), half, fp))
+    return by_target
+
+
+def fates(charts, edition, situation, targets, by_target) -> list[tuple[Fraction, Fraction]]:
+    """Each target's (P sunk, P damaged) under the shots of :func:`volley`."""
+    return [_ship_outcome(charts, edition, situation, t, by_target.get(j, []))[:2] for j, t in enumerate(targets)]
+
+
+def first_to_fire(att, tokyo_express: bool) -> tuple[str, str]:
+    """Which side fires first: with the Tokyo Express, the Japanese (v1.1 18.2.2; 2nd 16.2.2)."""
+    return ("attacker", "defender") if not tokyo_express or att[0].side == "japan" else ("defender", "attacker")
+
+
 def _round(charts, edition, situation, att, dfn, first_round, tokyo_express, withdrawing):
     """One round among the ships still fighting: [(P, attackers out, defenders out, {ship: P sunk})] outcomes.
 
     ``att`` and ``dfn`` are lists of pieces; a side in ``withdrawing`` does not fire and is fired at only by faster ships.
     """
     def shots(firers, targets, side, out_before=None):
-        by_target: dict[int, list] = {}
-        if side in withdrawing or not targets:
-            return by_target
-        for i, f in enumerate(firers):
-            if withdrawing:  # the other side withdraws: fire only at a slower enemy (v1.1 12.3.3.2 2.; 2nd 11.2.3 [b])
-                slower = [j for j in range(len(targets)) if targets[j].counter.movement < f.counter.movement]
-                if not slower:
-                    continue
-                j = next((k for k in slower if k >= i % len(targets)), slower[0])
-            else:
-                j = i % len(targets)
-            if out_before is not None and i in out_before:
-                continue
-            fp = long_lance(charts, situation, f, first_round)
-            to_hit, half = charts.surface_cell(fp, int(targets[j].rating("defense", 0)))
-            by_target.setdefault(j, []).append((die_hit(0, to_hit), half, fp))
-        return by_target
+        return volley(charts, situation, firers, targets, side, withdrawing, first_round, out_before)
 
-    def fates(targets, by_target):
-        return [_ship_outcome(charts, edition, situation, t, by_target.get(j, []))[:2] for j, t in enumerate(targets)]
+    def fates_of(targets, by_target):
+        return fates(charts, edition, situation, targets, by_target)
 
-    first, second = ("attacker", "defender") if not tokyo_express or att[0].side == "japan" else ("defender", "attacker")
+    first, second = first_to_fire(att, tokyo_express)
     ships = {"attacker": att, "defender": dfn}
     other = {"attacker": "defender", "defender": "attacker"}
     outcomes = []
     if not tokyo_express:
-        on = {s: fates(ships[other[s]], shots(ships[s], ships[other[s]], s)) for s in ("attacker", "defender")}
+        on = {s: fates_of(ships[other[s]], shots(ships[s], ships[other[s]], s)) for s in ("attacker", "defender")}
         out_a, out_d = on["defender"], on["attacker"]  # fates of the attackers (fired on by the defender), and back
         for pattern in product((False, True), repeat=len(att) + len(dfn)):
             p, sunk = _pattern_chance(out_a + out_d, pattern)
@@ -78,13 +97,13 @@ def _round(charts, edition, situation, att, dfn, first_round, tokyo_express, wit
                 outcomes.append((p, pattern[:len(att)], pattern[len(att):], sunk))
         return outcomes
     # Tokyo Express (v1.1 18.2.2; 2nd 16.2.2): the Japanese fire first; an enemy out of the fight does not fire back.
-    hit_first = fates(ships[second], shots(ships[first], ships[second], first))
+    hit_first = fates_of(ships[second], shots(ships[first], ships[second], first))
     for pattern2 in product((False, True), repeat=len(ships[second])):
         p2, sunk2 = _pattern_chance(hit_first, pattern2)
         if not p2:
             continue
         gone = {k for k, out in enumerate(pattern2) if out}
-        hit_second = fates(ships[first], shots(ships[second], ships[first], second, gone))
+        hit_second = fates_of(ships[first], shots(ships[second], ships[first], second, gone))
         for pattern1 in product((False, True), repeat=len(ships[first])):
             p1, sunk1 = _pattern_chance(hit_second, pattern1)
             if not p1:
@@ -150,14 +169,7 @@ def surface_battle(charts: CombatCharts, edition: Edition, attackers, defenders,
                 continue
             nxt = (tuple(live[0]), tuple(live[1]), min(r + 1, last))
             reach[nxt] = reach.get(nxt, Fraction(0)) + visits * p
-    attacker, defender = situation.side, (defenders[0].side if defenders else "allied")
-    result = OddsResult("battle", "Surface battle to its end", [charts.surface_rule, edition.cite("damage-naval")], edition.id,
-                        _forces(attackers, defenders, attacker, defender))
-    if withdraw:
-        result.forces["withdrawal"] = [f"the {withdraw} withdraws at the start of round {after_rounds + 1} if the battle "
-                                       "goes on that long; only faster ships fire at its ships that round"]
-    if tokyo_express:
-        result.forces["Tokyo Express"] = ["the Japanese ships fire first every round; an enemy out of the fight does not fire back"]
+    result = battle_frame(charts, edition, attackers, defenders, situation, tokyo_express, withdraw, after_rounds)
     for i, ship in enumerate(ships):
         result.chances += [(f"{ship.name} sunk", sunk[i]), (f"{ship.name} damaged, not sunk", out[i] - sunk[i])]
         if withdraw:
@@ -171,4 +183,18 @@ def surface_battle(charts: CombatCharts, edition: Edition, attackers, defenders,
                         ("attacker ships sunk", sum(sunk[:n_att], Fraction(0))),
                         ("defender ships sunk", sum(sunk[n_att:], Fraction(0)))]
     result.readings += ["surface-pairing", "damage-order", "battle-withdrawal"]
+    return result
+
+
+def battle_frame(charts: CombatCharts, edition: Edition, attackers, defenders, situation: Situation, tokyo_express: bool,
+                 withdraw: str | None, after_rounds: int) -> OddsResult:
+    """The battle's question without its answer: title, rules, forces, the withdrawal and the Tokyo Express."""
+    attacker, defender = situation.side, (defenders[0].side if defenders else "allied")
+    result = OddsResult("battle", "Surface battle to its end", [charts.surface_rule, edition.cite("damage-naval")], edition.id,
+                        _forces(attackers, defenders, attacker, defender))
+    if withdraw:
+        result.forces["withdrawal"] = [f"the {withdraw} withdraws at the start of round {after_rounds + 1} if the battle "
+                                       "goes on that long; only faster ships fire at its ships that round"]
+    if tokyo_express:
+        result.forces["Tokyo Express"] = ["the Japanese ships fire first every round; an enemy out of the fight does not fire back"]
     return result

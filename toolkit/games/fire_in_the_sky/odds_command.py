@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
+from toolkit.exact import TooBig
 from toolkit.games.fire_in_the_sky import odds
+from toolkit.games.fire_in_the_sky.bombing import allied_base_near_japan, bombing_base_refusal
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.command_support import (
     AIR_STEPS,
@@ -25,6 +27,7 @@ from toolkit.games.fire_in_the_sky.odds import Piece
 from toolkit.games.fire_in_the_sky.odds_battle import surface_battle
 from toolkit.games.fire_in_the_sky.odds_optional import READING_KINDS, reading_refusal, refusal
 from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
+from toolkit.games.fire_in_the_sky.odds_simulated import simulated_battle, simulated_bombing, simulated_convoy, simulated_land
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.model import Counter
@@ -239,8 +242,11 @@ def _surface(args, charts, game, attackers, defenders, situation):
             raise UsageError(f"--tokyo-express: the Tokyo Express Task Force holds CA and DD only (v1.1 18.2.2; 2nd 16.2.2); "
                              f"not {', '.join(wrong)}")
     if args.odds_command == "battle":
-        return surface_battle(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo,
-                              withdraw=args.withdraw, after_rounds=args.after_rounds)
+        options = dict(tokyo_express=tokyo, withdraw=args.withdraw, after_rounds=args.after_rounds)
+        try:
+            return surface_battle(charts, game.edition, ships(attackers), ships(defenders), situation, **options)
+        except TooBig as too_big:  # more ships than the exact chain holds: rolled with a fixed seed
+            return simulated_battle(charts, game.edition, ships(attackers), ships(defenders), situation, too_big.reason, **options)
     return odds.surface_round(charts, game.edition, ships(attackers), ships(defenders), situation, tokyo_express=tokyo)
 
 
@@ -259,11 +265,67 @@ def _land(args, charts, game, side, attackers, defenders, situation):
     if args.amphibious and not semper_fi:
         raise UsageError("--amphibious changes the odds only with --optional 18.1.6 (Semper Fi, v1.1 18.1.6; 2nd 16.1.6)")
     sides = {"attacker": side, "defender": land(defenders)[0].side}
-    return odds.land_combat(charts, game.edition, attackers, defenders, situation,
-                              attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
-                              attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
-                              supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply},
-                              amphibious=args.amphibious)
+    options = dict(attacker_air_points=args.attacker_air_points, defender_air_points=args.defender_air_points,
+                   attacker_firepower=args.attacker_firepower, defender_firepower=args.defender_firepower,
+                   supremacy=sides.get(args.supremacy), out_of_supply={sides[s] for s in args.out_of_supply},
+                   amphibious=args.amphibious)
+    try:
+        return odds.land_combat(charts, game.edition, attackers, defenders, situation, **options)
+    except TooBig as too_big:  # past the exact budget: rolled with a fixed seed
+        return simulated_land(charts, game.edition, attackers, defenders, situation, too_big.reason, **options)
+
+
+BOMBING = "v1.1 18.1.3; 2nd 16.1.3"
+
+
+def _bombing(args, charts, game, situation, turn):
+    """Strategic bombing (optional, v1.1 18.1.3; 2nd 16.1.3) only where and when the rules allow it: in the Allied player
+    turn's Economic (Warfare) Phase, never on a scenario's first turn, with the TP left, from an Allied base within 4 hexes
+    of a Japanese Home Base supplied from the US Home Base (checked with ``--at BASE SCENARIO``); +1 near Japan."""
+    if args.side == "japan" or args.player_turn == "japan":
+        raise UsageError("strategic bombing is the Allied player's, in the Economic Warfare Phase of his player turn "
+                         f"(v1.1 4.2; 2nd 5.0; {BOMBING}): not --side japan or --player-turn japan")
+    at = getattr(args, "at", None)
+    notes = []
+    near = args.near
+    if at:
+        scenario = args.scenario_obj
+        turn = turn if turn is not None else scenario.start_turn
+        if turn == scenario.start_turn:
+            raise UsageError(f"strategic bombing is not allowed on the first turn of a scenario ({BOMBING}): Turn {turn} is "
+                             f"the first turn of {scenario.title}")
+        state = GameState.from_scenario(game, scenario)
+        why = bombing_base_refusal(state, at[0])
+        if why:
+            raise UsageError(f"--at {at[0]}: {why} ({BOMBING})")
+        close = allied_base_near_japan(state)
+        if near and close is None:
+            raise UsageError(f"--near: no Allied-controlled base lies within {game.edition.param('strategic_bombing_near')} "
+                             f"hexes of a Japanese Home Base in {scenario.title} (Combat Table, {BOMBING})")
+        near = close is not None
+        track = scenario.marker("transport_points")
+        left = sum(getattr(v, "value", 0) or 0 for n, v in track.items() if game.side_of(n) == "allied") \
+            if isinstance(track, dict) else None  # every Allied nation's TP on the track (US and British)
+        if left is not None and args.tp > left:
+            raise UsageError(f"--tp {args.tp}: the Allies have {left} Transport Points on the track in {scenario.title}; "
+                             f"bombing spends only those left ({BOMBING})")
+        notes.append(f"from {at[0]}: within {game.edition.param('strategic_bombing_range')} hexes of a Japanese Home Base, "
+                     "supplied from the US Home Base" + (f"; {close} is within {game.edition.param('strategic_bombing_near')} "
+                                                           "hexes of one (+1)" if close else ""))
+    elif turn == 1:
+        raise UsageError(f"strategic bombing is not allowed on the first turn of a scenario ({BOMBING}): Turn 1 is the Campaign "
+                         "Game's first turn")
+    else:
+        notes.append("not checked (give --at BASE SCENARIO): a friendly base within 4 hexes of a Japanese Home Base, supplied "
+                     "from the US Home Base; the TP left; not the scenario's first turn (the Short Campaign's is Turn 2)")
+    situation = Situation("allied", turn, "allied", frozenset({"allied-base-near-japan"} if near else ()),
+                          situation.optional | {game.edition.optional_number("18.1.3")}, readings=situation.readings)
+    try:
+        result = odds.strategic_bombing(charts, game.edition, args.tp, situation)
+    except TooBig as too_big:
+        result = simulated_bombing(charts, game.edition, args.tp, situation, too_big.reason)
+    result.forces["Allied"] += notes
+    return result
 
 
 def cmd_odds(args) -> int:
@@ -311,13 +373,12 @@ def cmd_odds(args) -> int:
     elif kind == "convoy":
         situation = Situation("allied", turn, args.player_turn or "allied", situation.facts, situation.optional,
                               readings=situation.readings)
-        result = odds.convoy(charts, game.edition, args.asw_dice, args.sub_points, situation)
+        try:
+            result = odds.convoy(charts, game.edition, args.asw_dice, args.sub_points, situation)
+        except TooBig as too_big:  # past the exact budget: rolled with a fixed seed
+            result = simulated_convoy(charts, game.edition, args.asw_dice, args.sub_points, situation, too_big.reason)
     elif kind == "bombing":
-        if turn == 1:
-            raise UsageError("strategic bombing is not allowed on the first turn of either scenario (v1.1 18.1.3; 2nd 16.1.3)")
-        situation = Situation("allied", turn, args.player_turn or "allied", frozenset({"allied-base-near-japan"} if args.near else ()),
-                              situation.optional | {game.edition.optional_number("18.1.3")}, readings=situation.readings)
-        result = odds.strategic_bombing(charts, game.edition, args.tp, situation)
+        result = _bombing(args, charts, game, situation, turn)
     elif kind == "land":
         result = _land(args, charts, game, side, attackers, defenders, situation)
     else:

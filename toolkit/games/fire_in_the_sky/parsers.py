@@ -18,6 +18,8 @@ from toolkit.games.fire_in_the_sky.command_support import (
     GAME_ID,
     HEXES,
     HITS,
+    SIMULATED_AIR_POINTS,
+    SIMULATED_DICE,
     UNIT_STEPS,
     game_options,
     non_negative,
@@ -125,11 +127,14 @@ def register_kinds(sub) -> dict:
         k = sub.add_parser(kind, help=text, description=text[0].upper() + text[1:] + "." + forces)
         if kind == "convoy":
             k.add_argument("--asw-dice", type=ASW_DICE, required=True, help="Japanese ASW dice (DDs in the Convoy Escort box rolling)")
-            k.add_argument("--sub-points", type=DICE, required=True, help="Allied Submarine Points attacking")
+            k.add_argument("--sub-points", type=SIMULATED_DICE, required=True, help="Allied Submarine Points attacking")
         if kind == "bombing":
-            k.add_argument("--tp", type=DICE, required=True, help="Allied Transport Points spent, one die each")
+            k.add_argument("--tp", type=SIMULATED_DICE, required=True, help="Allied Transport Points spent, one die each")
             k.add_argument("--near", action="store_true",
                            help="an Allied-controlled base lies within two hexes of a Japanese Home Base (+1)")
+            k.add_argument("--at", nargs=2, metavar=("BASE", "SCENARIO"),
+                           help="bomb from this Allied base in the scenario: checks the base (within 4 hexes of a Japanese "
+                                "Home Base, supplied from the US Home Base), the turn, the TP left, and the +1")
         if kind not in ("damage", "convoy", "bombing"):
             k.add_argument("--attacker", nargs="+", default=[], metavar="UNIT",
                            help="the attacking force: counter ids, COUNTER:STEPS for air, @anchor/@sea/@long-range/@reduced")
@@ -137,8 +142,8 @@ def register_kinds(sub) -> dict:
             k.add_argument("--defender", nargs="+", default=[], metavar="UNIT", help="the defending force, the same way")
         if kind == "land":
             for who in ("attacker", "defender"):
-                k.add_argument(f"--{who}-air-points", type=AIR_POINTS, default=0, help=f"the {who}'s Air Points kept for ground support")
-                k.add_argument(f"--{who}-firepower", type=DICE, default=0,
+                k.add_argument(f"--{who}-air-points", type=SIMULATED_AIR_POINTS, default=0, help=f"the {who}'s Air Points kept for ground support")
+                k.add_argument(f"--{who}-firepower", type=SIMULATED_DICE, default=0,
                                help=f"Firepower of the {who}'s ships left in Bombardment Task Force boxes")
             k.add_argument("--supremacy", choices=["attacker", "defender"], help="who has Air Supremacy")
             k.add_argument("--amphibious", action="store_true",

@@ -18,7 +18,14 @@ from dataclasses import dataclass, field, replace
 
 from toolkit.errors import FindingsError
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
-from toolkit.games.fire_in_the_sky.costs import asw_cost, dd_transfer_cost, end_of_phase, oil_transport, param
+from toolkit.games.fire_in_the_sky.costs import (
+    asw_cost,
+    dd_transfer_cost,
+    end_of_phase,
+    oil_transport,
+    operational_movement_cost,
+    param,
+)
 from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
 from toolkit.games.fire_in_the_sky.movement import (
     RuleError,
@@ -65,6 +72,7 @@ class LedgerRow:
     path: tuple = ()
     paid_tp: float = 0.0
     paid_oil: float = 0.0
+    british_tp: float | None = None  # an Allied plan's British track (v1.1 2.1.2.1; 2nd 3.3.6); tp is then the US one
 
 
 @dataclass
@@ -104,8 +112,13 @@ class Planner:
         nation = "japan" if side == "japan" else "us"
         tp = marker("transport_points", nation)
         self.tp = float(tp if tp is not None else (self.pool or 0))
-        oil = marker("oil_points") if side == "japan" else None
-        self.oil = float(oil or 0)
+        # Oil Points are Japan's alone (v1.1 2.1.2.1; 2nd 3.3.7): in an Allied plan the Oil column is the Japanese Oil
+        # that Japanese reactions spend (v1.1 10.1; 2nd 9.0).
+        self.oil = float(marker("oil_points") or 0)
+        # Transport Points serve only units of their own nationality (v1.1 2.1.2.1; 2nd 3.3.6): an Allied plan keeps the
+        # British track beside the US one; the Dutch have none (v1.1 17.4; 2nd 3.3.6).
+        british = marker("transport_points", "britain") if side == "allied" else None
+        self.british_tp = float(british) if british is not None else None
         start = start or {}
         self.pool = start.get("merchantmen_pool", self.pool)
         self.tp = float(start.get("tp", self.tp))
@@ -115,6 +128,8 @@ class Planner:
         self.stopped_in_zoc: set[str] = set()  # units that entered an enemy Air ZOC by Sea Deployment this phase
         self.operational: set[str] = set()  # air and land units that used Operational Movement
         self.turn_track: list[tuple[UnitState, int | None]] = []  # damaged units waiting, with the turn they return
+        self.damaged_at_sea: set[str] = set()  # land units that lost a step in a Task Force (v1.1 13.2; 2nd 11.3.2)
+        self.turn_1_used, self.turn_1_step = 0, 0  # Task Forces paying the 1-4 hex Oil on Turn 1 (v1.1 17.1)
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -153,14 +168,32 @@ class Planner:
             replace(u, at=node, task_force=task_force) if u.id in ids else u for u in self.state.units))
 
     # --- payment -------------------------------------------------------------------------------
-    def pay(self, tp: float, oil: float, path: tuple, what: str):
-        if tp > self.tp + EPSILON:
-            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} TP; only {_num(self.tp)} left", self.edition.cite("transport-points"), path)
+    def pay(self, tp: float, oil: float, path: tuple, what: str, nation: str | None = None):
+        """Pay ``tp`` from the track of ``nation``'s units (the British their own in an Allied plan) and ``oil``."""
+        british = nation == "britain" and self.british_tp is not None
+        if tp > EPSILON and self.side == "allied" and nation == "netherlands":
+            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} TP; the Dutch have no Transport Points", self.edition.cite("netherlands"), path)
+        left = self.british_tp if british else self.tp
+        if tp > left + EPSILON:
+            whose = "British " if british else ("US " if self.side == "allied" else "")
+            raise PlanError("PLAN-TP", f"{what} costs {_num(tp)} {whose}TP; only {_num(left)} left", self.edition.cite("transport-points"), path)
         if oil > self.oil + EPSILON:
             raise PlanError("PLAN-OIL", f"{what} costs {_num(oil)} Oil; only {_num(self.oil)} left (no total may fall below 0)",
                             self.edition.cite("oil-points"), path)
-        self.tp -= tp
+        if british:
+            self.british_tp -= tp
+        else:
+            self.tp -= tp
         self.oil -= oil
+
+    def pay_units(self, costs: list, path: tuple, what: str) -> float:
+        """Pay each unit's TP from its nation's track: ``costs`` is [(unit, TP)]; returns the total."""
+        by_nation: dict[str, float] = {}
+        for unit, tp in costs:
+            by_nation[unit.counter.nation] = by_nation.get(unit.counter.nation, 0.0) + tp
+        for nation, tp in by_nation.items():
+            self.pay(tp, 0, path, what, nation)
+        return sum(by_nation.values())
 
     # --- steps ---------------------------------------------------------------------------------
     def step(self, op: str, s: dict, path: tuple) -> tuple[str, str, float, float]:
@@ -207,11 +240,14 @@ class Planner:
                 steps = int(spec.get("steps", counter.steps)) if counter.type == "air" else 1
                 self.state = self.state.with_unit(UnitState(f"{counter.id}@{s['at']}#r{self.fresh}", counter, self.side, node, steps))
             names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else ""))
+        if self.british_tp is not None:
+            self.british_tp = float(self.edition.param("british_transport_points", self.british_tp))  # v1.1 7.3; 2nd 6.2
         if "tp" in s:
             self.tp = float(s["tp"])
         elif self.side == "japan":
             self.tp = float(self.pool)  # Japanese TP are set to the Merchantmen Pool (v1.1 2.1.2.1; 2nd 6.2)
-        return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}",
+        british = f" (British {_num(self.british_tp)})" if self.british_tp is not None else ""
+        return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}{british}",
                 self.edition.cite("reinforcements"), 0, 0)
 
     def _zoc_free(self):
@@ -225,7 +261,7 @@ class Planner:
         to = self.label(dest)
         rule = self.edition.cite("sea-deployment")
         zoc = set(air_zoc(self.state, enemy_of(self.side)))
-        paid, deployments = 0.0, []
+        costs, deployments = [], []
         for u in units:
             if u.id in self.stopped_in_zoc:
                 raise PlanError("PLAN-AIR-ZOC", f"{u.counter.id} entered an enemy Air ZOC by Sea Deployment this phase and may "
@@ -243,9 +279,9 @@ class Planner:
                                     + rule.split(" ")[-1], path + ("to",))
                 raise PlanError("PLAN-REACH", f"{u.counter.id} cannot Sea Deploy from {s['from']} to {to}: "
                                 f"{reach.reason or 'not a friendly, enemy-free base within reach'}", rule, path + ("to",))
-            paid += reach[to].tp
+            costs.append((u, reach[to].tp))
             deployments.append(reach.deployments[to])
-        self.pay(paid, 0, path, "this Sea Deployment")
+        paid = self.pay_units(costs, path, "this Sea Deployment")
         self.move(units, dest)
         self.phase_destinations.add(dest)
         if (self.state.graph.node_hex(dest) or dest) in zoc:
@@ -289,11 +325,36 @@ class Planner:
             self._why_not(units, to, reach, path)
         cost = reach[to]
         hexes = reach.hexes[to]
-        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes")
+        special = ""
+        if s.get("turn_1_special"):
+            cost = self._turn_1_oil(units, hexes, cost, path)
+            special = f", Turn 1: the 1-4 hex Oil ({self.edition.cite('turn-1-special')})"
+        carried = next((u for u in units if u.type in ("air", "land")), None)  # its TP are its nationality's
+        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes", carried.counter.nation if carried else None)
         self.move(units, dest, task_force=True)
         self.operational |= {u.id for u in units if u.type in ("air", "land")}
         return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({hexes} hexes, "
-                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil)", self.edition.cite("naval-oil-cost") if cost.oil else rule, cost.tp, cost.oil)
+                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special})", self.edition.cite("naval-oil-cost") if cost.oil else rule,
+                cost.tp, cost.oil)
+
+    def _turn_1_oil(self, units, hexes: int, cost, path):
+        """v1.1 17.1: in the Japanese Operational Movement Phase of Turn 1, one Japanese Task Force may pay the 1-4 hex
+        Oil cost whatever the distance (the 2nd edition has no such rule)."""
+        rule = self.edition.cite("turn-1-special")
+        allowed = self.edition.param("turn_1_short_oil_task_forces")
+        where = path + ("turn_1_special",)
+        if not allowed:
+            raise PlanError("PLAN-TURN-1", f"the {self.edition.id} rules have no Turn 1 Oil special rule", rule, where)
+        if self.side != "japan" or self.state.turn != 1:
+            raise PlanError("PLAN-TURN-1", "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance "
+                            f"(this is the {self.side} player turn of Turn {self.state.turn})", rule, where)
+        if self.turn_1_used >= int(allowed):
+            raise PlanError("PLAN-TURN-1", f"only {allowed} Task Force may pay the 1-4 hex Oil on Turn 1; it was used at step "
+                            f"{self.turn_1_step}", rule, where)
+        self.turn_1_used += 1
+        self.turn_1_step = path[1] + 1
+        short = int(self.edition.param("naval_oil_short_hexes"))
+        return cost._replace(oil=operational_movement_cost(self.edition, units, min(hexes, short), turn=self.state.turn).oil)
 
     def _why_not(self, units, to, reach, path):
         allowances = {u.counter.id: _allowance(self.state, u) for u in units}
@@ -347,19 +408,51 @@ class Planner:
         self.state = self.state.with_control(s["base"], s["side"])
         return f"{s['base']} becomes {s['side']}-controlled", self.edition.cite("base-control-change"), 0, 0
 
-    def _home(self, name: str, path: tuple) -> str:
+    def _home(self, name: str, path: tuple, side: str | None = None) -> str:
         dest = self.node(name, path)
-        if not self.state.is_home_base(self.state.graph.node_hex(dest) or dest, self.side):
-            raise PlanError("PLAN-RETURN", f"{name} is not a Home Base of this side", self.edition.cite("return-to-base"), path)
+        if not self.state.is_home_base(self.state.graph.node_hex(dest) or dest, side or self.side):
+            raise PlanError("PLAN-RETURN", f"{name} is not a Home Base of {'this side' if side is None else side}",
+                            self.edition.cite("return-to-base"), path)
         return dest
 
     def op_return_to_base(self, s, path):
-        """Ships that moved go to a Home Base; the Japanese player chooses which of his two for each (v1.1 14.1; 2nd 12.1):
-        ``split`` sends the units it names to another Home Base, the rest go ``to``. Damaged ships are on the Turn
-        Record Track already (``damage``), so they do not return."""
+        """Every ship that moved or reacted goes home (v1.1 14.1; 2nd 12.1), whichever side it is on. Japanese ships go to
+        the Home Base the Japanese player chooses: ``to`` (with ``split`` sending the ships it names to the other) for
+        the phasing Japanese, ``reacting_to`` for Japanese ships that reacted in an Allied turn. Allied ships go by
+        nation: US to West Coast USA, British to Singapore until Japan holds it, then Indian Ocean Ports (v1.1 17.5;
+        2nd 15.5), Dutch to Surabaya, or out of the game if Japan holds it (v1.1 17.4; 2nd 15.4). Damaged ships are on
+        the Turn Record Track already (``damage``), so they do not return."""
         rule = self.edition.cite("return-to-base")
         dest = self._home(s["to"], path + ("to",))
-        moving = [u for u in self.state.units if u.side == self.side and u.task_force and u.type == "naval"]
+        moved = [u for u in self.state.units if u.task_force and u.type == "naval"]
+        japanese = [u for u in moved if u.side == "japan"]
+        parts = []
+        if japanese and self.side == "japan":
+            parts += self._japanese_return(japanese, s, dest, path)
+        elif japanese:
+            if "reacting_to" not in s:
+                raise PlanError("PLAN-RETURN", f"{len(japanese)} Japanese ships reacted: say which Japanese Home Base they return "
+                                "to (reacting_to: Kure or Yokosuka; the Japanese player chooses)", rule, path)
+            self.move(japanese, self._home(s["reacting_to"], path + ("reacting_to",), "japan"))
+            parts.append(f"{', '.join(self._names(japanese))} (Japanese, reacted) to {s['reacting_to']}")
+        allied = [u for u in moved if u.side == "allied"]
+        by_home: dict[str, list] = {}
+        for u in allied:
+            by_home.setdefault(self._allied_home(u, path), []).append(u)
+        for home, units in by_home.items():
+            if home == "":
+                for u in units:
+                    self.state = self.state.without_unit(u.id)
+                    self.turn_track.append((u, None))
+                parts.append(f"{', '.join(self._names(units))} lost for good: Surabaya is Japanese ({self.edition.cite('netherlands')})")
+                continue
+            self.move(units, home)
+            parts.append(f"{', '.join(self._names(units))} to {self.label(home)}")
+        return f"Return to Base: {'; '.join(parts) or 'no ship moved'}", rule, 0, 0
+
+    def _japanese_return(self, moving, s, dest, path) -> list[str]:
+        """The phasing Japanese ships: ``split`` sends those it names to another Home Base, the rest go ``to``."""
+        rule = self.edition.cite("return-to-base")
         parts = []
         for k, part in enumerate(s.get("split", ())):
             there = self._home(part["to"], path + ("split", k, "to"))
@@ -374,19 +467,39 @@ class Planner:
             self.move(chosen, there)
             moving = [u for u in moving if u not in chosen]
             parts.append(f"{', '.join(self._names(chosen))} to {part['to']}")
-        rest = f"{len(moving)} naval units to {s['to']}" if moving or not parts else ""
+        rest = [f"{len(moving)} naval units to {s['to']}"] if moving or not parts else []
         self.move(moving, dest)
-        return f"Return to Base: {'; '.join(p for p in [rest] + parts if p)}", rule, 0, 0
+        return rest + parts
+
+    def _allied_home(self, u: UnitState, path: tuple) -> str:
+        """Where an Allied ship returns: its nation's Home Base, Singapore for the British until Japan holds it (v1.1
+        17.5; 2nd 15.5), Surabaya for the Dutch ("" when Japan holds it: the ship leaves the game, v1.1 17.4; 2nd 15.4).
+        Japan holding the base stands for its having been occupied (the plan knows control, not its history)."""
+        nation = u.counter.nation
+        if nation in ("netherlands", "britain"):
+            base = "Surabaya" if nation == "netherlands" else "Singapore"
+            if self.state.controller(base) != "japan":
+                return self.node(base, path)
+            if nation == "netherlands":
+                return ""
+        homes = self.state.home_bases("allied", nation)
+        if not homes:
+            raise PlanError("PLAN-RETURN", f"{u.counter.id}: no {nation} Home Base to return to", self.edition.cite("home-bases"), path)
+        return homes[0]
 
     # --- the Reaction Phase and the battle's results (stated by the plan, not rolled) -------------
     def op_reaction(self, s, path):
         """The non-phasing side's ships react (v1.1 10.1-10.2; 2nd 9.0): half their Movement Allowance to a hex holding
-        an enemy unit, their own included; Japanese reactions pay Oil."""
+        an enemy unit, their own included. Japanese reactions pay Oil as Operational Movement from Japan's Oil (the
+        plan's Oil column, in an Allied plan too); Allied ones are free (v1.1 10.1; 2nd 9.0)."""
         side = s.get("side", enemy_of(self.side))
+        rule = self.edition.cite("reaction")
+        if side == self.side:
+            raise PlanError("PLAN-REACTION", f"only the non-Phasing Player reacts: in this {self.side} player turn, the "
+                            f"{enemy_of(self.side)} ships", rule, path + ("side",))
         units = self.pick(s["units"], s["from"], path, side=side)
         dest = self.node(s["to"], path + ("to",))
         to = self.label(dest)
-        rule = self.edition.cite("reaction")
         try:
             reach = reaction(self.state, units)
         except RuleError as error:
@@ -395,11 +508,11 @@ class Planner:
             raise PlanError("PLAN-REACTION", f"the Task Force cannot react from {s['from']} to {to}: "
                             f"{reach.reason or 'not a hex holding an enemy unit within half its Movement Allowance'}", rule,
                             path + ("to",))
-        cost = reach[to]
-        oil = cost.oil if side == self.side else 0
+        cost = reach[to]  # Oil for Japanese ships only: Allied ones react free
+        oil = cost.oil
         self.pay(0, oil, path, "this reaction")
         self.move(units, dest, task_force=True)
-        paid = f", {_num(cost.oil)} Oil" if cost.oil else ""
+        paid = f", {_num(oil)} Japanese Oil" if oil else ""
         return f"Reaction {s['from']} > {to}: {', '.join(self._names(units))} ({reach.hexes[to]} hexes{paid})", rule, 0, oil
 
     def op_damage(self, s, path):
@@ -427,21 +540,27 @@ class Planner:
         return f"Damaged at {s['at']} ({counted_hits(hits)}): {said}", self.edition.cite("damage-naval"), 0, 0
 
     def op_step_loss(self, s, path):
-        """Land units lose a step in land combat: a full-strength unit flips, a reduced one is eliminated (v1.1 13.4; 2nd 11.3.5)."""
+        """Land units lose a step: a full-strength unit flips, a reduced one is eliminated. Ashore it is land combat
+        (v1.1 13.4; 2nd 11.3.5); a unit still in its Task Force is at sea, hit by a submarine or an air strike (v1.1 13.2;
+        2nd 11.3.2), and may not land in this battle (v1.1 12.3.4.1; 2nd 11.2.5.1)."""
         side = s.get("side", enemy_of(self.side))
         units = self.pick(s["units"], s["at"], path, task_force=None, side=side)
-        texts = []
+        texts, at_sea = [], False
         for u in units:
             if u.type != "land":
                 raise PlanError("PLAN-UNITS", f"{u.counter.id} is not a land unit", self.edition.cite("land-combat-damage"),
                                 path + ("units",))
+            at_sea = at_sea or u.task_force
+            if u.task_force:
+                self.damaged_at_sea.add(u.id)
             if u.reduced:
                 self.state = self.state.without_unit(u.id)
                 texts.append(f"{u.counter.id} eliminated")
             else:
                 self.state = self.state.with_unit(replace(u, reduced=True))
                 texts.append(f"{u.counter.id} flipped to its reduced side")
-        return f"Step lost at {s['at']}: {', '.join(texts)}", self.edition.cite("land-combat-damage"), 0, 0
+        rule = self.edition.cite("damage-land" if at_sea else "land-combat-damage")
+        return f"Step lost {'at sea ' if at_sea else ''}at {s['at']}: {', '.join(texts)}", rule, 0, 0
 
     def op_landing(self, s, path):
         """An amphibious landing (v1.1 12.3.4.1; 2nd 11.2.5.1): land units in a Task Force in the battle hex land, with the
@@ -452,6 +571,14 @@ class Planner:
         if wrong:
             raise PlanError("PLAN-LANDING", f"{', '.join(wrong)}: only land units land", rule, path + ("units",))
         dest = self.node(s["at"], path + ("at",))
+        first = self.edition.param("allied_landings_from_turn")
+        if self.side == "allied" and first is not None and self.state.turn < int(first):
+            raise PlanError("PLAN-LANDING", f"the Allied player may make no amphibious landing before Turn {first}",
+                            self.edition.cite("turn-1-special"), path)
+        hit = [u.counter.id for u in units if u.id in self.damaged_at_sea]
+        if hit:  # v1.1: lost a step at sea this Combat Phase; 2nd: took damage at sea this Battle
+            raise PlanError("PLAN-LANDING", f"{', '.join(hit)} lost a step at sea (submarine attack or air strike) in this "
+                            "battle and may not land", rule, path + ("units",))
         if self.label(dest) not in amphibious_reach(self.state, self.side):
             raise PlanError("PLAN-LANDING", f"{s['at']} is not within 2 hexes of a friendly base: no landing there", rule, path + ("at",))
         self.move(units, dest)
@@ -483,6 +610,8 @@ class Planner:
         self.phase_destinations.clear()
         self.stopped_in_zoc.clear()
         self.tp = end_of_phase(self.tp, self.edition)
+        if self.british_tp is not None:
+            self.british_tp = end_of_phase(self.british_tp, self.edition)
         self.oil = end_of_phase(self.oil, self.edition)
         return f"End of {s.get('phase', 'the phase')}: fractions dropped, stacking checked", self.edition.cite("record-track"), 0, 0
 
@@ -517,12 +646,12 @@ def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Led
     planner = Planner(game, scenario, side, plan.get("start"))
     ledger = Ledger(title or plan.get("title", ""), side, game.edition.id, scenario.start_turn)
     ledger.rows.append(LedgerRow(0, "start", f"start of the {game.side_name(side)} player turn of Turn {scenario.start_turn}",
-                                 planner.tp, planner.oil))
+                                 planner.tp, planner.oil, british_tp=planner.british_tp))
     for i, step in enumerate(plan.get("steps", ())):
         path = ("steps", i)
         try:
             text, rule, tp, oil = planner.step(step["op"], step, path)
-            row = LedgerRow(i + 1, step["op"], text, planner.tp, planner.oil, rule, path, tp, oil)
+            row = LedgerRow(i + 1, step["op"], text, planner.tp, planner.oil, rule, path, tp, oil, planner.british_tp)
             ledger.rows.append(row)
             expect = step.get("expect") or {}
             for key, now in (("tp", planner.tp), ("oil", planner.oil)):

@@ -1,0 +1,241 @@
+"""Issue 22: the answer of ``chartroom check`` kept in the cache (toolkit/answers.py, toolkit/entry.py).
+
+A check of the same line is answered from the cache only while nothing it depends on changed; any change of an
+input, a damaged or forged entry, or an answer with an error runs the check in full, with the same answer as
+without a cache.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import toolkit.cli
+from toolkit import entry
+from toolkit.sealed import seal, unseal
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    """A copy of Pacific Fury's folder, the cache in its own folder, and the working folder beside them."""
+    folder = tmp_path / "pacific-fury"
+    shutil.copytree(ROOT / "scenarios" / "pacific-fury", folder)
+    (tmp_path / "cache").mkdir(mode=0o700)  # made by the first check, it would change the working folder while it runs
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+@pytest.fixture
+def full_checks(monkeypatch):
+    """How many lines ran the whole command (toolkit.cli.main) instead of being answered from the cache."""
+    calls = []
+    real = toolkit.cli.main
+
+    def counted(argv=None):
+        calls.append(argv)
+        return real(argv)
+
+    monkeypatch.setattr(toolkit.cli, "main", counted)
+    return calls
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    status = entry.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def answers(cache: Path) -> list[Path]:
+    return sorted(cache.glob("*.answer"))
+
+
+def test_an_unchanged_check_is_answered_from_the_cache(game, full_checks, capsys):
+    first = run(capsys, "check", game / "campaign.yaml")
+    assert first[0] == 0 and "no findings" in first[1]
+    assert len(answers(game.parent / "cache")) == 1
+    again = run(capsys, "check", game / "campaign.yaml")
+    assert again == first
+    assert len(full_checks) == 1  # the second was answered from the cache
+
+
+@pytest.mark.parametrize("change", ["scenario", "map", "overlay schema", "new file beside the schemas", "new folder in the game"])
+def test_a_change_to_anything_the_check_read_runs_it_again(game, full_checks, capsys, change):
+    run(capsys, "check", game / "campaign.yaml")
+    if change == "scenario":
+        path = game / "campaign.yaml"
+        path.write_text(path.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    elif change == "map":
+        path = game / "map.yaml"
+        path.write_text(path.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    elif change == "overlay schema":
+        path = next((game / "schemas").glob("*.schema.json"))
+        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    elif change == "new file beside the schemas":
+        (game / "schemas" / "notes.txt").write_text("notes\n", encoding="utf-8")
+    else:
+        (game / "more").mkdir()
+    again = run(capsys, "check", game / "campaign.yaml")
+    assert again[0] == 0
+    assert len(full_checks) == 2
+
+
+def test_an_edit_that_brings_an_error_is_seen(game, full_checks, capsys):
+    run(capsys, "check", game / "campaign.yaml")
+    path = game / "campaign.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("kind: scenario", "kind: scenario\nunknown_key: 1", 1), encoding="utf-8")
+    status, out, _ = run(capsys, "check", path)
+    assert status == 1 and "unknown_key" in out
+
+
+def test_an_answer_with_an_error_is_never_kept(game, full_checks, capsys):
+    path = game / "campaign.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("kind: scenario", "kind: scenario\nunknown_key: 1", 1), encoding="utf-8")
+    first = run(capsys, "check", path)
+    assert first[0] == 1
+    assert answers(game.parent / "cache") == []
+    assert run(capsys, "check", path) == first
+    assert len(full_checks) == 2
+
+
+def test_a_new_scenario_in_a_checked_folder_is_seen(game, full_checks, capsys):
+    first = run(capsys, "check", game)
+    assert first[0] == 0
+    (game / "variants" / "extra.yaml").write_text((game / "campaign.yaml").read_text(encoding="utf-8").replace(
+        "id: campaign", "id: extra", 1), encoding="utf-8")
+    status, out, _ = run(capsys, "check", game)
+    assert "extra.yaml" in out and out != first[1]
+    assert len(full_checks) == 2
+
+
+@pytest.mark.parametrize("damage", ["flipped byte", "truncated", "forged digest under a new seal", "forged output under a new seal"])
+def test_a_damaged_or_forged_entry_gives_the_same_answer(game, full_checks, capsys, damage):
+    path = game / "campaign.yaml"
+    first = run(capsys, "check", path)
+    [entry_file] = answers(game.parent / "cache")
+    raw = entry_file.read_bytes()
+    key = entry_file.name.split(".")[0]
+    if damage == "flipped byte":
+        raw = raw[:-10] + bytes([raw[-10] ^ 1]) + raw[-9:]
+    elif damage == "truncated":
+        raw = raw[: len(raw) // 2]
+    else:
+        stored = json.loads(unseal(raw, key))
+        if damage.startswith("forged digest"):
+            stored["files"][str(path.resolve())] = "0" * 64  # as if the file had other content: it no longer matches
+        else:
+            # an answer for other inputs: forged, it must still match every input's digest; here the scenario changed
+            stored["output"] = "forged\n"
+            path.write_text(path.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+        raw = seal(json.dumps(stored).encode(), key)
+    entry_file.write_bytes(raw)
+    again = run(capsys, "check", path)
+    assert again == first
+    assert len(full_checks) == 2
+
+
+def test_the_cache_off_keeps_no_answer(game, full_checks, capsys, monkeypatch):
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    run(capsys, "check", game / "campaign.yaml")
+    run(capsys, "check", game / "campaign.yaml")
+    assert len(full_checks) == 2
+    assert answers(game.parent / "cache") == []
+
+
+def test_another_line_or_working_folder_is_another_answer(game, full_checks, capsys, monkeypatch):
+    run(capsys, "check", game / "campaign.yaml")
+    json_status, json_out, _ = run(capsys, "check", game / "campaign.yaml", "--format", "json")
+    assert json_status == 0 and json_out.startswith("[")
+    monkeypatch.chdir(game)
+    status, out, _ = run(capsys, "check", "campaign.yaml")
+    assert status == 0
+    assert len(full_checks) == 3
+
+
+PROBE = """
+import json, sys
+from toolkit.entry import main
+status = main(sys.argv[1:])
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_an_answered_check_imports_no_loader_schema_model_or_game(tmp_path):
+    (tmp_path / "cache").mkdir(mode=0o700)
+    env = dict(os.environ, CHARTROOM_CACHE=str(tmp_path / "cache"))
+    line = [sys.executable, "-c", PROBE, "check", "scenarios/fire-in-the-sky/short-campaign.yaml"]
+    runs = [subprocess.run(line, capture_output=True, text=True, cwd=ROOT, env=env, check=True).stdout for _ in range(2)]
+    assert runs[0].splitlines()[0] == runs[1].splitlines()[0] == "ok: 1 file checked, no findings"
+    full, answered = (set(json.loads(out.splitlines()[-1])["modules"]) for out in runs)
+    assert {"toolkit.session", "toolkit.games.fire_in_the_sky"} <= full
+    assert not {m for m in answered if m.startswith(("toolkit.session", "toolkit.load", "toolkit.schema", "toolkit.model", "toolkit.games",
+                                                      "ruamel", "jsonschema", "networkx"))}
+
+
+def test_a_whole_process_check_goes_without_the_cyclic_collector_and_a_call_keeps_it(capsys, monkeypatch):
+    """toolkit.entry: the installed command's check (argv from the process) turns the collector off for its short life;
+    a call with a command line (tests, the language server's neighbours) leaves the process's collector as it was."""
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    code = ("import gc, sys; from toolkit.entry import main; sys.argv = ['chartroom', *sys.argv[1:]]; "
+            "status = main(); print(gc.isenabled(), status)")
+    done = subprocess.run([sys.executable, "-c", code, "check", "scenarios/fire-in-the-sky/short-campaign.yaml"], capture_output=True,
+                          text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-1] == "False 0"
+    done = subprocess.run([sys.executable, "-c", code, "rules"], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.splitlines()[-1] == "True 0"
+    assert entry.main(["check", str(ROOT / "scenarios/fire-in-the-sky/short-campaign.yaml")]) == 0
+    assert gc.isenabled()
+
+
+@pytest.fixture
+def fits(tmp_path, monkeypatch):
+    """A copy of Fire in the Sky's folder, with the cache and the working folder as in ``game``."""
+    folder = tmp_path / "fire-in-the-sky"
+    shutil.copytree(ROOT / "scenarios" / "fire-in-the-sky", folder)
+    (tmp_path / "cache").mkdir(mode=0o700)
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_a_games_question_and_a_distance_are_answered_again_until_the_map_changes(fits, full_checks, capsys):
+    short = fits / "short-campaign.yaml"
+    lines = [("supply", short, "--side", "allied", "--to", "Brisbane"), ("zoc", short, "--side", "japan"),
+             ("map", "distance", "Truk", "Rabaul", "--game", fits)]
+    first = [run(capsys, *line) for line in lines]
+    assert [answer[0] for answer in first] == [0, 0, 0] and first[0][1].startswith("supplied: ")
+    assert [run(capsys, *line) for line in lines] == first
+    assert len(full_checks) == 3  # each asked in full once
+    path = fits / "map.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert [run(capsys, *line) for line in lines] == first
+    assert len(full_checks) == 6
+
+
+def test_a_line_that_writes_a_file_or_fails_is_never_kept(fits, full_checks, capsys, tmp_path):
+    for line in [("map", "draw", "--game", fits, "-o", tmp_path / "map.svg"), ("supply", fits / "short-campaign.yaml", "--side", "allied",
+                                                                             "--to", "Nowhere-at-all")]:
+        run(capsys, *line)
+        run(capsys, *line)
+    assert len(full_checks) == 4
+    assert answers(tmp_path / "cache") == []
+
+
+def test_a_check_from_a_removed_working_folder_answers_as_without_the_cache(game, full_checks, capsys, monkeypatch, tmp_path):
+    """No working folder (removed under the command): nothing is kept or read from the cache, the check runs as ever."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    with_cache = run(capsys, "check", game / "campaign.yaml")
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    assert run(capsys, "check", game / "campaign.yaml") == with_cache
