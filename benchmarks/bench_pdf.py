@@ -8,7 +8,7 @@ before/after figure on the same machine. This tree runs twice per round: with it
 processes (one per CPU) and with ``--jobs 1`` (everything in one process), so the CPU the
 layout itself costs is measured apart from what the workers save on the wall clock.
 
-Then, per aid (issue 22 item 4): the CPU of laying it out (``HTML.render``) and of writing its PDF
+Then, per aid (issue 22 item 4): the CPU of laying it out (``html_to_pdf``, as the command does) and of writing its PDF
 (``write_pdf``: painting, and subsetting the fonts), in one process per run, medians of ``--runs``;
 with ``--against`` the other tree's figures beside them, runs interleaved.
 
@@ -57,7 +57,7 @@ PER_AID = r'''
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from toolkit.render.aids import render_aids
-from toolkit.render.pdf import _weasyprint
+from toolkit.render.pdf import _weasyprint, html_to_pdf
 from toolkit.session import Session
 opened = Session().open_scenario(sys.argv[2])
 wanted = set(sys.argv[3].split(",")) if sys.argv[3] else None
@@ -68,7 +68,7 @@ weasyprint.HTML(string="<p>warm</p>").render(font_config=fonts, cache=cache).wri
 figures = {}
 for aid in aids:
     start = time.process_time()
-    document = weasyprint.HTML(string=aid.html).render(font_config=fonts, cache=cache)
+    document = html_to_pdf(aid.html, font_config=fonts, cache=cache)  # as the command lays it out
     laid = time.process_time()
     document.write_pdf()
     figures[aid.stem] = [laid - start, time.process_time() - laid, len(document.pages)]
@@ -92,7 +92,7 @@ def print_per_aid(trees: list[tuple[str, Path]], scenario: str, runs: int, aids:
     for index in range(runs):
         for label, tree in (trees if index % 2 == 0 else trees[::-1]):
             series[label].append(per_aid(tree, scenario, aids))
-    print(f"\nper aid, CPU seconds in one process (layout = HTML.render, write = write_pdf), medians of {runs}: {scenario}")
+    print(f"\nper aid, CPU seconds in one process (layout = html_to_pdf, write = write_pdf), medians of {runs}: {scenario}")
     print(f"{'aid':<24}" + "".join(f"{label[-28:]:>34}" for label, _ in trees))
     totals = {label: [0.0, 0.0] for label, _ in trees}
     for stem in series[trees[0][0]][0]:

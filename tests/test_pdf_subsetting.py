@@ -108,3 +108,50 @@ def test_the_font_date_is_fixed_only_while_writing_and_a_callers_own_is_kept(mon
     with pdf._fixed_font_dates():
         assert pdf.os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
     assert pdf.os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
+
+
+# --- cffi arrays asked for by their element type (toolkit.render.pdffonts.ArraysByType) ---------------
+
+class _Recording:
+    """A stand-in for cffi's FFI that records what it is asked for."""
+
+    def __init__(self):
+        self.asked = []
+
+    def new(self, cdecl, init=None):
+        self.asked.append(cdecl)
+        return list(init or ())
+
+    def sizeof(self, cdecl):
+        return 4
+
+
+def test_an_array_sized_by_its_content_is_asked_for_by_its_type_alone():
+    from toolkit.render.pdffonts import ArraysByType
+
+    ffi = _Recording()
+    arrays = ArraysByType(ffi)
+    assert arrays.new("hb_codepoint_t[3]", (5, 6, 7)) == [5, 6, 7]
+    assert arrays.new("hb_codepoint_t[412]", range(412))[-1] == 411
+    assert ffi.asked == ["hb_codepoint_t[]", "hb_codepoint_t[]"]  # one type for cffi to parse, whatever the length
+
+
+def test_other_requests_go_to_cffi_as_they_are():
+    from toolkit.render.pdffonts import ArraysByType
+
+    ffi = _Recording()
+    arrays = ArraysByType(ffi)
+    arrays.new("hb_codepoint_t[4]", (1, 2, 3))  # longer than its content: the rest is zeros, so left as asked
+    arrays.new("char *")
+    arrays.new("int[2][2]", ((1, 2), (3, 4)))
+    assert ffi.asked == ["hb_codepoint_t[4]", "char *", "int[2][2]"]
+    assert arrays.sizeof("int") == 4
+
+
+def test_the_aids_pdf_writer_gives_weasyprint_fonts_the_arrays_by_type():
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from toolkit.render import pdf
+    from toolkit.render.pdffonts import ArraysByType
+
+    pdf._weasyprint()
+    assert isinstance(sys.modules["weasyprint.pdf.fonts"].ffi, ArraysByType)

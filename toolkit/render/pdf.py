@@ -19,7 +19,9 @@ missing, with fontTools (and warns, at import, that it will be required one day)
 each subset font with the time it was made; :func:`_fixed_font_dates` fixes that stamp, so the
 bytes do not depend on the clock on either path, and the warning is expected, not an error. On that
 path fontTools is given each font without the tables WeasyPrint drops anyway (:mod:`toolkit.render.pdffonts`),
-which halves what writing a PDF costs there.
+which halves what writing a PDF costs there. A drawing's texts are drawn a run at a time, not a letter at
+a time (:mod:`toolkit.render.pdfsvgtext`), and its drawings are given to WeasyPrint as images
+(:mod:`toolkit.render.pdfhtml`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts
+from toolkit.render import pdffonts, pdfsvgtext
+from toolkit.render.pdfhtml import drawings_as_images
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
@@ -66,6 +69,7 @@ def _weasyprint():
         logging.getLogger(name).setLevel(logging.ERROR)
     # weasyprint.pdf.fonts is loaded with weasyprint.text.fonts; its fontTools path made cheaper (pdffonts)
     pdffonts.install(sys.modules.get("weasyprint.pdf.fonts"))
+    pdfsvgtext.install()  # a drawing's texts drawn a run at a time, not a letter at a time
     return weasyprint
 
 
@@ -74,11 +78,13 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
 
     Without ``base_url`` links between aids stay relative (``setup-red.html``), so the PDF does
     not depend on the folder it was built in. ``font_config`` and ``cache`` (a dict) may be shared
-    by the aids of one command.
+    by the aids of one command. Its drawings are given as images (:mod:`toolkit.render.pdfhtml`: the same
+    PDF, laid out at a fraction of the CPU).
     """
     weasyprint = _weasyprint()
     options = {} if cache is None else {"cache": cache}
-    return weasyprint.HTML(string=html, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
+    printed = drawings_as_images(html)
+    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
 
 
 #: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.

@@ -10,14 +10,20 @@ font as installed, so what is drawn does not change.
 
 WeasyPrint is reached through what its fonts module already imported (``Font``, ``TTFont``): no
 fontTools import of our own. Where WeasyPrint has no such method (another version), nothing is changed.
+
+With libharfbuzz-subset, WeasyPrint asks cffi for arrays typed by their length (``hb_codepoint_t[412]``):
+cffi parses each new length as C (with every declaration WeasyPrint made), a few milliseconds each,
+twice per font per PDF. The fonts module is given a ``ffi`` that asks for the same arrays by their
+element type alone (``hb_codepoint_t[]``, sized by their content), which cffi parses once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import re
 
-__all__ = ["install", "DROPPED_TABLES"]
+__all__ = ["install", "DROPPED_TABLES", "ArraysByType"]
 
 #: The tables WeasyPrint drops from every font it subsets with fontTools (weasyprint/pdf/fonts.py).
 DROPPED_TABLES = ("GSUB", "GPOS", "SVG ")
@@ -46,8 +52,32 @@ def _without_dropped_tables(content: bytes, ttfont_class) -> bytes:
     return stripped
 
 
+_SIZED_ARRAY = re.compile(r"(\w+)\[(\d+)\]")
+
+
+class ArraysByType:
+    """A cffi ``FFI`` whose ``new("T[N]", items)`` with N items is ``new("T[]", items)``: one parse per type, not per length."""
+
+    def __init__(self, ffi):
+        self._ffi = ffi
+
+    def new(self, cdecl, init=None):
+        if isinstance(cdecl, str) and init is not None:
+            sized = _SIZED_ARRAY.fullmatch(cdecl)
+            if sized and int(sized.group(2)) == len(init):
+                cdecl = f"{sized.group(1)}[]"
+        return self._ffi.new(cdecl, init)
+
+    def __getattr__(self, name):
+        return getattr(self._ffi, name)
+
+
 def install(fonts_module) -> bool:
-    """Give WeasyPrint's ``Font._fonttools_subset`` the font without its dropped tables; True when done (or done before)."""
+    """Give WeasyPrint's ``Font._fonttools_subset`` the font without its dropped tables, and its fonts module
+    :class:`ArraysByType`; True when done (or done before)."""
+    ffi = getattr(fonts_module, "ffi", None)
+    if ffi is not None and not isinstance(ffi, ArraysByType) and callable(getattr(ffi, "new", None)):
+        fonts_module.ffi = ArraysByType(ffi)
     font_class = getattr(fonts_module, "Font", None)
     ttfont_class = getattr(fonts_module, "TTFont", None)
     subset = getattr(font_class, "_fonttools_subset", None)

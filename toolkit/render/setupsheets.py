@@ -8,8 +8,10 @@ equal sheets named by row and column (A1, A2, B1...), each saying which sheets j
 and written on its edges where it joins them; the panel beside the map (``data-panel-area``) goes on
 sheets of its own (P1, P2...), cut only where ``data-panel-breaks`` allows (above a heading, between
 lines of text), so that no box, stack or task force is split; its pieces stand side by side on a sheet
-when the page is wide enough, read left to right. Each sheet is the whole drawing seen
-through a window (its ``viewBox``). A drawing that says nothing of its areas is cut as one grid.
+when the page is wide enough, read left to right. Each sheet is the drawing seen through a window (its
+``viewBox``), without what lies wholly outside it (:func:`toolkit.render.svgwindow.within`: it would be
+clipped away, yet cost its parsing and painting on every sheet). A drawing that says nothing of its
+areas is cut as one grid.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+
+from toolkit.render.svgwindow import within
 
 __all__ = ["Sheet", "sheets", "MM_PER_PX", "SHEET_AREA_MM"]
 
@@ -49,9 +53,9 @@ def _name(row: int, column: int) -> str:
     return f"{chr(ord('A') + row)}{column + 1}"
 
 
-def _window(svg: str, name: str, x: float, y: float, w: float, h: float, edges: str = "") -> str:
+def _window(svg: str, name: str, x: float, y: float, w: float, h: float, edges: str = "", whole: bool = False) -> str:
     window = f'viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" width="{w * MM_PER_PX:.1f}mm" height="{h * MM_PER_PX:.1f}mm" data-sheet="{name}"'
-    cut = _SIZE.sub(window, svg, count=1)
+    cut = _SIZE.sub(window, svg if whole else within(svg, (x, y, w, h)), count=1)  # only what shows through it
     if edges:
         head, tail = cut.rstrip().rsplit("</svg>", 1)
         cut = f"{head}{edges}</svg>{tail}\n"
@@ -117,7 +121,7 @@ def sheets(svg: str, area_mm: tuple[float, float]) -> list[Sheet]:
         raise ValueError("the drawing gives no viewBox and size to cut")
     width, height = float(found.group(1)), float(found.group(2))
     if width * MM_PER_PX <= area_mm[0] + 1e-9 and height * MM_PER_PX <= area_mm[1] + 1e-9:
-        return [Sheet("A1", 0, 0, (), _window(svg, "A1", 0.0, 0.0, width, height), (0.0, 0.0, width, height))]
+        return [Sheet("A1", 0, 0, (), _window(svg, "A1", 0.0, 0.0, width, height, whole=True), (0.0, 0.0, width, height))]
     areas = {kind: tuple(map(float, value.split())) for kind, value in _AREA.findall(svg)}
     if set(areas) != {"map", "panel"}:
         return _grid(svg, 0.0, 0.0, width, height, area_mm, labels=False)
@@ -142,6 +146,7 @@ def _columns(svg: str, name: str, x: float, w: float, pieces: list[tuple[float, 
     inner = []
     for k, (top, bottom) in enumerate(pieces):
         window = f'x="{k * (w + GUTTER):.1f}" y="0" viewBox="{x:.1f} {top:.1f} {w:.1f} {bottom - top:.1f}" width="{w:.1f}" height="{bottom - top:.1f}"'
-        inner.append(_SIZE.sub(window, svg.split("?>", 1)[-1].strip() if svg.startswith("<?xml") else svg.strip(), count=1))
+        drawing = svg.split("?>", 1)[-1].strip() if svg.startswith("<?xml") else svg.strip()
+        inner.append(_SIZE.sub(window, within(drawing, (x, top, w, bottom - top)), count=1))  # only what shows through it
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-setup-panel-sheet" viewBox="0 0 {width:.1f} {tallest:.1f}" '
             f'width="{width * MM_PER_PX:.1f}mm" height="{tallest * MM_PER_PX:.1f}mm" data-sheet="{name}">{"".join(inner)}</svg>\n')

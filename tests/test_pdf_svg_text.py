@@ -1,0 +1,94 @@
+"""A drawing's texts are drawn a run at a time in the PDFs (toolkit.render.pdfsvgtext, issue 22 item 4).
+
+Each case is laid out twice, in two processes: by WeasyPrint as installed (every letter laid out
+and drawn on its own) and by the aids' PDF writer. A text at one place is one run: the page looks
+the same (compared at 150 dpi, anti-aliasing aside) and the PDF places it once, not once a letter. A text
+placed letter by letter (``dx``, ``rotate``, a ``tspan``) is left to WeasyPrint: the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+import zlib
+
+import pytest
+
+from conftest import ROOT, import_or_missing, missing_tool
+
+pytestmark = pytest.mark.pdf
+
+HTML = """<!DOCTYPE html><html><head><style>@page {{ size: 120mm 60mm; margin: 5mm; }}</style></head><body>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 160" width="110mm" height="44mm"><style>
+.name{{font-family:"DejaVu Sans";font-size:14px;font-weight:bold;text-anchor:middle}} .num{{font-family:"DejaVu Sans";font-size:9.4px;fill:#5b7fa3}}
+</style>{texts}</svg></body></html>"""
+ONE_RUN = ('<text class="name" x="200" y="40">AVATAR Te fi Wake</text><text class="num" x="20" y="90">1305</text>'
+           '<text class="num" x="380" y="120" text-anchor="end">West Coast USA</text>')
+LETTER_BY_LETTER = ('<text class="num" x="20" y="40" dx="0 2 4">Truk</text><text class="num" x="20" y="80" rotate="10">Kure</text>'
+                    '<text class="num" x="20" y="120">Port <tspan font-weight="bold">Moresby</tspan></text>')
+
+#: One aid's PDF as WeasyPrint as installed makes it (its own SVG text), with the aids' fixed dates.
+AS_INSTALLED = r"""
+import sys, weasyprint
+from toolkit.outputs import fixed_build_date
+document = weasyprint.HTML(string=sys.stdin.read()).render()
+document.metadata.created = document.metadata.modified = None
+with fixed_build_date():
+    sys.stdout.buffer.write(document.write_pdf())
+"""
+
+
+def _tools():
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    if not shutil.which("pdftoppm"):
+        missing_tool("needs pdftoppm to look at the pages (apt-get install poppler-utils)")
+
+
+def both(texts: str) -> tuple[bytes, bytes]:
+    """The PDF of a drawing holding ``texts``: (WeasyPrint as installed, the aids' writer)."""
+    from toolkit.render import pdf
+
+    html = HTML.format(texts=texts)
+    installed = subprocess.run([sys.executable, "-c", AS_INSTALLED], input=html.encode(), capture_output=True, cwd=ROOT, check=True).stdout
+    return installed, pdf._pdf_bytes(html)[0]
+
+
+def pixels(data: bytes):
+    from PIL import Image
+
+    png = subprocess.run(["pdftoppm", "-r", "150", "-png", "-singlefile", "-"], input=data, capture_output=True, check=True).stdout
+    return Image.open(io.BytesIO(png)).convert("L")
+
+
+def placements(data: bytes) -> int:
+    """Tm operators in the PDF's streams: where a run of glyphs is placed."""
+    count = 0
+    for chunk in data.split(b"stream\n")[1:]:
+        body = chunk.split(b"\nendstream")[0]
+        try:
+            body = zlib.decompress(body)
+        except zlib.error:
+            pass
+        count += body.count(b" Tm")
+    return count
+
+
+def test_a_text_at_one_place_is_one_run_and_looks_the_same():
+    _tools()
+    from PIL import ImageChops
+
+    installed, ours = both(ONE_RUN)
+    assert placements(installed) >= 30 and placements(ours) == 3  # a letter each, against one per text
+    before, after = pixels(installed), pixels(ours)
+    assert before.size == after.size
+    difference = ImageChops.difference(before, after)
+    assert difference.getextrema()[1] < 100  # anti-aliasing at most: no letter moved by a pixel
+    assert ImageChops.difference(before, pixels(both(ONE_RUN.replace("AVATAR", "AVATAR AVATAR"))[1])).getbbox()  # it can fail
+
+
+def test_a_text_placed_letter_by_letter_is_drawn_by_weasyprint_itself():
+    _tools()
+    installed, ours = both(LETTER_BY_LETTER)
+    assert ours == installed
