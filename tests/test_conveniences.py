@@ -194,7 +194,7 @@ def test_check_watch_checks_again_on_every_save_and_ctrl_c_ends_it_with_130(tmp_
             # may still be queued; the restored text's check comes after it and is clean.
             fixed = _read_until(output, 1, "ok: 1 file checked", deadline)
             assert fixed[-1] == "ok: 1 file checked, no findings\n"
-            assert all(line == "1 error(s), 0 warning(s) in 1 file checked\n" for line in fixed[:-1] if "file checked" in line), fixed
+            assert all(" error(s), " in line for line in fixed[:-1] if "file checked" in line), fixed  # those of the broken text
             process.send_signal(signal.SIGINT)  # Ctrl-C
             assert process.wait(timeout=30) == 130
             assert process.stderr.read() == "chartroom: interrupted\n"
