@@ -14,7 +14,8 @@ with ``--against`` the other tree's figures beside them, runs interleaved.
 
     .venv/bin/python benchmarks/bench_pdf.py [--runs N] [--against TREE] [--scenario PATH] [--aids STEM,...] [--smoke]
 
-``--smoke`` (the test suite's run) makes one run of ``--jobs 1`` only, and the per-aid table of two small aids.
+``--smoke`` (the test suite's run) makes one run of ``--jobs 1`` only, of Fire from the Skies' Midway, and the per-aid table of
+two small aids.
 The wall time printed depends on what else the machine runs (the workers save wall time only where a CPU is
 idle): the CPU is the figure to compare.
 """
@@ -37,13 +38,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from machine import describe  # noqa: E402
 
 SHORT = "scenarios/fire-in-the-sky/short-campaign.yaml"
+MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"  # the smoke run's: fewer and shorter aids
 
 
-def run(tree: Path, out: Path, extra: tuple = ()) -> tuple[float, float]:
+def run(tree: Path, out: Path, extra: tuple = (), scenario: str = SHORT) -> tuple[float, float]:
     """CPU seconds (its worker processes included) and wall seconds of one ``aids --pdf`` process."""
     boot = f"import sys; sys.path.insert(0, {str(tree)!r}); from toolkit.cli import main; sys.exit(main())"
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-c", boot, "aids", str(tree / SHORT), "-o", str(out), "--pdf", "--force", *extra],
+    process = subprocess.Popen([sys.executable, "-c", boot, "aids", str(tree / scenario), "-o", str(out), "--pdf", "--force", *extra],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=dict(os.environ, CHARTROOM_CACHE="off"))
     _, status, usage = os.wait4(process.pid, 0)  # its rusage counts the workers it waited for
     wall = time.perf_counter() - start
@@ -122,12 +124,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--against", help="another checkout to compare with (before/after)")
-    parser.add_argument("--scenario", default=SHORT, help="the scenario of the per-aid table (default: the Short Campaign)")
+    parser.add_argument("--scenario", help="the scenario (default: the Short Campaign; with --smoke, the shorter Midway)")
     parser.add_argument("--aids", default="", help="the per-aid table of these aids only (stems, comma-separated; default all)")
     parser.add_argument("--smoke", action="store_true", help="one run, --jobs 1 only, two aids in the per-aid table (the test suite's run)")
     args = parser.parse_args()
     if args.smoke:
         args.runs, args.aids = 1, args.aids or "index,sequence"
+    args.scenario = args.scenario or (MIDWAY if args.smoke else SHORT)
     try:
         import weasyprint  # noqa: F401
     except (ImportError, OSError):
@@ -138,7 +141,7 @@ def main() -> int:
         series.append((str(Path(args.against).resolve()), Path(args.against).resolve(), ()))
     for tree in {tree for _, tree, _ in series}:
         compileall.compile_dir(str(tree / "toolkit"), quiet=1)
-    print(f"{describe()}; aids --pdf of the Short Campaign, "
+    print(f"{describe()}; aids --pdf of {args.scenario}, "
           f"medians of {args.runs} interleaved runs; CPU includes the worker processes")
     figures = {label: [] for label, _, _ in series}
     counted: dict[str, tuple[int, int]] = {}
@@ -146,7 +149,7 @@ def main() -> int:
         for index in range(args.runs):
             for label, tree, extra in (series if index % 2 == 0 else series[::-1]):
                 out = Path(tmp) / f"{len(figures[label])}-{label.replace('/', '_').replace(' ', '_')}"
-                figures[label].append(run(tree, out, extra))
+                figures[label].append(run(tree, out, extra, args.scenario))
                 counted.setdefault(label, pages(out))  # an older tree may make fewer aids
     for label, rows in figures.items():
         own, combined = counted[label]
