@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["SEAL", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "read_entry", "write_entry", "seal", "unseal"]
+__all__ = ["SEAL", "MAX_ENTRY_BYTES", "cache_dir", "usable_dir", "read_entry", "write_entry", "seal", "unseal", "read_at_most"]
 
 SEAL = b"chartroom-sealed-1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # an entry is refused (not read, not written) beyond this
@@ -71,18 +71,24 @@ def read_entry(name: str, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
-        chunks, total = [], 0
-        while total <= limit:
-            chunk = os.read(fd, limit + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        return None if total > limit else b"".join(chunks)
+        return read_at_most(fd, limit)
     except OSError:
         return None
     finally:
         os.close(fd)
+
+
+def read_at_most(fd: int, limit: int) -> bytes | None:
+    """The bytes of the open file ``fd`` read to its end, or None once more than ``limit`` bytes come (a file that
+    grows while it is read is caught too, not only one whose size said so)."""
+    chunks, total = [], 0
+    while total <= limit:
+        chunk = os.read(fd, limit + 1 - total)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return None if total > limit else b"".join(chunks)
 
 
 def write_entry(name: str, content: bytes) -> None:

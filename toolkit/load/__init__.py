@@ -21,6 +21,7 @@ from toolkit.findings import LoadError, Location
 from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo, while_working
 from toolkit.load.types import Parsed, YamlProblem
+from toolkit.sealed import read_at_most
 
 MAX_FILE_BYTES = 512 * 1024
 #: A shorter text is parsed every time, not kept in the parse cache: parsing it costs less than writing an entry
@@ -184,16 +185,10 @@ def read_bytes(path: Path, name: str | None = None) -> bytes:
             raise LoadError(Location(name), "is not a regular file", "LOAD-FILE")
         if info.st_size > MAX_FILE_BYTES:
             raise LoadError(Location(name), _too_big(info.st_size), "LOAD-SIZE")
-        chunks, total = [], 0
-        while total <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_FILE_BYTES:
-            raise LoadError(Location(name), _too_big(total, at_least=True), "LOAD-SIZE")
-        return b"".join(chunks)
+        data = read_at_most(fd, MAX_FILE_BYTES)  # a file grown since fstat is caught too
+        if data is None:
+            raise LoadError(Location(name), _too_big(MAX_FILE_BYTES + 1, at_least=True), "LOAD-SIZE")
+        return data
     except BlockingIOError:
         raise LoadError(Location(name), "is not a regular file", "LOAD-FILE") from None
     except IsADirectoryError:
