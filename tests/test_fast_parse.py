@@ -117,3 +117,69 @@ def test_pure_is_forced_by_the_environment(monkeypatch):
     monkeypatch.setattr(yamlpos, "fast_events", refuse)
     monkeypatch.setenv("CHARTROOM_YAML", "pure")
     assert yamlpos.parse("a: 1\n").data == {"a": 1}
+
+
+#: Anchors and aliases as the single pass repeats them (issue 22): redefined names, nested anchors, scalars anchored as
+#: keys, aliases in flow and block collections, keys that are not text.
+ALIASES = [
+    "a: &x [1, {k: v}]\nb: *x\nc: {d: *x, e: [*x, *x]}\n",
+    "a: &x [1]\nb: &x [2]\nc: *x\n",
+    "a: &x [&x [1], *x]\n",
+    "a: &x [&x y, *x]\n",
+    "&k key: value\nother: *k\n",
+    "- &s 5\n- *s\n- {n: *s}\n",
+    "a: &m {x: &n {y: [1, 2]}, z: *n}\nb: *m\nc: [*m, *n]\n",
+    "1: a\ntrue: b\nnull: c\n1.5: d\n0x1F: e\n",
+    "a: &x {}\nb: &y []\nc: [*x, *y]\n",
+    "? *k\n: 1\n", "a: &k b\n*k : c\n", "a: {*x : 1}\n",
+    "x: &a [1]\ny: &b [*a, *a, *a]\nz: &c [*b, *b, *b]\nw: [*c, *c]\n",
+]
+
+
+@pytest.mark.parametrize("text", FILES_TEXTS := [p.read_text(encoding="utf-8") for p in FILES] + HOSTILE + ALIASES,
+                         ids=[str(p.relative_to(ROOT)) for p in FILES] + [f"text{n}" for n in range(len(HOSTILE) + len(ALIASES))])
+def test_the_single_pass_gives_what_the_composer_gives(text):
+    """Issue 22: data and positions built straight from the events, or the text left to the composer (which reports)."""
+    if not yamlpos.fast_wanted(text):
+        return
+    try:
+        single = yamlpos.single_pass(text)
+    except (yamlpos.NeedsComposer, yamlpos.FastPathRefused):
+        return
+    except YamlProblem as problem:  # a problem the composer finds at the same event, in the same words
+        with pytest.raises(YamlProblem) as composed:
+            yamlpos.parse_with(text, yamlpos.fast_events)
+        assert (problem.code, problem.line, problem.column, str(problem)) == (composed.value.code, composed.value.line,
+                                                                              composed.value.column, str(composed.value))
+        return
+    except Exception as exc:  # the C parser's own error: the composer meets it too, and the pure parser reports it
+        with pytest.raises((YamlProblem, type(exc))):
+            yamlpos.parse_with(text, yamlpos.fast_events)
+        return
+    composed = yamlpos.parse_with(text, yamlpos.fast_events)
+    assert _comparable(single.data) == _comparable(composed.data)
+    assert list(single.values.items()) == list(composed.values.items())
+    assert list(single.keys.items()) == list(composed.keys.items())
+
+
+@pytest.mark.parametrize("text", ALIASES)
+def test_both_paths_agree_on_aliases(text, monkeypatch):
+    assert outcome(text, monkeypatch, None) == outcome(text, monkeypatch, "pure")
+
+
+def test_the_bundled_files_take_the_single_pass():
+    """The comparison above would pass trivially if every text were left to the composer."""
+    for path in FILES:
+        if "scenarios" in path.parts:
+            yamlpos.single_pass(path.read_text(encoding="utf-8"))  # raises NeedsComposer if it were left to the composer
+
+
+@pytest.mark.parametrize("text", ["<<: {a: 1}\nb: 2\n", "a: 1\na: 2\n", "? [a]\n: 1\n", "a: &k b\n*k : c\n", "a: !!set {x}\n", "a: 1\n---\nb: 2\n"])
+def test_the_single_pass_leaves_what_it_does_not_repeat_to_the_composer(text):
+    with pytest.raises(yamlpos.NeedsComposer):
+        yamlpos.single_pass(text)
+
+
+def test_an_alias_repeats_a_fresh_copy():
+    data = yamlpos.single_pass("a: &x {k: [1]}\nb: *x\n").data
+    assert data["a"] == data["b"] and data["a"] is not data["b"] and data["a"]["k"] is not data["b"]["k"]

@@ -139,6 +139,13 @@ def _to_float(text: str, line: int, column: int) -> float:
 
 def _scalar(event, source: str = "") -> Node:
     line, column = _mark(event)
+    tag, value, text = _resolved(event, source, line, column)
+    return Node("scalar", line, column, tag, value, text, event.anchor)
+
+
+def _resolved(event, source: str, line: int, column: int) -> tuple[str | None, object, str]:
+    """(tag, value, text) of a scalar event at ``line``, ``column``: the tag as the node keeps it (None for a plain
+    untagged scalar), the value under the YAML 1.2 core schema, the text (fold marks removed); raises :class:`YamlProblem`."""
     text = event.value
     if event.style == ">":
         # ruamel's round-trip scanner marks fold points with BEL; a literal BEL cannot occur here.
@@ -154,27 +161,27 @@ def _scalar(event, source: str = "") -> Node:
         if isinstance(resolved, tuple):
             kind, raw = resolved
             resolved = _to_int(raw, line, column) if kind == "int" else _to_float(raw, line, column)
-        return Node("scalar", line, column, None, resolved, text, event.anchor)
+        return None, resolved, text
     if tag in (None, "!", _CORE + "str"):
-        return Node("scalar", line, column, tag, text, text, event.anchor)
+        return tag, text, text
     if tag == _CORE + "int":
         if not (_INT10.match(text) or _INT8.match(text) or _INT16.match(text)):
             raise YamlProblem(line, column, f"{text!r} is not an integer (tag !!int)", "YAML-VALUE")
-        return Node("scalar", line, column, tag, _to_int(text, line, column), text, event.anchor)
+        return tag, _to_int(text, line, column), text
     if tag == _CORE + "float":
         if not (_FLOAT.match(text) or _INF.match(text) or _NAN.match(text)):
             raise YamlProblem(line, column, f"{text!r} is not a number (tag !!float)", "YAML-VALUE")
-        return Node("scalar", line, column, tag, _to_float(text, line, column), text, event.anchor)
+        return tag, _to_float(text, line, column), text
     if tag == _CORE + "bool":
         if text not in _BOOL:
             raise YamlProblem(line, column, f"{text!r} is not a boolean (tag !!bool); write true or false", "YAML-VALUE")
-        return Node("scalar", line, column, tag, _BOOL[text], text, event.anchor)
+        return tag, _BOOL[text], text
     if tag == _CORE + "null":
         if not _NULL.match(text):
             raise YamlProblem(line, column, f"{text!r} is not null (tag !!null)", "YAML-VALUE")
-        return Node("scalar", line, column, tag, None, text, event.anchor)
+        return tag, None, text
     if tag == _CORE + "timestamp":
-        return Node("scalar", line, column, tag, text, text, event.anchor)
+        return tag, text, text
     raise YamlProblem(line, column, f"tag {_short_tag(tag)} is not supported; Chartroom reads plain YAML values only", "YAML-TAG")
 
 
@@ -539,6 +546,197 @@ def to_data(root: Node | None) -> Parsed:
     return Parsed(data, values, keys)
 
 
+class NeedsComposer(InternalError):
+    """The single pass leaves this text to the composer: an anchor or alias it cannot repeat as the composer does, a
+    merge key, or any problem (the composer then reports it, at the same place and in the same words)."""
+
+
+#: Deepest data the single pass builds (aliases can nest an anchor's data inside another's); deeper, the composer
+#: decides (its recursive :func:`to_data` may refuse it as nested too deeply).
+_SINGLE_PASS_DEPTH = 200
+#: Most values the single pass repeats for aliases; more, and the composer decides, refusing an alias bomb before it
+#: expands anything (the single pass copies what an alias repeats as it reads it).
+_SINGLE_PASS_REPEATED = 10_000
+
+
+def single_pass(text: str) -> Parsed:
+    """:func:`parse_with` of the C parser's events (:func:`fast_events`) in one pass: the data and the positions built
+    straight from the events, with no node graph.
+
+    Gives what the composer and :func:`to_data` give for the texts it reads: the same data (an alias repeats a fresh
+    copy of what its anchor holds, with the anchor's positions under the alias's path), the same value and key
+    positions, the same size budgets. A merge key (``<<``), an alias used as a key, a duplicate or non-scalar key, a tag
+    or nesting the composer refuses, anything unusual, raises :class:`NeedsComposer` (or the composer's own
+    :class:`YamlProblem`) and the caller asks the composer, which says what is wrong; only the value budget
+    (``YAML-SIZE``) is final here, as it counts the same events.
+    """
+    ev = ruamel_yaml().events
+    handlers = {ev.ScalarEvent: _SinglePass.scalar, ev.MappingStartEvent: _SinglePass.mapping, ev.SequenceStartEvent: _SinglePass.sequence,
+                ev.MappingEndEvent: _SinglePass.end, ev.SequenceEndEvent: _SinglePass.end, ev.AliasEvent: _SinglePass.alias,
+                ev.DocumentStartEvent: _SinglePass.document}
+    StreamEndEvent = ev.StreamEndEvent
+    get_event = _c_parser()(text).get_event
+    reading = _SinglePass(text)
+    while True:
+        event = get_event()
+        handler = handlers.get(event.__class__)
+        if handler is not None:
+            handler(reading, event)
+        elif event.__class__ is StreamEndEvent:
+            return Parsed(reading.root, dict(reading.values), dict(reading.keys))
+
+
+class _SinglePass:
+    """What :func:`single_pass` knows while it reads: the data, the positions, the open collections and the anchors."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.values: list = []  # (path, (line, column)) in the order to_data records them
+        self.keys: list = []
+        self.anchors: dict = {}  # name -> ("scalar", value, text, position) or ("collection", data, path, values, keys, nodes, chars, height)
+        self.open_anchors: set = set()
+        # one frame per open collection: [data, path, is_map, pending key, its position, anchor, values at start,
+        # keys at start, nodes before it, characters before it, height of its data]
+        self.stack: list = []
+        self.root = None
+        self.documents = self.nodes = self.chars = self.repeated = 0
+        self.chars_limit = expanded_chars_limit(text)
+
+    def place(self, value, position, height=0) -> tuple:
+        """Put a value read at ``position`` into the open collection (or make it the root); its path."""
+        if not self.stack:
+            self.root = value
+            self.values.append(((), position))
+            return ()
+        frame = self.stack[-1]
+        if frame[2]:
+            key = frame[3]
+            if key is None:
+                raise NeedsComposer("a collection or an alias as a mapping key")
+            path = frame[1] + (key,)
+            self.keys.append((path, frame[4]))
+            frame[0][key] = value
+            frame[3] = None
+        else:
+            path = frame[1] + (len(frame[0]),)
+            frame[0].append(value)
+        self.values.append((path, position))
+        if height >= frame[10]:
+            frame[10] = height + 1
+        return path
+
+    def expecting_key(self) -> bool:
+        stack = self.stack
+        return bool(stack) and stack[-1][2] and stack[-1][3] is None
+
+    def scalar(self, event):
+        mark = event.start_mark
+        position = (mark.line, mark.column)
+        if not event.style:  # a plain scalar, normalised as fast_events does (the C parser says '', the pure one None)
+            if not event.value:
+                raise FastPathRefused("empty plain scalar")
+            event.style = None
+        if event.style is None and event.ctag is None and event.implicit[0]:  # most scalars: plain and untagged
+            text = event.value
+            value = _resolve_plain(text)
+            if value.__class__ is tuple:
+                kind, raw = value
+                value = _to_int(raw, *position) if kind == "int" else _to_float(raw, *position)
+        else:
+            _, value, text = _resolved(event, self.text, *position)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            _too_many(event)
+        self.chars += len(text)
+        if event.anchor:
+            self.anchors[event.anchor] = ("scalar", value, text, position)
+        frame = self.stack[-1] if self.stack else None
+        if frame is None or not frame[2] or frame[3] is not None:  # a value, not a key
+            self.place(value, position)
+            return
+        if text == "<<":
+            raise NeedsComposer("a merge key")
+        key = value if value.__class__ is str else str(value)
+        if key in frame[0]:
+            raise NeedsComposer("a duplicate key")
+        frame[3], frame[4] = key, position
+
+    def mapping(self, event):
+        self.collection(event, True)
+
+    def sequence(self, event):
+        self.collection(event, False)
+
+    def collection(self, event, is_map: bool):
+        if event.tag not in (None, "!", _CORE + ("map" if is_map else "seq")) or len(self.stack) >= MAX_DEPTH:
+            raise NeedsComposer("a tag or a depth the composer refuses")
+        before = self.nodes
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            _too_many(event)
+        data: dict | list = {} if is_map else []
+        path = self.place(data, _mark(event))
+        anchor = event.anchor
+        if anchor:
+            self.anchors.pop(anchor, None)
+            self.open_anchors.add(anchor)
+        self.stack.append([data, path, is_map, None, None, anchor, len(self.values) - 1, len(self.keys), before, self.chars, 0])
+
+    def end(self, event):
+        frame = self.stack.pop()
+        if frame[3] is not None:
+            raise NeedsComposer("a key without its value")
+        height = frame[10]
+        if self.stack and height >= self.stack[-1][10]:
+            self.stack[-1][10] = height + 1
+        anchor = frame[5]
+        if anchor:
+            self.open_anchors.discard(anchor)
+            self.anchors[anchor] = ("collection", frame[0], frame[1], self.values[frame[6]:], self.keys[frame[7]:],
+                                    self.nodes - frame[8], self.chars - frame[9], height)
+
+    def alias(self, event):
+        name = event.anchor
+        target = self.anchors.get(name)
+        if target is None or name in self.open_anchors or self.expecting_key():
+            raise NeedsComposer("an alias the composer refuses, or an alias as a mapping key")
+        if target[0] == "scalar":
+            _, value, text, position = target
+            self.count(1, len(text))
+            self.place(value, position)
+            return
+        _, data, origin, its_values, its_keys, more_nodes, more_chars, height = target
+        if len(self.stack) + height > _SINGLE_PASS_DEPTH:
+            raise NeedsComposer("data nested deeper than the single pass builds")
+        self.count(more_nodes, more_chars)
+        path = self.place(_fresh(data), its_values[0][1], height)
+        cut = len(origin)
+        self.values.extend((path + sub[cut:], at) for sub, at in its_values[1:])
+        self.keys.extend((path + sub[cut:], at) for sub, at in its_keys)
+
+    def count(self, nodes: int, chars: int):
+        """An alias's repeated values and characters, within the composer's budgets and the single pass's own."""
+        self.nodes += nodes
+        self.chars += chars
+        self.repeated += nodes
+        if self.nodes > MAX_NODES or self.chars > self.chars_limit or self.repeated > _SINGLE_PASS_REPEATED:
+            raise NeedsComposer("aliases over the size budget")
+
+    def document(self, event):
+        self.documents += 1
+        if self.documents > 1:
+            raise NeedsComposer("a second document")
+
+
+def _fresh(data):
+    """A copy of ``data`` with new lists and mappings (the composer builds an alias's data anew each time)."""
+    if data.__class__ is dict:
+        return {key: _fresh(value) for key, value in data.items()}
+    if data.__class__ is list:
+        return [_fresh(value) for value in data]
+    return data
+
+
 def parse(text: str) -> Parsed:
     """Parse YAML ``text`` safely: raises :class:`YamlProblem` with a 0-based position.
 
@@ -547,13 +745,21 @@ def parse(text: str) -> Parsed:
     """
     if _fast_wanted(text):
         try:
-            return parse_with(text, fast_events)
+            return _fast_parse(text)
         except YamlProblem as problem:
             if problem.code == "YAML-SIZE":  # the budget counts the same events: never read it all again
                 raise
         except Exception:  # noqa: BLE001 - the pure parser below says what is wrong, and where
             pass
     return parse_with(text, pure_events)
+
+
+def _fast_parse(text: str) -> Parsed:
+    """The C parser's events in a single pass, or composed when the single pass leaves the text to the composer."""
+    try:
+        return single_pass(text)
+    except NeedsComposer:
+        return parse_with(text, fast_events)
 
 
 def parse_with(text: str, events) -> Parsed:
