@@ -17,7 +17,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 
 #: Lowest first. A module's layer is the first prefix that matches its dotted name.
 LAYERS = [
-    ("base", ["toolkit", "toolkit.errors", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.exact", "toolkit.bounds", "toolkit.simulate", "toolkit.words", "toolkit.sealed"]),
+    ("base", ["toolkit", "toolkit.errors", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.pathnames", "toolkit.exact", "toolkit.bounds",
+              "toolkit.simulate", "toolkit.words", "toolkit.sealed"]),
     ("load", ["toolkit.load"]),
     ("schema", ["toolkit.schema"]),
     ("model", ["toolkit.model"]),

@@ -24,7 +24,7 @@ from toolkit.games import all_bundled, default_module, guard_commands
 from toolkit.load import display_path, resolved
 from toolkit.model.build import bundled_scenarios, suggest
 from toolkit.model.reading import manifest_editions
-from toolkit.outputs import path_problem, shown
+from toolkit.pathnames import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session

@@ -23,16 +23,14 @@ import tempfile
 from pathlib import Path
 
 from toolkit.errors import InputError
+from toolkit.pathnames import path_problem, shown
+from toolkit.pathnames import why as _why
 
-__all__ = ["OutputError", "OutputFolder", "digest_of", "write_atomically", "write_new"]
+__all__ = ["OutputError", "OutputFolder", "digest_of", "path_problem", "shown", "write_atomically", "write_new"]
 
 
 class OutputError(InputError):
     """An output cannot be written safely; the message is one line naming the path."""
-
-
-def _why(exc: BaseException) -> str:
-    return getattr(exc, "strerror", None) or " ".join(str(exc).split())
 
 
 def _temporary(folder: Path, name: str) -> tuple[int, str]:
@@ -320,37 +318,6 @@ class OutputFolder:
 
 def _no_follow(path, flags):
     return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
-
-
-# --- paths the operating system rejects -------------------------------------------------------
-
-def shown(path) -> str:
-    """A path as one printable line: control characters (a new-line, a NUL) written as escapes."""
-    text = os.fsdecode(path) if isinstance(path, bytes) else str(path)
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
-def path_problem(path, new_file: bool = False) -> str:
-    """Why ``path`` cannot be used at all (a one-line message naming it), or "" when it may be.
-
-    A missing file is not a problem here (the command says so in its own words); a NUL, a name
-    the file system finds too long, a folder that cannot be entered are. ``new_file``: the name
-    of a file about to be made must not hold a line break or another control character.
-    """
-    text = os.fsdecode(path) if isinstance(path, bytes) else str(path)
-    if "\0" in text:
-        return f"{shown(text)}: a path cannot hold a NUL character"
-    if new_file and any(not c.isprintable() for c in Path(text).name):
-        return f"{shown(text)}: a new file's name cannot hold a line break or another control character"
-    try:
-        os.lstat(text)
-    except (FileNotFoundError, NotADirectoryError):
-        return ""
-    except OSError as exc:
-        return f"{shown(text)}: {_why(exc)}"
-    except ValueError as exc:
-        return f"{shown(text)}: {_why(exc)}"
-    return ""
 
 
 #: The date written into outputs that would otherwise carry the clock's (``SOURCE_DATE_EPOCH``,

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple, Protocol, Seque
 from toolkit.errors import InputError
 from toolkit.findings import Finding
 from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
-from toolkit.games.setup import SetUp, default_setup
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
 from toolkit.rules import CheckRegistry, Context
 
 if TYPE_CHECKING:  # named in signatures only; loaded by the commands that use them (see _ON_FIRST_USE)
     from toolkit.games.calculation import Calculation
     from toolkit.games.maps import Distance, MapExport
+    from toolkit.games.setup import SetUp
     from toolkit.model.mapstyle import MapStyle
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
@@ -45,6 +45,7 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _ON_FIRST_USE = {name: "toolkit.games.calculation" for name in
                  ("Calculation", "CalcResult", "CalcInputError", "ScenarioInput", "parameters_type")}
 _ON_FIRST_USE.update({"Distance": "toolkit.games.maps", "MapExport": "toolkit.games.maps"})
+_ON_FIRST_USE.update({"SetUp": "toolkit.games.setup"})  # the set-up drawn on the map (``map draw``, aids): pieces, tracks
 
 
 def __getattr__(name: str):
@@ -351,7 +352,7 @@ class BaseGame:
 
     def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp:
         """The set-up as pieces to draw, from what the core model holds (:func:`toolkit.games.setup.default_setup`)."""
-        return default_setup(game, scenario, self.context(game, scenario), turn)
+        return _core_part("toolkit.games.setup").default_setup(game, scenario, self.context(game, scenario), turn)
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.pacific_fury import setup_map
 from toolkit.games.pacific_fury.checks import registry
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.pacific_fury.template import NEW_TEMPLATE
-from toolkit.games.setup import SetUp
 from toolkit.rules import CheckRegistry
 
 __all__ = ["GAME", "PacificFury"]
@@ -77,9 +75,9 @@ class PacificFury(BaseGame):
     def context(self, game, scenario) -> PFContext:
         return PFContext(game, scenario)
 
-    def setup_pieces(self, game, scenario, turn: int | None = None) -> SetUp:
+    def setup_pieces(self, game, scenario, turn: int | None = None):
         """The set-up with the Initiative Track and the Operation boxes and their markers (PF 3.3)."""
-        return setup_map.setup_pieces(game, scenario, self.context(game, scenario), turn)
+        return self.part("setup_map").setup_pieces(game, scenario, self.context(game, scenario), turn)
 
     def permanently_removed(self, counter, edition) -> bool:
         """Sunk Transports return next turn (PF 10.7); a sunk US CV may return by IJN Overestimated (PF 7.2); the rest are gone."""
