@@ -221,6 +221,20 @@ def test_a_games_question_and_a_distance_are_answered_again_until_the_map_change
     assert len(full_checks) == 6
 
 
+def test_calc_and_odds_questions_are_answered_again_until_the_tables_change(fits, full_checks, capsys):
+    """Issue 22: a ``calc`` or ``odds`` question keeps its answer as a game's own command does."""
+    lines = [("odds", "air", "--attacker", "jp-air:4", "--defender", "us-air:4", "--game", fits),
+             ("calc", "fire-in-the-sky", "air", "--attacker", "jp-air:4", "--defender", "us-air:4", "--game", fits)]
+    first = [run(capsys, *line) for line in lines]
+    assert [answer[0] for answer in first] == [0, 0] and "Air-to-air combat" in first[0][1]
+    assert [run(capsys, *line) for line in lines] == first
+    assert len(full_checks) == 2  # each asked in full once
+    tables = sorted((fits / "charts").glob("*.yaml"))[0]
+    tables.write_text(tables.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert [run(capsys, *line) for line in lines] == first
+    assert len(full_checks) == 4
+
+
 def test_a_line_that_writes_a_file_or_fails_is_never_kept(fits, full_checks, capsys, tmp_path):
     for line in [("map", "draw", "--game", fits, "-o", tmp_path / "map.svg"), ("supply", fits / "short-campaign.yaml", "--side", "allied",
                                                                              "--to", "Nowhere-at-all")]:

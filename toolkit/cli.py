@@ -202,6 +202,13 @@ def _path_problem(args) -> str:
 
 def _main(argv) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] and argv[0] in QUESTIONS:  # kept in the cache as a check's answer, recorded from the first word: the
+        return answered(argv, lambda: _run(argv, recorded=True))  # game it asks may be found by reading files (toolkit.surface)
+    return _run(argv)
+
+
+def _run(argv: list[str], recorded: bool = False) -> int:
+    """The command line ``argv``; ``recorded``: its answer is being recorded already (:func:`toolkit.answers.answered`)."""
     session = Session()
     if argv and argv[0] in CORE_COMMANDS:
         parser = build_parser(argv[0])
@@ -223,14 +230,19 @@ def _main(argv) -> int:
     args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
     with args.session.memos.active():  # what the command loads outside the session's own methods shares its memos
-        if _question(args, parser):  # its answer kept in the cache, as a check's (toolkit.answers)
+        if not recorded and _question(args, parser):  # its answer kept in the cache, as a check's (toolkit.answers)
             return answered(argv, lambda: parser.handlers[args.command](args))
         return parser.handlers[args.command](args)
 
 
+#: The core commands that ask a game a question: the answer is printed and depends only on the files read and the code
+#: (exact odds from the combat tables; simulated ones with a fixed seed, :data:`toolkit.simulate.SEED`).
+QUESTIONS = ("calc", "odds")
+
+
 def _question(args, parser) -> bool:
     """Whether the line asks a question whose answer is printed and depends only on files: a game's own command, or the
-    distance between two places."""
+    distance between two places (a ``calc`` or ``odds`` line is recorded from its first word, :func:`_main`)."""
     return args.command in {name for game in parser.games for name in game.commands} or \
         (args.command == "map" and getattr(args, "map_command", None) == "distance")
 
