@@ -571,18 +571,21 @@ def single_pass(text: str) -> Parsed:
     (``YAML-SIZE``) is final here, as it counts the same events.
     """
     ev = ruamel_yaml().events
-    handlers = {ev.ScalarEvent: _SinglePass.scalar, ev.MappingStartEvent: _SinglePass.mapping, ev.SequenceStartEvent: _SinglePass.sequence,
-                ev.MappingEndEvent: _SinglePass.end, ev.SequenceEndEvent: _SinglePass.end, ev.AliasEvent: _SinglePass.alias,
-                ev.DocumentStartEvent: _SinglePass.document}
-    StreamEndEvent = ev.StreamEndEvent
-    get_event = _c_parser()(text).get_event
     reading = _SinglePass(text)
+    handlers = {ev.MappingStartEvent: reading.mapping, ev.SequenceStartEvent: reading.sequence, ev.MappingEndEvent: reading.end,
+                ev.SequenceEndEvent: reading.end, ev.AliasEvent: reading.alias, ev.DocumentStartEvent: reading.document}
+    ScalarEvent, StreamEndEvent, scalar = ev.ScalarEvent, ev.StreamEndEvent, reading.scalar
+    get_event = _c_parser()(text).get_event
     while True:
         event = get_event()
-        handler = handlers.get(event.__class__)
+        cls = event.__class__
+        if cls is ScalarEvent:  # most events
+            scalar(event)
+            continue
+        handler = handlers.get(cls)
         if handler is not None:
-            handler(reading, event)
-        elif event.__class__ is StreamEndEvent:
+            handler(event)
+        elif cls is StreamEndEvent:
             return Parsed(reading.root, dict(reading.values), dict(reading.keys))
 
 
@@ -632,16 +635,20 @@ class _SinglePass:
     def scalar(self, event):
         mark = event.start_mark
         position = (mark.line, mark.column)
-        if not event.style:  # a plain scalar, normalised as fast_events does (the C parser says '', the pure one None)
+        style = event.style
+        if not style:  # a plain scalar, normalised as fast_events does (the C parser says '', the pure one None)
             if not event.value:
                 raise FastPathRefused("empty plain scalar")
-            event.style = None
-        if event.style is None and event.ctag is None and event.implicit[0]:  # most scalars: plain and untagged
-            text = event.value
-            value = _resolve_plain(text)
-            if value.__class__ is tuple:
-                kind, raw = value
-                value = _to_int(raw, *position) if kind == "int" else _to_float(raw, *position)
+            event.style = style = None
+        text = event.value
+        if style is None and event.ctag is None and event.implicit[0]:  # most scalars: plain and untagged
+            if text[:1].isalpha() and text not in _WORDS and text[-1] != "\n":  # text (as _resolve_plain's first test)
+                value = text
+            else:
+                value = _resolve_plain(text)
+                if value.__class__ is tuple:
+                    kind, raw = value
+                    value = _to_int(raw, *position) if kind == "int" else _to_float(raw, *position)
         else:
             _, value, text = _resolved(event, self.text, *position)
         self.nodes += 1
@@ -650,16 +657,30 @@ class _SinglePass:
         self.chars += len(text)
         if event.anchor:
             self.anchors[event.anchor] = ("scalar", value, text, position)
-        frame = self.stack[-1] if self.stack else None
-        if frame is None or not frame[2] or frame[3] is not None:  # a value, not a key
+        stack = self.stack
+        if not stack:
             self.place(value, position)
             return
-        if text == "<<":
-            raise NeedsComposer("a merge key")
-        key = value if value.__class__ is str else str(value)
-        if key in frame[0]:
-            raise NeedsComposer("a duplicate key")
-        frame[3], frame[4] = key, position
+        frame = stack[-1]
+        if not frame[2]:  # an item of a list (place, inlined: most scalars)
+            self.values.append((frame[1] + (len(frame[0]),), position))
+            frame[0].append(value)
+        elif frame[3] is not None:  # the value of a key
+            path = frame[1] + (frame[3],)
+            self.keys.append((path, frame[4]))
+            self.values.append((path, position))
+            frame[0][frame[3]] = value
+            frame[3] = None
+        else:  # a key
+            if text == "<<":
+                raise NeedsComposer("a merge key")
+            key = value if value.__class__ is str else str(value)
+            if key in frame[0]:
+                raise NeedsComposer("a duplicate key")
+            frame[3], frame[4] = key, position
+            return
+        if not frame[10]:
+            frame[10] = 1
 
     def mapping(self, event):
         self.collection(event, True)
