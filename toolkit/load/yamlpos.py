@@ -43,7 +43,6 @@ from __future__ import annotations
 import math
 import os
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toolkit.errors import InternalError
@@ -79,16 +78,25 @@ _PURE_ONLY = re.compile("[\t\x85\u2028\u2029\ufeff]|[&*][0-9A-Za-z_-]+[?:%@`]|[|
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|.)", re.DOTALL)  # one escape; an escaped backslash is consumed whole
 
 
-@dataclass(eq=False)
 class Node:
-    kind: str  # "scalar" | "seq" | "map"
-    line: int
-    column: int
-    tag: str | None = None
-    value: object = None  # scalar: the resolved value; seq: list[Node]; map: list[(Node, Node)]
-    text: str = ""  # scalar source text
-    anchor: str | None = None
-    items: list = field(default_factory=list)
+    """A node of the composer's graph (aliases share theirs), for the texts :func:`single_pass` leaves to the composer.
+
+    A plain class, not a dataclass: it is made for every value of those texts only, and a dataclass's methods are
+    compiled when its module loads, in every command that parses YAML (issue 22).
+    """
+
+    __slots__ = ("kind", "line", "column", "tag", "value", "text", "anchor", "items")
+
+    def __init__(self, kind: str, line: int, column: int, tag: str | None = None, value: object = None, text: str = "",
+                 anchor: str | None = None):
+        self.kind = kind  # "scalar" | "seq" | "map"
+        self.line = line
+        self.column = column
+        self.tag = tag
+        self.value = value  # scalar: the resolved value
+        self.text = text  # scalar source text
+        self.anchor = anchor
+        self.items: list = []  # seq: list[Node]; map: list[(Node, Node)]
 
 
 def _mark(event) -> tuple[int, int]:
