@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 #: Lowest first. A module's layer is the first prefix that matches its dotted name.
 LAYERS = [
     ("base", ["toolkit", "toolkit.errors", "toolkit.findings", "toolkit.exits", "toolkit.outputs", "toolkit.pathnames", "toolkit.exact", "toolkit.bounds",
-              "toolkit.simulate", "toolkit.words", "toolkit.sealed"]),
+              "toolkit.simulate", "toolkit.words", "toolkit.sealed", "toolkit.records"]),
     ("load", ["toolkit.load"]),
     ("schema", ["toolkit.schema"]),
     ("model", ["toolkit.model"]),

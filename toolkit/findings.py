@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from toolkit.errors import ChartroomError, InputError
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES", "CoreCode", "CORE_CODES", "OPTIONAL_UNKNOWN", "EDITION_OTHER"]
 
@@ -28,7 +29,7 @@ class Location:
         return self.file
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)  # a clean check makes none (toolkit.records)
 class Finding:
     """One problem found in the data or in a set-up.
 

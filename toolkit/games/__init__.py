@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
@@ -23,6 +22,7 @@ from toolkit.errors import InputError
 from toolkit.findings import Finding
 from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
+from toolkit.records import lazy_dataclass
 from toolkit.rules import CheckRegistry, Context
 
 if TYPE_CHECKING:  # named in signatures only; loaded by the commands that use them (see _ON_FIRST_USE)
@@ -96,7 +96,7 @@ class SiteSection(NamedTuple):
     markdown: str
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SiteData:
     """What the core opened, through the session, for a game's own site pages.
 
@@ -115,7 +115,7 @@ class SiteData:
         return self.scenario_game or next(iter(self.games.values()))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class AidSpec:
     """An aid a game adds: file stem, title, page orientation (portrait or landscape), its
     template (in the game's ``templates`` folder; it may extend the core's ``aid.html``), and

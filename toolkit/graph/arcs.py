@@ -32,9 +32,9 @@ Every function is pure.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from toolkit.model.hexes import DIRECTIONS, HexGrid, hex_id
+from toolkit.records import lazy_dataclass
 
 __all__ = ["EPSILON", "Sector", "cube_centre", "hex_centre", "bearing", "cube_bearing", "corners",
            "covers_cube", "sector_cubes", "covered", "rotate_cube", "hexes_within"]
@@ -45,7 +45,7 @@ EPSILON = 1e-7
 _SQRT3 = math.sqrt(3.0)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Sector:
     """A sector from the centre of ``origin``: bearings ``start`` to ``start + width`` clockwise, out to ``range`` hexes.
 

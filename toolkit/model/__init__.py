@@ -8,11 +8,12 @@ came from, so that a check can point a designer at the line to change.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from toolkit.findings import Location
 from toolkit.model.hexes import HexGrid
+from toolkit.records import lazy_dataclass
 
 __all__ = [
     "Side", "Place", "Box", "Sheet", "LandConnection", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
@@ -20,7 +21,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Side:
     """A player's side and the nations it commands, as the game manifest lists them."""
 
@@ -52,7 +53,7 @@ class _GameFields:
         return default
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Place(_GameFields):
     """A named place on the map: a base (a side controls it, it may score Victory Points) or a place of the game's own kind.
 
@@ -84,7 +85,7 @@ class Place(_GameFields):
         return self.side or self.flag
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Box(_GameFields):
     """A box printed on or beside the map: off-map (reached through Entry Hexes), holding (stands for a place) or special.
 
@@ -105,14 +106,14 @@ class Box(_GameFields):
         object.__setattr__(self, "extra", _fields(self.extra))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class LandConnection:
     a: str
     b: str
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class AreaPair:
     """One listed pair of an area map: whether the areas are adjacent, and whether the rules leave it open."""
 
@@ -124,7 +125,7 @@ class AreaPair:
     note: str = ""  # the record's reasoning (``reconstructed:``) or citation (``source:``)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Sheet:
     """A plotting sheet's size, north and scale: every hex of ``columns`` × ``rows`` is on the sheet.
 
@@ -139,7 +140,7 @@ class Sheet:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Map:
     hexes: frozenset[str]
     places: dict[str, Place]
@@ -197,7 +198,7 @@ class Map:
         return [b for b in self.boxes.values() if b.kind == "off-map"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Counter:
     """A counter of the counter mix (FitS v1.1 2.1; 2nd 3.1)."""
 
@@ -228,7 +229,7 @@ class Counter:
         return int(self.ratings.get("movement", 0))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Edition:
     id: str
     citation: str
@@ -267,7 +268,7 @@ class Edition:
         return self.parameters.get(name, default)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ScheduleTurn:
     side: str
     turn: int
@@ -276,7 +277,7 @@ class ScheduleTurn:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class UnitEntry:
     counter: str
     count: int = 1
@@ -287,7 +288,7 @@ class UnitEntry:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Placement:
     where: str  # place name, box name or hex id, as written
     side: str
@@ -295,20 +296,20 @@ class Placement:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ControlEntry:
     base: str
     side: str
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Marker:
     value: float
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Section:
     """A game's own top-level section of a scenario or a map (its overlay's ``sections``); of a scenario, as the last file of the chain gives it.
 
@@ -324,7 +325,7 @@ class Section:
         return self.document.locate((self.name, *path))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Scenario:
     id: str
     title: str
@@ -358,7 +359,7 @@ class Scenario:
         return value
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Game:
     id: str
     title: str

@@ -13,10 +13,10 @@ number in the data changes every answer without a code change. A missing table o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from toolkit.errors import InputError
+from toolkit.records import lazy_dataclass
 
 __all__ = ["TableError", "Tables", "InitiativeBox", "Event", "ReturnRow", "SortieRow", "TABLE_NAMES"]
 
@@ -29,7 +29,7 @@ class TableError(InputError):
     """A table, row or box the computations need is not in the charts."""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class InitiativeBox:
     """One box of the Initiative Track (PF 3.6): its label, side, value and Henderson Field's CAP icons."""
 
@@ -42,7 +42,7 @@ class InitiativeBox:
     provenance: str = ""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Event:
     """One event of a side's Event Table (PF 7.1, 7.2)."""
 
@@ -54,7 +54,7 @@ class Event:
     source: str = ""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ReturnRow:
     """When a damaged ship of ``side`` with ``min_hits``..``max_hits`` hits returns (PF 10.7)."""
 
@@ -64,7 +64,7 @@ class ReturnRow:
     turns_later: int
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SortieRow:
     """A sortie destination (PF 9.1, 9.6): ``task_forces`` of ``side`` may sortie to ``zone`` ``when``."""
 
@@ -81,7 +81,7 @@ def _norm_box(label: str) -> str:
     return re.sub(r"^(jp|j|ijn)(?=\d)", "japan", re.sub(r"^(usa|usn|u)(?=\d)", "us", text))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Tables:
     """The game's tables (one charts document of an edition) and where they were read from."""
 
