@@ -13,7 +13,7 @@ import os
 import stat
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 512 * 1024
 MIN_CACHED_CHARS = 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "unsaved_text", "yaml_files", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "worth_keeping", "read_bytes", "display_path", "resolved", "unsaved", "unsaved_text", "yaml_files", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -65,6 +65,8 @@ class Document:
     data: object
     parsed: Parsed
     digest: str
+    #: The text's length in characters (None when not known): a short text is not worth a cache entry (MIN_CACHED_CHARS).
+    chars: int | None = field(default=None, compare=False)
 
     def locate(self, path: tuple = (), *, key: bool = False) -> Location:
         """The location of the node at ``path`` (or of its key), else of its nearest ancestor."""
@@ -104,7 +106,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     kept = len(text) >= MIN_CACHED_CHARS
     parsed = cache.get(key, digest) if kept else None
     if parsed is not None:
-        document = Document(path or Path(name), name, parsed.data, parsed, digest)
+        document = Document(path or Path(name), name, parsed.data, parsed, digest, len(text))
         _cache.put((key_path, name, digest), document)
         return document
     try:  # ruamel.yaml loads here, with the first text parsed (toolkit.lazy): a document served from the cache never pays for it
@@ -115,9 +117,15 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         raise LoadError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
     if kept:
         cache.put(key, digest, parsed)
-    document = Document(path or Path(name), name, parsed.data, parsed, digest)
+    document = Document(path or Path(name), name, parsed.data, parsed, digest, len(text))
     _cache.put((key_path, name, digest), document)
     return document
+
+
+def worth_keeping(document: Document) -> bool:
+    """Whether what is found from ``document`` is worth an entry in the cache folder: a text shorter than
+    ``MIN_CACHED_CHARS`` is parsed and validated again faster than an entry is written (a text of unknown length is)."""
+    return document.chars is None or document.chars >= MIN_CACHED_CHARS
 
 
 #: Texts of files not saved yet (a language server's open documents), by resolved path: read instead of the disk
