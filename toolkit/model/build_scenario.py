@@ -10,7 +10,7 @@ from typing import Callable
 from toolkit.findings import OPTIONAL_UNKNOWN, Finding, LoadError
 from toolkit.load import Document, load_file, resolved, unsaved_text
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
-from toolkit.load.memo import remembered
+from toolkit.load.memo import remembered, while_working
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
@@ -38,7 +38,8 @@ def allowed_roots(start: Path | None = None) -> list[Root]:
     nearest folder holding its game (``game.yaml`` beside it or above it), so a variant kept in its
     own folder or repository checks the same from any working folder.
     """
-    roots: list[Root] = [(resolved(Path.cwd()), "the working folder"), (resolved(bundled_scenarios()), "the bundled games")]
+    roots: list[Root] = list(while_working(("allowed roots", os.getcwd()), lambda: (
+        (resolved(Path.cwd()), "the working folder"), (resolved(bundled_scenarios()), "the bundled games"))))
     if start is not None:
         roots.append((resolved(start).parent, f"the folder of {Path(start).name}"))
         game = find_game_root(Path(start))

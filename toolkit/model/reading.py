@@ -13,6 +13,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
+from toolkit.load.memo import while_working
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
@@ -216,12 +217,20 @@ def document_game_root(document: Document) -> Path | None:
     return find_game_root(document.path, game_id if isinstance(game_id, str) else None)
 
 
-def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
-    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
-    here = resolved(start).parent if start.is_file() or start.suffix else resolved(start)
+def _manifest_folder(here: Path) -> Path | None:
+    """``here`` or the nearest of its three parents holding ``game.yaml``."""
     for folder in [here, *here.parents][:4]:
         if (folder / "game.yaml").is_file():
             return folder
+    return None
+
+
+def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
+    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
+    here = resolved(start).parent if start.suffix or start.is_file() else resolved(start)
+    found = while_working(("game.yaml above", str(here)), lambda: _manifest_folder(here))  # every variant of a folder asks
+    if found is not None:
+        return found
     if game_id:
         bundled = bundled_scenarios() / game_id
         if (bundled / "game.yaml").is_file():

@@ -397,7 +397,7 @@ def _validate(document, kind: str, game_root: Path | None) -> list[Finding]:
         if problem is not None:
             return [problem.finding()]
     key = _verdict_key(document, kind, game_root, signature)
-    if key and _known_valid(key):
+    if key and _known_valid(key, worth_keeping(document)):
         return []
     non_finite = _non_finite(document)
     if non_finite:  # no verdict is kept: a document with one is never found valid
@@ -519,10 +519,13 @@ def _marker_name(inputs: tuple) -> str:
     return f"valid-{cache.entry_key('valid', *inputs)}"
 
 
-def _known_valid(inputs: tuple) -> bool:
-    """Whether a verdict marker for ``inputs`` exists: a regular file in a trusted folder sealed by those inputs."""
+def _known_valid(inputs: tuple, on_disk: bool = True) -> bool:
+    """Whether a verdict for ``inputs`` is known in process or (``on_disk``) as a marker: a regular file in a trusted
+    folder sealed by those inputs (a short text has none: :func:`_remember_valid`)."""
     if inputs in _valid_in_process:
         return True
+    if not on_disk:
+        return False
     document, kind, schemas = inputs
     if cache.unseal(cache.read_entry(_marker_name(inputs), limit=512), "valid", document, kind, schemas) == f"chartroom-valid-3 {kind}\n".encode():
         _valid_in_process.put(inputs, True)
