@@ -101,3 +101,22 @@ def test_a_damaged_cache_folder_changes_no_answer(variants, tmp_path):
     assert _answer(Session(), paths) == clean
     shutil.rmtree(tmp_path / "cache")
     assert _answer(Session(), paths) == clean
+
+
+def test_a_variant_with_its_own_section_reads_its_own_records_after_variants_that_share_the_base(variants):
+    """Fire from the Skies reads a scenario's sections once for every variant that shares its base's (read_shared);
+    a variant writing its own ships: is read afresh, and the same session then gives the plain variants' answer again."""
+    paths = variants("fire-from-the-skies")
+    text = (paths[0].parent.parent / "midway.yaml").read_text(encoding="utf-8")
+    ships = text.split("\nships:\n")[1].split("\naircraft:")[0]
+    assert "af_capacity: 30" in ships
+    own = paths[2].read_text(encoding="utf-8") + "ships:\n" + ships.replace("af_capacity: 30", "af_capacity: 1") + "\n"
+    paths[2].write_text(own, encoding="utf-8")
+    session = Session()
+    plain = _answer(session, paths[:2])
+    assert len(session.memos["ffts-scenario-data"]) == 2, "two plain variants read their base's sections once (and the base checked alone)"
+    changed = _answer(session, paths[2:])
+    assert any(code == "FFTS-AIR-CAPACITY" for _, _, code, *_ in changed[:-1])
+    assert not any(code == "FFTS-AIR-CAPACITY" for _, _, code, *_ in plain[:-1])
+    assert changed == _answer(Session(), paths[2:])
+    assert _answer(session, paths[1:2]) == _answer(Session(), paths[1:2])

@@ -158,8 +158,12 @@ def check_document(document: Document, kind: str | None, loaded: Loaded, game_ro
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
     root = game_root(document) if callable(game_root) else game_root
-    problems = validate(document, actual, root)
-    loaded.findings.extend(_edition_hint(document, problems, root))
+    # A base read again for each of its variants is judged once a command (the schemas it is judged by are files: one
+    # command reads them once, toolkit.schema); the document itself is held, so only this very document is answered.
+    held = while_working(("schema findings", id(document), actual, str(root)),
+                         lambda: (document, _edition_hint(document, validate(document, actual, root), root)))
+    problems = held[1] if held[0] is document else _edition_hint(document, validate(document, actual, root), root)
+    loaded.findings.extend(problems)
     return None if problems else document
 
 
