@@ -31,7 +31,7 @@ from toolkit.findings import Finding, LoadError, Location
 from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
 from toolkit.inherited import place_inherited
 from toolkit.load import Document, display_path, load_file, resolved, unsaved_text, yaml_files
-from toolkit.load.memo import SessionMemos, remembered, while_working
+from toolkit.load.memo import SessionMemos, remembered, while_working_on
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import find_game_root, manifest_editions
@@ -160,7 +160,7 @@ class Session:
         key = (str(resolved(Path(path))), edition)
         if edit is None:
             known = self._alone.get(key)  # the files it read are looked at once a command (every variant asks)
-            if known is not None and known[0] == while_working(("stamps", key, id(known)), lambda: _stamps(known[1])):
+            if known is not None and known[0] == while_working_on(known, "stamps", lambda: _stamps(known[1])):
                 return known[2]
         opened = self._open(path, edition, True, edit)
         found = opened.findings if opened.checked else None

@@ -10,7 +10,7 @@ from typing import Callable
 from toolkit.findings import OPTIONAL_UNKNOWN, Finding, LoadError
 from toolkit.load import Document, load_file, resolved, unsaved_text
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
-from toolkit.load.memo import remembered, while_working
+from toolkit.load.memo import remembered, while_working, while_working_on
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
@@ -113,7 +113,8 @@ class GameCache:
 
     def get(self, root: Path, edition: str | None) -> Loaded | None:
         entry = self._entries.get((str(root), edition))
-        if entry is None or entry[0] != _mtimes(entry[1].documents):
+        # Its files are looked at once a command: every variant of a folder asks for its game.
+        if entry is None or entry[0] != while_working_on(entry, "stamps", lambda: _mtimes(entry[1].documents)):
             return None
         return entry[1]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
-from toolkit.load.memo import while_working
+from toolkit.load.memo import while_working, while_working_on
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
@@ -160,9 +160,8 @@ def check_document(document: Document, kind: str | None, loaded: Loaded, game_ro
     root = game_root(document) if callable(game_root) else game_root
     # A base read again for each of its variants is judged once a command (the schemas it is judged by are files: one
     # command reads them once, toolkit.schema); the document itself is held, so only this very document is answered.
-    held = while_working(("schema findings", id(document), actual, str(root)),
-                         lambda: (document, _edition_hint(document, validate(document, actual, root), root)))
-    problems = held[1] if held[0] is document else _edition_hint(document, validate(document, actual, root), root)
+    problems = while_working_on(document, ("schema findings", actual, str(root)),
+                                lambda: _edition_hint(document, validate(document, actual, root), root))
     loaded.findings.extend(problems)
     return None if problems else document
 

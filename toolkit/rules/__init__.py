@@ -94,6 +94,10 @@ class Unit:
         return self.placement.side
 
 
+#: No control entry for a base (its printed flag holds): a value no entry has.
+_PRINTED = object()
+
+
 class Context:
     """A scenario and its game, with the look-ups the checks share.
 
@@ -144,8 +148,20 @@ class Context:
         """
         return turn < self.scenario.start_turn
 
+    #: The scenario's control changes by base (made on the first :meth:`control`: checks ask for every base they count).
+    _changes: dict | None = None
+
     def control(self, base: str) -> str:
-        return self.game.control_of(self.scenario, base)
+        """Who controls ``base`` at the start of the scenario, as :meth:`toolkit.model.Game.control_of` says: the
+        scenario's last control entry for it, else the printed flag."""
+        changes = self._changes
+        if changes is None:
+            changes = self._changes = {entry.base: entry.side for entry in self.scenario.control}
+        side = changes.get(base, _PRINTED)
+        if side is not _PRINTED:
+            return side
+        place = self.map.places.get(base)
+        return place.printed_control if place else "none"
 
 
 def run_checks(registry: CheckRegistry, ctx: Context, only: Iterable[str] | None = None) -> list[Finding]:
