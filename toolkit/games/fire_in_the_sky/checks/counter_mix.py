@@ -49,9 +49,8 @@ def usage(ctx: Context):
         value = ctx.scenario.marker(marker)
         if value is None or value.value <= 0:
             continue
-        pool = [c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)]
-        if pool:
-            counter = pool[0]
+        counter = next((c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)), None)
+        if counter is not None:
             n = steps_to_counters(int(value.value), counter.steps or 2) if kind == "air" else int(value.value)
             used[counter.id] += n
             entries[counter.id].append(type("MarkerEntry", (), {"at": value.at})())
