@@ -48,7 +48,12 @@ def resolved(path: str | os.PathLike) -> Path:
 
 
 def display_path(path: Path) -> str:
-    """The path as the user should see it: relative to the working folder when inside it, else absolute."""
+    """The path as the user should see it: relative to the working folder when inside it, else absolute (asked again
+    while one command runs, the first answer: every variant's base is shown by the same name)."""
+    return while_working(("display path", os.getcwd(), os.fspath(path)), lambda: _displayed(path))
+
+
+def _displayed(path: Path) -> str:
     try:
         relative = os.path.relpath(path)
     except ValueError:
