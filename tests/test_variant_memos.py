@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from conftest import ROOT
+from toolkit.rules import Context
 from toolkit.session import Session
 
 VARIANT = """kind: scenario
@@ -120,3 +121,20 @@ def test_a_variant_with_its_own_section_reads_its_own_records_after_variants_tha
     assert not any(code == "FFTS-AIR-CAPACITY" for _, _, code, *_ in plain[:-1])
     assert changed == _answer(Session(), paths[2:])
     assert _answer(session, paths[1:2]) == _answer(Session(), paths[1:2])
+
+
+def test_a_variant_with_its_own_optional_rules_gets_its_own_units(variants):
+    """A context resolves the set-up's units once a session for the very placements and optional rules in use; a variant
+    adding an optional rule (v1.1 18.2.5 places Hosho and Ryujo) gets the unit its base leaves out."""
+    paths = variants("fire-in-the-sky")
+    paths[2].write_text(paths[2].read_text(encoding="utf-8") + 'optional_rules: ["18.2.5"]\n', encoding="utf-8")
+    session = Session()
+    plain = _answer(session, paths[:2])
+    assert len(session.memos["context-units"]) == 1, "two plain variants resolve their base's units once"
+    changed = _answer(session, paths[2:])
+    assert len(session.memos["context-units"]) == 2
+    assert changed == _answer(Session(), paths[2:])
+    assert plain == _answer(Session(), paths[:2])
+    opened = [session.open_scenario(path) for path in paths]
+    counted = [sum(unit.counter.id == "jp-hosho-ryujo" for unit in Context(o.game, o.scenario).units) for o in opened]
+    assert counted == [0, 0, 1]

@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Iterator
 
 from toolkit.findings import Finding, Location
+from toolkit.load.memo import remembered
 from toolkit.model import Box, Counter, Edition, Game, Place, Placement, Scenario, UnitEntry
 
 __all__ = ["Check", "CheckRegistry", "check", "Context", "run_checks", "Unit", "fmt", "article", "where"]
@@ -115,7 +116,20 @@ class Context:
         self.edition = game.edition
         self.map = game.map
         self.by_hex = game.map.by_hex
-        self.units: list = list(self._resolve(scenario.setup))
+        self.units: list = list(self._placed(scenario))
+
+    def _placed(self, scenario: Scenario):
+        """The set-up's units (:meth:`_resolve`), kept by the session for the very placements resolved and the optional
+        rules in use: every variant that keeps its base's set-up shares the base's placements (built once a session,
+        toolkit.model.build_scenario), and so their units. A context that resolves otherwise resolves every time."""
+        setup = scenario.setup
+        if type(self)._resolve is not Context._resolve or type(self).in_use is not Context.in_use:
+            return self._resolve(setup)
+        key = (self.unit_class, id(self.game), scenario.optional_rules, tuple(id(p) for p in setup))
+        held = remembered("context-units", key, lambda: (self.game, setup, tuple(self._resolve(setup))))
+        if held[0] is not self.game or len(held[1]) != len(setup) or any(a is not b for a, b in zip(held[1], setup)):
+            return self._resolve(setup)
+        return held[2]
 
     def in_use(self, entry: UnitEntry) -> bool:
         """An entry marked with an optional rule is placed only when that rule is in use."""
