@@ -7,6 +7,7 @@ fails its schema is not built into the model.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,7 +230,12 @@ def _manifest_folder(here: Path) -> Path | None:
 
 
 def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
-    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
+    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game (asked again while one
+    command runs, the first answer: a check asks it four times a variant, twice of its base)."""
+    return while_working(("game root", os.getcwd(), os.fspath(start), game_id), lambda: _game_root(Path(start), game_id))
+
+
+def _game_root(start: Path, game_id: str | None) -> Path | None:
     here = resolved(start).parent if start.suffix or start.is_file() else resolved(start)
     found = while_working(("game.yaml above", str(here)), lambda: _manifest_folder(here))  # every variant of a folder asks
     if found is not None:
