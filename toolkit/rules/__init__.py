@@ -182,13 +182,22 @@ def run_checks(registry: CheckRegistry, ctx: Context, only: Iterable[str] | None
     """Run every check of ``registry`` that applies to the scenario's edition."""
     findings: list[Finding] = []
     wanted = set(only) if only else None
-    for registered in registry.for_edition(ctx.edition.id):
+    for registered, citation in _cited(registry, ctx.edition):
         if wanted and registered.code not in wanted:
             continue
-        citation = ctx.edition.cite(registered.rule)
         for message, location, *rule in registered.func(ctx):  # a check may cite a more precise rule: (message, location, citation)
             findings.append(Finding(registered.severity, registered.code, message, location or ctx.scenario.at, rule[0] if rule else citation))
     return findings
+
+
+def _cited(registry: CheckRegistry, edition: Edition) -> list[tuple[Check, str]]:
+    """The checks of ``registry`` that apply to ``edition``, each with its citation: once a session for a registry and an
+    edition (every variant of a game asks), both held so that only these very objects are answered."""
+    held = remembered("cited checks", (id(registry), len(registry), id(edition)),
+                      lambda: (registry, edition, [(c, edition.cite(c.rule)) for c in registry.for_edition(edition.id)]))
+    if held[0] is registry and held[1] is edition:
+        return held[2]
+    return [(c, edition.cite(c.rule)) for c in registry.for_edition(edition.id)]
 
 
 def fmt(number: float) -> str:

@@ -93,7 +93,9 @@ def counter_side(ctx, say: Callable[[Placed], str] | None = None, placed: Iterab
     organised otherwise (task forces) passes its own records. ``say`` words the finding.
     """
     say = say or _default_side_message(ctx)
-    for item in placed_units(ctx) if placed is None else placed:
+    if placed is None:  # a record only for a unit on the wrong side (of many, few or none)
+        placed = (Placed(u.counter.name, u.counter.side, u.side, u.placement.where, u.entry.at) for u in ctx.units if u.counter.side != u.side)
+    for item in placed:
         if item.owner != item.side:
             yield say(item), item.at
 
