@@ -221,6 +221,11 @@ def document_game_root(document: Document) -> Path | None:
     return find_game_root(document.path, game_id if isinstance(game_id, str) else None)
 
 
+def _game_root(start: Path) -> Path | None:
+    here = resolved(start).parent if start.suffix or start.is_file() else resolved(start)
+    return while_working(("game.yaml above", str(here)), lambda: _manifest_folder(here))  # every variant of a folder asks
+
+
 def _manifest_folder(here: Path) -> Path | None:
     """``here`` or the nearest of its three parents holding ``game.yaml``."""
     for folder in [here, *here.parents][:4]:
@@ -232,12 +237,7 @@ def _manifest_folder(here: Path) -> Path | None:
 def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
     """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game (asked again while one
     command runs, the first answer: a check asks it four times a variant, twice of its base)."""
-    return while_working(("game root", os.getcwd(), os.fspath(start), game_id), lambda: _game_root(Path(start), game_id))
-
-
-def _game_root(start: Path, game_id: str | None) -> Path | None:
-    here = resolved(start).parent if start.suffix or start.is_file() else resolved(start)
-    found = while_working(("game.yaml above", str(here)), lambda: _manifest_folder(here))  # every variant of a folder asks
+    found = while_working(("game root", os.getcwd(), os.fspath(start)), lambda: _game_root(Path(start)))
     if found is not None:
         return found
     if game_id:
