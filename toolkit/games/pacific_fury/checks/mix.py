@@ -14,7 +14,7 @@ def counter_mix(ctx: PFContext):
     where = ctx.whereabouts
     named = [c for c in ctx.game.counters.values() if c.type == "naval" and c.count == 1]
     # A named ship is one counter: each place it stands uses it once (PF 2.0).
-    ships = (MixPool((c.id,), 1, len(where.get(c.id, [])), [e for _, e in where.get(c.id, [])]) for c in named)
+    ships = (MixPool((c.id,), 1, len(where[c.id]), [e for _, e in where[c.id]]) for c in named if len(where.get(c.id, ())) > 1)  # placed once: no finding
     yield from shared.counter_mix(ctx, ships, lambda pool: _twice(ctx, pool))
     for counter in named if where else ():  # nothing placed yet: DATA-MISSING says so (checks/needs.py)
         if not where.get(counter.id):
