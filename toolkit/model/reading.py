@@ -155,7 +155,8 @@ def check_document(document: Document, kind: str | None, loaded: Loaded, game_ro
     if kind and actual != kind:
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: expected {kind!r}, got {actual!r}", document.locate(("kind",))))
         return None
-    if not isinstance(actual, str) or actual not in schemas():  # kind: [] is a finding, not a TypeError
+    kinds = while_working(("schema kinds", os.environ.get("CHARTROOM_SCHEMAS")), schemas)  # the core's folder, asked once a command
+    if not isinstance(actual, str) or actual not in kinds:  # kind: [] is a finding, not a TypeError
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
     root = game_root(document) if callable(game_root) else game_root
