@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from toolkit.games.pacific_fury.state import PFContext
+from toolkit.load.memo import remembered
 from toolkit.rules import check, fmt, shared
 from toolkit.rules.shared import MixPool
 
@@ -45,11 +46,23 @@ def _twice(ctx: PFContext, pool: MixPool) -> str:
 def _transports(ctx: PFContext, tokyo: str | None):
     """Each side's Transports with its Tokyo Express: the Tokyo Express replaces one of them (PF 9.6)."""
     limit = ctx.edition.param("transports_per_side", 2)
+    game = ctx.game
+    held = remembered("pf transports", id(game), lambda: (game, _transport_counters(game)))  # every variant asks
+    by_side = held[1] if held[0] is game else _transport_counters(game)
     for side in ctx.game.side_ids:
-        pool = [c.id for c in ctx.game.counters.values() if c.side == side and c.cls == "Transports"]
+        pool = list(by_side.get(side, ()))
         ids = pool + ([tokyo] if tokyo in ctx.game.counters and ctx.game.counters[tokyo].side == side else [])
         entries = [e for cid in ids for _, e in ctx.whereabouts.get(cid, [])]
         yield MixPool(tuple(ids), limit, sum(e.count for e in entries), entries)
+
+
+def _transport_counters(game) -> dict[str, list[str]]:
+    """Each side's Transports counters, in the counter mix's order."""
+    found: dict[str, list[str]] = {}
+    for c in game.counters.values():
+        if c.cls == "Transports":
+            found.setdefault(c.side, []).append(c.id)
+    return found
 
 
 def _too_many_transports(ctx: PFContext, pool: MixPool, tokyo: str | None) -> str:
