@@ -9,7 +9,12 @@ cache never changes an answer, only how fast it comes:
 - the game modules it imported;
 - its memos (:class:`~toolkit.load.memo.SessionMemos`): what a game folder's files decide, such as
   the validators of its overlay schemas, kept while the session works (every public method below
-  makes them the memos at work).
+  makes them the memos at work); what every variant of a base shares, built once: the bases' set-up
+  (``scenario-bases``, keyed by each base file's content), a scenario's own map, the set-up's units,
+  the checks' citations (each memo holds the objects it was built from, so a new one is never mistaken for them);
+- what one command asks the file system again and again (a path's links, the folder holding ``game.yaml``,
+  the files a cached game or a base checked alone read), answered once while its outermost method runs
+  (:func:`~toolkit.load.memo.while_working`).
 
 What stays process-wide is a pure function of immutable input, each saying so where it is kept:
 the core schemas and what is built from them alone (they ship with the package), documents and
