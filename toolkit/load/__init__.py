@@ -130,7 +130,8 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
 def worth_keeping(document: Document) -> bool:
     """Whether what is found from ``document`` is worth an entry in the cache folder: a text shorter than
     ``MIN_CACHED_CHARS`` is parsed and validated again faster than an entry is written (a text of unknown length is)."""
-    return document.chars is None or document.chars >= MIN_CACHED_CHARS
+    chars = getattr(document, "chars", None)  # a document made elsewhere (a test, a language server) may not say
+    return chars is None or chars >= MIN_CACHED_CHARS
 
 
 #: Texts of files not saved yet (a language server's open documents), by resolved path: read instead of the disk
