@@ -9,6 +9,10 @@ import shutil
 import pytest
 
 from conftest import ROOT
+from toolkit import schema
+from toolkit.load import load_file
+from toolkit.load.memo import BoundedMemo
+from toolkit.model.reading import document_game_root
 from toolkit.rules import Context
 from toolkit.session import Session
 
@@ -138,3 +142,19 @@ def test_a_variant_with_its_own_optional_rules_gets_its_own_units(variants):
     opened = [session.open_scenario(path) for path in paths]
     counted = [sum(unit.counter.id == "jp-hosho-ryujo" for unit in Context(o.game, o.scenario).units) for o in opened]
     assert counted == [0, 0, 1]
+
+
+def test_a_forged_verdict_for_a_short_variant_is_never_read(variants, tmp_path, monkeypatch):
+    """A short text's verdict is kept in process only: a "valid" marker planted for an invalid variant, sealed as the
+    schema layer seals its own, changes nothing (and a long text's marker is still read: test_hardening)."""
+    paths = variants("fire-in-the-sky")
+    broken = paths[0]
+    broken.write_text(broken.read_text(encoding="utf-8").replace("id: memo-variant-1", "id: 5"), encoding="utf-8")
+    clean = _answer(Session(), [broken])
+    assert any(code.startswith("SCHEMA") for _, _, code, *_ in clean[:-1])
+    document = load_file(broken)
+    key = schema._verdict_key(document, "scenario", document_game_root(document))
+    (tmp_path / "cache").mkdir(exist_ok=True)
+    (tmp_path / "cache" / schema._marker_name(key)).write_bytes(schema._verdict_marker(key))
+    monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(8))  # a new process: nothing judged in memory
+    assert _answer(Session(), [broken]) == clean
