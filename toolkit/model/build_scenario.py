@@ -165,8 +165,7 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     if game is None:
         return loaded
     loaded.game = game
-    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file,
-                                          written_for=str(written_for or game.edition.id))
+    loaded.scenario = _build_scenario(chain, game, loaded, map_file=map_file, written_for=str(written_for or game.edition.id))
     return loaded
 
 
@@ -268,7 +267,8 @@ class _Built:
                       list(self.turn_track), list(self.sunk), list(self.removals), dict(self.sections), list(self.findings))
 
 
-def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenario:
+def _build_scenario(chain: list[Document], game: Game, loaded: Loaded, **more) -> Scenario:
+    """The scenario of ``chain`` (the root base first), built onto its bases' set-up; ``more`` sets its other fields."""
     built = _bases_built(chain[:-1], game).copy()
     _apply(chain[-1], chain[0], built, game)
     loaded.findings.extend(built.findings)
@@ -278,7 +278,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenar
         start_turn=info.get("start_turn", 1), optional_rules=frozenset(built.optional), control=tuple(built.control.values()),
         setup=tuple(built.setup), removals=tuple(built.removals), markers=built.markers, turn_track=tuple(built.turn_track),
         sunk=tuple(built.sunk), path=last.path, at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
-        files=tuple(d.name for d in chain), sections=built.sections,
+        files=tuple(d.name for d in chain), sections=built.sections, **more,
     )
 
 
