@@ -246,20 +246,24 @@ CORE_KEYS = frozenset({
 })
 
 
-@dataclasses.dataclass
 class _Built:
-    """What the files of a chain read so far give (the scenario before its next file), and the findings they made."""
+    """What the files of a chain read so far give (the scenario before its next file), and the findings they made
+    (a plain class: no dataclass is made when the module is imported)."""
 
-    info: dict = dataclasses.field(default_factory=dict)
-    optional: set = dataclasses.field(default_factory=set)
-    control: dict = dataclasses.field(default_factory=dict)  # base -> ControlEntry
-    setup: list = dataclasses.field(default_factory=list)
-    markers: dict = dataclasses.field(default_factory=dict)
-    turn_track: list = dataclasses.field(default_factory=list)
-    sunk: list = dataclasses.field(default_factory=list)
-    removals: list = dataclasses.field(default_factory=list)  # every file's remove: and remove_turn_track: entries (a check may point at one)
-    sections: dict = dataclasses.field(default_factory=dict)
-    findings: list = dataclasses.field(default_factory=list)
+    __slots__ = ("info", "optional", "control", "setup", "markers", "turn_track", "sunk", "removals", "sections", "findings")
+
+    def __init__(self, info=None, optional=None, control=None, setup=None, markers=None, turn_track=None, sunk=None,
+                 removals=None, sections=None, findings=None):
+        self.info: dict = {} if info is None else info
+        self.optional: set = set() if optional is None else optional
+        self.control: dict = {} if control is None else control  # base -> ControlEntry
+        self.setup: list = [] if setup is None else setup
+        self.markers: dict = {} if markers is None else markers
+        self.turn_track: list = [] if turn_track is None else turn_track
+        self.sunk: list = [] if sunk is None else sunk
+        self.removals: list = [] if removals is None else removals  # every file's remove: and remove_turn_track: entries (a check may point at one)
+        self.sections: dict = {} if sections is None else sections
+        self.findings: list = [] if findings is None else findings
 
     def copy(self) -> "_Built":
         """A copy the next file may change (every record in it is immutable; the containers are new)."""
