@@ -41,7 +41,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdfsvgtext
+from toolkit.render import pdffonts, pdfmeasure, pdfsvgtext
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
 
@@ -71,6 +71,7 @@ def _weasyprint():
     # weasyprint.pdf.fonts is loaded with weasyprint.text.fonts; its fontTools path made cheaper (pdffonts)
     pdffonts.install(sys.modules.get("weasyprint.pdf.fonts"))
     pdfsvgtext.install()  # a drawing's texts drawn a run at a time, not a letter at a time
+    pdfmeasure.install()  # a text measured for a table's column widths once per text and style
     return weasyprint
 
 
