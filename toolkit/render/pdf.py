@@ -44,6 +44,7 @@ from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
 from toolkit.render import pdffonts, pdfmeasure, pdfsvgtext
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
+from toolkit.render.pdfsheet import shared_sheets
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
@@ -81,12 +82,13 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
     Without ``base_url`` links between aids stay relative (``setup-red.html``), so the PDF does
     not depend on the folder it was built in. ``font_config`` and ``cache`` (a dict) may be shared
     by the aids of one command. Its drawings are given as images (:mod:`toolkit.render.pdfhtml`: the same
-    PDF, laid out at a fraction of the CPU).
+    PDF, laid out at a fraction of the CPU), and its stylesheets parsed once per command (:mod:`toolkit.render.pdfsheet`).
     """
     weasyprint = _weasyprint()
     options = {} if cache is None else {"cache": cache}
-    printed = drawings_as_images(html)
-    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
+    printed, sheets = shared_sheets(drawings_as_images(html), weasyprint.CSS, font_config)  # stylesheets parsed once
+    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(
+        font_config=font_config, stylesheets=sheets, **options)
 
 
 #: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.
