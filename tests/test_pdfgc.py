@@ -42,3 +42,14 @@ def test_collect_aid_frees_an_aids_cycles():
         assert ref() is not None  # no pass yet: a pass only every 10,000 new objects
         pdfgc.collect_aid()
         assert ref() is None
+
+
+def test_fewer_collections_within_fewer_collections_restores_once_at_the_end():
+    before = gc.get_threshold()
+    with pdfgc.fewer_collections():
+        with pdfgc.fewer_collections():
+            pass
+        assert gc.get_threshold() == pdfgc.AID_THRESHOLDS  # the outer one still holds
+        assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0

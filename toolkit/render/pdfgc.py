@@ -29,16 +29,22 @@ def start_collecting_less() -> None:
     gc.set_threshold(*AID_THRESHOLDS)
 
 
+_DEPTH = [0]  # fewer_collections within fewer_collections (build_aids around write_pdfs): the outer one restores
+
+
 @contextmanager
 def fewer_collections() -> Iterator[None]:
     """Within: what was alive before is set aside, and passes are started every :data:`AID_THRESHOLDS`; as before after."""
     thresholds = gc.get_threshold()
     start_collecting_less()
+    _DEPTH[0] += 1
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        _DEPTH[0] -= 1
+        if _DEPTH[0] == 0:
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
 
 
 def collect_aid() -> None:
