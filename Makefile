@@ -26,11 +26,11 @@ demo: setup
 
 # One worker per CPU (pytest-xdist); a test file stays on one worker, so its browser or site is built once.
 test: setup-test
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # The inner loop: every test but the browser, PDF, pre-commit, whole-site and benchmark ones (marks given in tests/conftest.py).
 test-fast: setup-test
-	$(BIN)/python -m pytest -n auto --dist loadfile -m "not browser and not pdf and not precommit and not site and not bench"
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder -m "not browser and not pdf and not precommit and not site and not bench"
 
 # Every script in benchmarks/, one after the other (exit 1 when one fails). RUNS=N: N repetitions where a script takes a count.
 bench: setup-test

@@ -12,6 +12,7 @@ import os
 import shutil
 import textwrap
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -136,8 +137,29 @@ def page(browser):
     pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
     pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
+    pg.open_requests = set()  # the page's and its workers' requests not yet answered (see settle)
+    pg.on("request", lambda r: pg.open_requests.add(r))
+    pg.on("requestfinished", lambda r: pg.open_requests.discard(r))
+    pg.on("requestfailed", lambda r: pg.open_requests.discard(r))
     yield pg
     context.close()
+
+
+def settle(pg, quiet: float = 0.2, limit: float = 30.0) -> None:
+    """Wait for ``pg``'s load event, then until none of its requests (its workers' included) has been open for ``quiet``
+    seconds. Playwright's ``networkidle`` waits a fixed 500 ms after the last request, most of a local page's time."""
+    pg.wait_for_load_state("load")
+    deadline = time.monotonic() + limit
+    calm_since = None
+    while time.monotonic() < deadline:
+        if pg.open_requests:
+            calm_since = None
+        elif calm_since is None:
+            calm_since = time.monotonic()
+        elif time.monotonic() - calm_since >= quiet:
+            return
+        pg.wait_for_timeout(25)  # lets playwright deliver the page's events
+    raise AssertionError(f"{pg.url}: requests still open after {limit} s: {sorted(r.url for r in pg.open_requests)}")
 
 
 # --- PDF aids built once per test session -------------------------------------------------------------

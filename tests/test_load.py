@@ -251,6 +251,26 @@ def test_schema_verdict_cached_only_for_valid_documents(tmp_path, monkeypatch, w
     assert schema.validate(bad, "errata") != []
 
 
+def test_a_short_text_found_valid_gets_no_marker_on_disk(tmp_path, monkeypatch, write):
+    """A variant of a few lines is validated faster than a marker file is written (200 variants wrote 200 markers):
+    like its parse, its verdict is kept in process only; a text of MIN_CACHED_CHARS or more gets its marker."""
+    from toolkit import load, schema
+
+    monkeypatch.setattr(load, "MIN_CACHED_CHARS", 1024)
+    monkeypatch.setenv("CHARTROOM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(load, "_cache", BoundedMemo(8))
+    monkeypatch.setattr(schema, "_valid_in_process", BoundedMemo(8))
+    text = "kind: errata\ngame: g\nedition: v1.1\nerrata: []\n"
+    short = load_file(write("short.yaml", text))
+    assert short.chars == len(text) < load.MIN_CACHED_CHARS
+    assert schema.validate(short, "errata") == [] and schema.validate(short, "errata") == []
+    assert list((tmp_path / "cache").glob("valid-*")) == []
+    longer = load_file(write("long.yaml", text + "#" * (load.MIN_CACHED_CHARS - len(text) - 1) + "\n"))
+    assert longer.chars == load.MIN_CACHED_CHARS
+    assert schema.validate(longer, "errata") == []
+    assert len(list((tmp_path / "cache").glob("valid-*"))) == 1
+
+
 def test_the_value_budget_stops_a_huge_flow_list_while_it_is_read(tmp_path, capsys, monkeypatch):
     """Issue 21 item 5: 250,000 items in a 500 KB flow list were refused only after both parsers read it (7-8 s)."""
     from conftest import run_cli

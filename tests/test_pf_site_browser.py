@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, import_or_missing, require_browser, serve
+from conftest import ROOT, import_or_missing, require_browser, serve, settle
 from toolkit.model.build_game import load_game
 
 CAMPAIGN = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml"
@@ -63,7 +63,7 @@ def test_aids_and_pages_load_without_console_errors(served, page):
     for path in paths:
         response = page.goto(f"{base}/{path}")
         assert response is not None and response.ok, path
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.locator("h1").count() >= 1, path
     assert page.errors == []
 

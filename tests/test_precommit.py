@@ -3,8 +3,10 @@
 The working tree is committed into a scratch repository once per module, and every test's
 scratch project names that repository at that commit in its ``.pre-commit-config.yaml``, as a
 consumer would: pre-commit builds the hooks' environment (chartroom installed from the snapshot)
-once and every test reuses it. The tests need ``pre-commit``, ``git`` and a package index for the
-hook's dependencies; they are skipped without them.
+once and every test reuses it. The test extra installs ``pre-commit-uv`` beside pre-commit, which
+builds that environment with uv instead of pip (about 5 s instead of 16; the hooks and what they run
+are the same). The tests need ``pre-commit``, ``git`` and a package index for the hook's dependencies;
+they are skipped without them.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, ROOT, import_or_missing, run_cli
+from conftest import CHROMIUM, ROOT, import_or_missing, run_cli, settle
 from toolkit.model.setup import Piece, SetUp
 from toolkit.render.svgsetup import MIN_FONT, render_setup_svg
 from toolkit.session import Session
@@ -272,7 +272,7 @@ def test_the_set_up_map_zooms_and_tells_a_counters_details_on_hover(site, page, 
 
     for base in serve(site):
         page.goto(f"{base}/site/scenarios/{game}.html")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         view = page.locator(".cr-setup-view")
         tip = view.locator(".cr-setup-tip")
         assert tip.is_hidden()
@@ -543,7 +543,7 @@ def test_every_scenario_page_of_the_site_loads_clean_and_tells_a_counter_on_hove
     for base in serve(site):
         for path in pages:
             page.goto(f"{base}/{path}")
-            page.wait_for_load_state("networkidle")
+            settle(page)
             view = page.locator(".cr-setup-view")
             glyph = view.locator("svg [data-counter]").first
             glyph.scroll_into_view_if_needed()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GAME, SHORT, require_browser, serve
+from conftest import GAME, SHORT, require_browser, serve, settle
 
 EVIL_TITLE = 'Evil <script>alert(1)</script> "quoted" & co'
 
@@ -56,7 +56,7 @@ def test_pages_load_without_console_errors(served, page):
                  "aids/index.html", "aids/setup-japan.html", "aids/schedule-allied.html", "aids/charts.html", "aids/map.html"):
         response = page.goto(f"{base}/{path}")
         assert response is not None and response.ok, path
-        page.wait_for_load_state("networkidle")
+        settle(page)
     assert page.errors == []
 
 

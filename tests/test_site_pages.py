@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli, serve
+from conftest import ROOT, run_cli, serve, settle
 from toolkit.games import CORE_PAGES
 from toolkit.render.sitepages import PAGE_LABELS, game_pages
 from toolkit.session import Session
@@ -245,7 +245,7 @@ def test_the_home_page_in_chromium_shows_three_games_with_their_maps(site, page,
     for base in serve(site):
         response = page.goto(f"{base}/index.html")
         assert response is not None and response.ok
-        page.wait_for_load_state("networkidle")
+        settle(page)
         cards = page.locator("section.cr-game")
         assert cards.count() == len(GAMES) == 3
         for index in range(cards.count()):
@@ -258,7 +258,7 @@ def test_the_home_page_in_chromium_shows_three_games_with_their_maps(site, page,
         page.screenshot(path=str(tmp_path / "home.png"), full_page=True)
         card = page.locator('section.cr-game[data-game="pacific-fury"] h3 a')
         card.click()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.url.endswith("/games/pacific-fury/index.html")
         assert page.locator("h1").inner_text() == "Pacific Fury: Guadalcanal 1942"
     assert page.errors == []

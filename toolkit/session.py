@@ -9,7 +9,12 @@ cache never changes an answer, only how fast it comes:
 - the game modules it imported;
 - its memos (:class:`~toolkit.load.memo.SessionMemos`): what a game folder's files decide, such as
   the validators of its overlay schemas, kept while the session works (every public method below
-  makes them the memos at work).
+  makes them the memos at work); what every variant of a base shares, built once: the bases' set-up
+  (``scenario-bases``, keyed by each base file's content), a scenario's own map, the set-up's units,
+  the checks' citations (each memo holds the objects it was built from, so a new one is never mistaken for them);
+- what one command asks the file system again and again (a path's links, the folder holding ``game.yaml``,
+  the files a cached game or a base checked alone read), answered once while its outermost method runs
+  (:func:`~toolkit.load.memo.while_working`).
 
 What stays process-wide is a pure function of immutable input, each saying so where it is kept:
 the core schemas and what is built from them alone (they ship with the package), documents and
@@ -31,7 +36,7 @@ from toolkit.findings import Finding, LoadError, Location
 from toolkit.games import GameModule, GameModuleError, SiteData, command_clashes, default_module, game_module
 from toolkit.inherited import place_inherited
 from toolkit.load import Document, display_path, load_file, resolved, unsaved_text, yaml_files
-from toolkit.load.memo import SessionMemos, remembered
+from toolkit.load.memo import SessionMemos, remembered, while_working_on
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import find_game_root, manifest_editions
@@ -159,8 +164,8 @@ class Session:
         """
         key = (str(resolved(Path(path))), edition)
         if edit is None:
-            known = self._alone.get(key)
-            if known is not None and known[0] == _stamps(known[1]):
+            known = self._alone.get(key)  # the files it read are looked at once a command (every variant asks)
+            if known is not None and known[0] == while_working_on(known, "stamps", lambda: _stamps(known[1])):
                 return known[2]
         opened = self._open(path, edition, True, edit)
         found = opened.findings if opened.checked else None

@@ -13,7 +13,7 @@ import os
 import stat
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 512 * 1024
 MIN_CACHED_CHARS = 1024
 _PARSER_VERSION = "1"  # bump when the parser's output changes, to retire cached parses
 
-__all__ = ["Document", "load_file", "load_text", "read_bytes", "display_path", "resolved", "unsaved", "unsaved_text", "yaml_files", "MAX_FILE_BYTES"]
+__all__ = ["Document", "load_file", "load_text", "worth_keeping", "read_bytes", "display_path", "resolved", "unsaved", "unsaved_text", "yaml_files", "MAX_FILE_BYTES"]
 
 
 def resolved(path: str | os.PathLike) -> Path:
@@ -48,7 +48,12 @@ def resolved(path: str | os.PathLike) -> Path:
 
 
 def display_path(path: Path) -> str:
-    """The path as the user should see it: relative to the working folder when inside it, else absolute."""
+    """The path as the user should see it: relative to the working folder when inside it, else absolute (asked again
+    while one command runs, the first answer: every variant's base is shown by the same name)."""
+    return while_working(("display path", os.getcwd(), os.fspath(path)), lambda: _displayed(path))
+
+
+def _displayed(path: Path) -> str:
     try:
         relative = os.path.relpath(path)
     except ValueError:
@@ -65,6 +70,8 @@ class Document:
     data: object
     parsed: Parsed
     digest: str
+    #: The text's length in characters (None when not known): a short text is not worth a cache entry (MIN_CACHED_CHARS).
+    chars: int | None = field(default=None, compare=False)
 
     def locate(self, path: tuple = (), *, key: bool = False) -> Location:
         """The location of the node at ``path`` (or of its key), else of its nearest ancestor."""
@@ -104,7 +111,7 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
     kept = len(text) >= MIN_CACHED_CHARS
     parsed = cache.get(key, digest) if kept else None
     if parsed is not None:
-        document = Document(path or Path(name), name, parsed.data, parsed, digest)
+        document = Document(path or Path(name), name, parsed.data, parsed, digest, len(text))
         _cache.put((key_path, name, digest), document)
         return document
     try:  # ruamel.yaml loads here, with the first text parsed (toolkit.lazy): a document served from the cache never pays for it
@@ -115,9 +122,16 @@ def load_text(text: str, name: str, path: Path | None = None) -> Document:
         raise LoadError(Location(name, 1, 1), "the document is nested too deeply", "YAML-DEPTH") from None
     if kept:
         cache.put(key, digest, parsed)
-    document = Document(path or Path(name), name, parsed.data, parsed, digest)
+    document = Document(path or Path(name), name, parsed.data, parsed, digest, len(text))
     _cache.put((key_path, name, digest), document)
     return document
+
+
+def worth_keeping(document: Document) -> bool:
+    """Whether what is found from ``document`` is worth an entry in the cache folder: a text shorter than
+    ``MIN_CACHED_CHARS`` is parsed and validated again faster than an entry is written (a text of unknown length is)."""
+    chars = getattr(document, "chars", None)  # a document made elsewhere (a test, a language server) may not say
+    return chars is None or chars >= MIN_CACHED_CHARS
 
 
 #: Texts of files not saved yet (a language server's open documents), by resolved path: read instead of the disk

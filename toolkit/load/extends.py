@@ -9,6 +9,7 @@ from typing import Sequence
 
 from toolkit.findings import Finding
 from toolkit.load import Document, resolved
+from toolkit.load.memo import while_working
 
 __all__ = ["resolve_extends", "resolve_relative", "MAX_EXTENDS", "Root"]
 
@@ -41,12 +42,33 @@ def resolve_relative(document: Document, key: str, roots: Sequence[Root | Path],
     if "\\" in raw or raw.startswith(("/", "~")) or (len(raw) > 1 and raw[1] == ":") or os.path.isabs(raw):
         return None, Finding("error", code, f"{key}: use a relative path with forward slashes", at)
     named = [root if isinstance(root, tuple) else (Path(root), "an allowed folder") for root in roots]
-    folders = [path for path, _ in named]
+    start = resolved(document.path).parent
+    # Every variant of a folder names the same base: one command walks each path once (what the file system says).
+    walked = while_working(("relative path", raw, str(start), tuple(path for path, _ in named)),
+                           lambda: _walk(raw, start, [path for path, _ in named]))
+    here, written, target, here_inside, written_inside, target_inside, is_file = walked
+    if here_inside and written_inside and target_inside and is_file:
+        return target, None
+    whence = f"{key}: {raw!r} resolves to {written} (from {start}, this file's folder)"
+    # Containment before existence: the message says nothing about files outside.
+    if not (here_inside and written_inside):
+        passing = "" if not written_inside else f" but passes through {here}"
+        return None, Finding("error", code, f"{whence}{passing}, outside the folders Chartroom may read for this check: "
+                                                      f"{_described(named)}; check from a folder holding both files, or keep "
+                                                      f"{beside}", at)
+    if not target_inside:
+        return None, Finding("error", code, f"{whence}, a symbolic link that leads outside the folders Chartroom may "
+                                                      f"read for this check: {_described(named)}", at)
+    return None, Finding("error", code, f"{whence}: no {noun} there", at)
 
+
+def _walk(raw: str, start: Path, folders: list[Path]) -> tuple:
+    """The path ``raw`` from ``start`` walked one part at a time, never leaving ``folders`` or their parents: where the
+    walk stopped, the path as written, its target (links followed), whether each of the three is inside ``folders``,
+    and whether the target is a file (asked only when all are)."""
     def inside(path: Path) -> bool:
         return any(_within(path, root) for root in folders)
 
-    start = resolved(document.path).parent
     here = start
     for part in raw.split("/"):
         here = here.parent if part == ".." else here if part in ("", ".") else here / part
@@ -54,19 +76,9 @@ def resolve_relative(document: Document, key: str, roots: Sequence[Root | Path],
             break
     written = Path(os.path.normpath(start / raw))  # as written: no link followed, nothing probed
     target = resolved(start / raw)
-    whence = f"{key}: {raw!r} resolves to {written} (from {start}, this file's folder)"
-    # Containment before existence: the message says nothing about files outside.
-    if not (inside(here) and inside(written)):
-        passing = "" if not inside(written) else f" but passes through {here}"
-        return None, Finding("error", code, f"{whence}{passing}, outside the folders Chartroom may read for this check: "
-                                                      f"{_described(named)}; check from a folder holding both files, or keep "
-                                                      f"{beside}", at)
-    if not inside(target):
-        return None, Finding("error", code, f"{whence}, a symbolic link that leads outside the folders Chartroom may "
-                                                      f"read for this check: {_described(named)}", at)
-    if not target.is_file():
-        return None, Finding("error", code, f"{whence}: no {noun} there", at)
-    return target, None
+    here_inside, written_inside = inside(here), inside(written)
+    target_inside = here_inside and written_inside and inside(target)
+    return here, written, target, here_inside, written_inside, target_inside, target_inside and target.is_file()
 
 
 def _within(path: Path, root: Path) -> bool:

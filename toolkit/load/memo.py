@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Callable, Iterator
 
-__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered", "while_working", "within_a_session"]
+__all__ = ["BoundedMemo", "SessionMemos", "session_memo", "remembered", "while_working", "while_working_on", "within_a_session"]
 
 
 class BoundedMemo:
@@ -156,3 +156,17 @@ def while_working(key, build: Callable[[], object]):
         return work[key]
     value = work[key] = build()
     return value
+
+
+def while_working_on(thing, name, build: Callable[[], object]):
+    """``build()`` for this very object ``thing`` (a document read, an entry of a cache) under ``name``, kept as
+    :func:`while_working` keeps: ``thing`` is held with it, so another object that reuses its ``id`` is never answered.
+
+    >>> memos, calls, thing = SessionMemos(), [], object()
+    >>> with memos.active():
+    ...     while_working_on(thing, "k", lambda: calls.append(1)); while_working_on(thing, "k", lambda: calls.append(1))
+    >>> len(calls)
+    1
+    """
+    held = while_working((name, id(thing)), lambda: (thing, build()))
+    return held[1] if held[0] is thing else build()

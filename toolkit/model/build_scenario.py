@@ -10,6 +10,7 @@ from typing import Callable
 from toolkit.findings import OPTIONAL_UNKNOWN, Finding, LoadError
 from toolkit.load import Document, load_file, resolved, unsaved_text
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
+from toolkit.load.memo import remembered, while_working, while_working_on
 from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
@@ -37,7 +38,8 @@ def allowed_roots(start: Path | None = None) -> list[Root]:
     nearest folder holding its game (``game.yaml`` beside it or above it), so a variant kept in its
     own folder or repository checks the same from any working folder.
     """
-    roots: list[Root] = [(resolved(Path.cwd()), "the working folder"), (resolved(bundled_scenarios()), "the bundled games")]
+    roots: list[Root] = list(while_working(("allowed roots", os.getcwd()), lambda: (
+        (resolved(Path.cwd()), "the working folder"), (resolved(bundled_scenarios()), "the bundled games"))))
     if start is not None:
         roots.append((resolved(start).parent, f"the folder of {Path(start).name}"))
         game = find_game_root(Path(start))
@@ -111,7 +113,8 @@ class GameCache:
 
     def get(self, root: Path, edition: str | None) -> Loaded | None:
         entry = self._entries.get((str(root), edition))
-        if entry is None or entry[0] != _mtimes(entry[1].documents):
+        # Its files are looked at once a command: every variant of a folder asks for its game.
+        if entry is None or entry[0] != while_working_on(entry, "stamps", lambda: _mtimes(entry[1].documents)):
             return None
         return entry[1]
 
@@ -162,8 +165,7 @@ def load_scenario(path: str | os.PathLike, edition: str | None = None, games: Ga
     if game is None:
         return loaded
     loaded.game = game
-    loaded.scenario = dataclasses.replace(_build_scenario(chain, game, loaded), map_file=map_file,
-                                          written_for=str(written_for or game.edition.id))
+    loaded.scenario = _build_scenario(chain, game, loaded, map_file=map_file, written_for=str(written_for or game.edition.id))
     return loaded
 
 
@@ -199,15 +201,26 @@ def _scenario_map(chain: list[Document], game: Game, game_loaded: Loaded, loaded
     if data.get("game") != game.id:
         loaded.findings.append(Finding("error", "REF-GAME", f"map: {written!r} is a map of {data.get('game')!r}, not of this game ({game.id!r})", at))
         return None, ""
-    document = check_document(document, "map", loaded, game.root)
+    document = check_document(document, "map", loaded, game.root)  # checked every time: its overlay schema may change
     if document is None:
         return None, ""
+    key = (document.name, str(document.path), document.digest, id(game))
+    held = remembered("scenario-maps", key, lambda: (game, _with_own_map(document, game)))
+    own, findings = held[1] if held[0] is game else _with_own_map(document, game)
+    loaded.findings.extend(findings)
+    return own, (document.name if own is not None else "")
+
+
+def _with_own_map(document: Document, game: Game) -> tuple[Game | None, list[Finding]]:
+    """The game with the map of ``document`` (read and validated, of this game) in place of its own, and what building
+    it found; no game when the map cannot be used. Every variant of a scenario naming its own map asks the same: a
+    session keeps it (memo ``scenario-maps``) by the map file's name, path and content and by the game itself."""
+    probe = Loaded()
     editions = unknown_editions(document, list(game.editions))
-    loaded.findings.extend(editions)
     if editions:
-        return None, ""
+        return None, editions
     side_of = {nation: side.id for side in game.sides for nation in side.nations}
-    return dataclasses.replace(game, map=build_map(document, game.edition.id, loaded, side_of)), document.name
+    return dataclasses.replace(game, map=build_map(document, game.edition.id, probe, side_of)), probe.findings
 
 
 def _mtimes(documents: list[Document]) -> tuple:
@@ -233,97 +246,142 @@ CORE_KEYS = frozenset({
 })
 
 
-def _build_scenario(chain: list[Document], game: Game, loaded: Loaded) -> Scenario:
+class _Built:
+    """What the files of a chain read so far give (the scenario before its next file), and the findings they made
+    (a plain class: no dataclass is made when the module is imported)."""
+
+    __slots__ = ("info", "optional", "control", "setup", "markers", "turn_track", "sunk", "removals", "sections", "findings")
+
+    def __init__(self, info=None, optional=None, control=None, setup=None, markers=None, turn_track=None, sunk=None,
+                 removals=None, sections=None, findings=None):
+        self.info: dict = {} if info is None else info
+        self.optional: set = set() if optional is None else optional
+        self.control: dict = {} if control is None else control  # base -> ControlEntry
+        self.setup: list = [] if setup is None else setup
+        self.markers: dict = {} if markers is None else markers
+        self.turn_track: list = [] if turn_track is None else turn_track
+        self.sunk: list = [] if sunk is None else sunk
+        self.removals: list = [] if removals is None else removals  # every file's remove: and remove_turn_track: entries (a check may point at one)
+        self.sections: dict = {} if sections is None else sections
+        self.findings: list = [] if findings is None else findings
+
+    def copy(self) -> "_Built":
+        """A copy the next file may change (every record in it is immutable; the containers are new)."""
+        return _Built(dict(self.info), set(self.optional), dict(self.control), list(self.setup), dict(self.markers),
+                      list(self.turn_track), list(self.sunk), list(self.removals), dict(self.sections), list(self.findings))
+
+
+def _build_scenario(chain: list[Document], game: Game, loaded: Loaded, **more) -> Scenario:
+    """The scenario of ``chain`` (the root base first), built onto its bases' set-up; ``more`` sets its other fields."""
+    built = _bases_built(chain[:-1], game).copy()
+    _apply(chain[-1], chain[0], built, game)
+    loaded.findings.extend(built.findings)
+    info, last = built.info, chain[-1]
+    return Scenario(
+        id=info.get("id") or last.path.stem, title=info.get("title") or last.path.stem, edition=game.edition.id,
+        start_turn=info.get("start_turn", 1), optional_rules=frozenset(built.optional), control=tuple(built.control.values()),
+        setup=tuple(built.setup), removals=tuple(built.removals), markers=built.markers, turn_track=tuple(built.turn_track),
+        sunk=tuple(built.sunk), path=last.path, at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
+        files=tuple(d.name for d in chain), sections=built.sections, **more,
+    )
+
+
+def _bases_built(bases: list[Document], game: Game) -> _Built:
+    """What a variant's chain of bases gives before the variant's own file: every variant of a base shares it, so a
+    session builds it once (its memo ``scenario-bases``), keyed by each base file's name, path and content (its digest)
+    and by the game itself (held, so a new game that reuses a freed id is never mistaken for it). Never changed:
+    :func:`_build_scenario` applies the variant to a copy."""
+    if not bases:
+        return _Built()
+    key = (tuple((d.name, str(d.path), d.digest) for d in bases), id(game))
+    held = remembered("scenario-bases", key, lambda: (game, _built_from(bases, game)))
+    return held[1] if held[0] is game else _built_from(bases, game)
+
+
+def _built_from(bases: list[Document], game: Game) -> _Built:
+    built = _Built()
+    for doc in bases:
+        _apply(doc, bases[0], built, game)
+    return built
+
+
+def _apply(doc: Document, first: Document, built: _Built, game: Game) -> None:
+    """Read one file of the chain (``first`` is the root base) into ``built``: it overrides, adds and removes."""
     counters = game.counters
     edition = game.edition.id
     places, boxes, hexes = game.map.places, game.map.boxes, game.map.hexes
-    info: dict = {}
-    optional: set[str] = set()
-    control: dict[str, ControlEntry] = {}
-    setup: list[Placement] = []
-    markers: dict = {}
-    turn_track: list = []
-    sunk: list[UnitEntry] = []
-    removals: list[Placement] = []  # every file's remove: and remove_turn_track: entries, with their locations (a check may point at one)
-    sections: dict[str, Section] = {}
-    for doc in chain:
-        data = doc.data
-        for key in data:
-            if key not in CORE_KEYS:  # the game's own section (its overlay validated it): the latest file's wins
-                sections[key] = Section(key, data[key], doc)
-        for key in ("id", "title", "start_turn", "variant", "notes"):
-            if key in data:
-                info[key] = data[key]
-        info.setdefault("id", data.get("id"))
-        # Optional rules are kept in the edition's own numbering: a v1.1 scenario checked with
-        # --edition 2nd names 18.2.5, which is the 2nd edition's 16.2.5.
-        for j, number in enumerate(data.get("optional_rules", [])):
-            own = game.edition.optional_number(str(number))
-            if own is None:
-                message = f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}"
-                loaded.findings.append(Finding(OPTIONAL_UNKNOWN.severity, OPTIONAL_UNKNOWN.code, message, doc.locate(("optional_rules", j)),
-                                               game.edition.cite(OPTIONAL_UNKNOWN.rule)))
+    info, optional, control, setup, markers = built.info, built.optional, built.control, built.setup, built.markers
+    turn_track, sunk, removals, sections = built.turn_track, built.sunk, built.removals, built.sections
+    loaded = Loaded(built.findings)  # the findings of this file join those of the files before it
+    data = doc.data
+    for key in data:
+        if key not in CORE_KEYS:  # the game's own section (its overlay validated it): the latest file's wins
+            sections[key] = Section(key, data[key], doc)
+    for key in ("id", "title", "start_turn", "variant", "notes"):
+        if key in data:
+            info[key] = data[key]
+    info.setdefault("id", data.get("id"))
+    # Optional rules are kept in the edition's own numbering: a v1.1 scenario checked with
+    # --edition 2nd names 18.2.5, which is the 2nd edition's 16.2.5.
+    for j, number in enumerate(data.get("optional_rules", [])):
+        own = game.edition.optional_number(str(number))
+        if own is None:
+            message = f"optional rule {number} does not exist in {game.edition.citation}{suggest(number, game.edition.optional_rules)}"
+            loaded.findings.append(Finding(OPTIONAL_UNKNOWN.severity, OPTIONAL_UNKNOWN.code, message, doc.locate(("optional_rules", j)),
+                                           game.edition.cite(OPTIONAL_UNKNOWN.rule)))
+        else:
+            optional.add(own)
+    for j, number in enumerate(data.get("remove_optional_rules", [])):
+        own = optional_number(str(number), game.edition)
+        if own not in optional:
+            message = f"optional rule {number} is not in use in the base scenario; removing it changes nothing"
+            loaded.findings.append(Finding("warning", "VARIANT-REMOVE", message, doc.locate(("remove_optional_rules", j))))
+        optional.discard(own)
+    for j, record in enumerate(data.get("control", [])):
+        base = record["base"]
+        at = doc.locate(("control", j))
+        if base not in places:
+            loaded.findings.append(Finding("error", "REF-PLACE", f"control names {base!r}, which is no base on the map{suggest(base, places)}", doc.locate(("control", j, "base"))))
+            continue
+        if doc is not first and base in control and record["side"] == places[base].printed_control:
+            del control[base]  # a variant restoring the printed flag undoes its base's change
+            continue
+        control[base] = ControlEntry(base, record["side"], at)
+    # Removals first: they take units out of the base's set-up, never out of this file's own additions.
+    for section, target in (("remove", None), ("setup", setup)):
+        for j, record in enumerate(data.get(section, [])):
+            where = record["at"]
+            if where not in places and where not in boxes and where not in hexes:
+                named = [*places, *boxes, *game.map.area_kinds]  # an area map's zones are places too
+                loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, named)}",
+                                               doc.locate((section, j, "at"))))
+                continue
+            units = build_units(doc, (section, j, "units"), record["units"], counters, loaded, edition, game.edition)
+            placement = Placement(where, record["side"], units, doc.locate((section, j)))
+            if target is not None:
+                target.append(placement)
             else:
-                optional.add(own)
-        for j, number in enumerate(data.get("remove_optional_rules", [])):
-            own = optional_number(str(number), game.edition)
-            if own not in optional:
-                message = f"optional rule {number} is not in use in the base scenario; removing it changes nothing"
-                loaded.findings.append(Finding("warning", "VARIANT-REMOVE", message, doc.locate(("remove_optional_rules", j))))
-            optional.discard(own)
-        for j, record in enumerate(data.get("control", [])):
-            base = record["base"]
-            at = doc.locate(("control", j))
-            if base not in places:
-                loaded.findings.append(Finding("error", "REF-PLACE", f"control names {base!r}, which is no base on the map{suggest(base, places)}", doc.locate(("control", j, "base"))))
-                continue
-            if doc is not chain[0] and base in control and record["side"] == places[base].printed_control:
-                del control[base]  # a variant restoring the printed flag undoes its base's change
-                continue
-            control[base] = ControlEntry(base, record["side"], at)
-        # Removals first: they take units out of the base's set-up, never out of this file's own additions.
-        for section, target in (("remove", None), ("setup", setup)):
-            for j, record in enumerate(data.get(section, [])):
-                where = record["at"]
-                if where not in places and where not in boxes and where not in hexes:
-                    named = [*places, *boxes, *game.map.area_kinds]  # an area map's zones are places too
-                    loaded.findings.append(Finding("error", "REF-PLACE", f"{where!r} is no place, box or hex on the map{suggest(where, named)}",
-                                                   doc.locate((section, j, "at"))))
-                    continue
-                units = build_units(doc, (section, j, "units"), record["units"], counters, loaded, edition, game.edition)
-                placement = Placement(where, record["side"], units, doc.locate((section, j)))
-                if target is not None:
-                    target.append(placement)
-                else:
-                    removals.append(placement)
-                    _remove(setup, placement, loaded, doc, ("remove", j))
-        for name, value in (data.get("markers") or {}).items():
-            at = doc.locate(("markers", name))
-            if isinstance(value, dict) and "value" in value:
-                markers[name] = Marker(value["value"], at)
-            elif isinstance(value, dict):
-                merged = dict(markers.get(name) or {})
-                for nation, number in value.items():
-                    if nation not in ("source", "reconstructed"):
-                        merged[nation] = Marker(number, doc.locate(("markers", name, nation)))
-                markers[name] = merged
-        for j, record in enumerate(data.get("remove_turn_track", [])):  # removals first, as for the set-up
-            units = build_units(doc, ("remove_turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
-            removal = Placement("Turn Record Track", record["side"], units, doc.locate(("remove_turn_track", j)))
-            removals.append(removal)  # a check may point at it, as at a remove: entry
-            _remove_from_track(turn_track, record["turn"], removal, loaded, doc, j)
-        for j, record in enumerate(data.get("turn_track", [])):
-            units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
-            turn_track.append((record["turn"], Placement("Turn Record Track", record["side"], units, doc.locate(("turn_track", j)))))
-        sunk.extend(build_units(doc, ("sunk",), data.get("sunk", []), counters, loaded, edition, game.edition))
-    last = chain[-1]
-    return Scenario(
-        id=info.get("id") or last.path.stem, title=info.get("title") or last.path.stem, edition=edition,
-        start_turn=info.get("start_turn", 1), optional_rules=frozenset(optional), control=tuple(control.values()),
-        setup=tuple(setup), removals=tuple(removals), markers=markers, turn_track=tuple(turn_track), sunk=tuple(sunk), path=last.path,
-        at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
-        files=tuple(d.name for d in chain), sections=sections,
-    )
+                removals.append(placement)
+                _remove(setup, placement, loaded, doc, ("remove", j))
+    for name, value in (data.get("markers") or {}).items():
+        at = doc.locate(("markers", name))
+        if isinstance(value, dict) and "value" in value:
+            markers[name] = Marker(value["value"], at)
+        elif isinstance(value, dict):
+            merged = dict(markers.get(name) or {})
+            for nation, number in value.items():
+                if nation not in ("source", "reconstructed"):
+                    merged[nation] = Marker(number, doc.locate(("markers", name, nation)))
+            markers[name] = merged
+    for j, record in enumerate(data.get("remove_turn_track", [])):  # removals first, as for the set-up
+        units = build_units(doc, ("remove_turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
+        removal = Placement("Turn Record Track", record["side"], units, doc.locate(("remove_turn_track", j)))
+        removals.append(removal)  # a check may point at it, as at a remove: entry
+        _remove_from_track(turn_track, record["turn"], removal, loaded, doc, j)
+    for j, record in enumerate(data.get("turn_track", [])):
+        units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
+        turn_track.append((record["turn"], Placement("Turn Record Track", record["side"], units, doc.locate(("turn_track", j)))))
+    sunk.extend(build_units(doc, ("sunk",), data.get("sunk", []), counters, loaded, edition, game.edition))
 
 
 def _remove_from_track(turn_track: list, turn: int, removal: Placement, loaded: Loaded, doc: Document, j: int):

@@ -7,12 +7,14 @@ fails its schema is not built into the model.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
+from toolkit.load.memo import while_working, while_working_on
 from toolkit.model import Game, Scenario
 from toolkit.schema import schemas, validate
 
@@ -153,12 +155,16 @@ def check_document(document: Document, kind: str | None, loaded: Loaded, game_ro
     if kind and actual != kind:
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: expected {kind!r}, got {actual!r}", document.locate(("kind",))))
         return None
-    if not isinstance(actual, str) or actual not in schemas():  # kind: [] is a finding, not a TypeError
+    kinds = while_working(("schema kinds", os.environ.get("CHARTROOM_SCHEMAS")), schemas)  # the core's folder, asked once a command
+    if not isinstance(actual, str) or actual not in kinds:  # kind: [] is a finding, not a TypeError
         loaded.findings.append(Finding("error", "SCHEMA-KIND", f"kind: {actual!r} is not a Chartroom document kind{suggest(actual, schemas())}", document.locate(("kind",))))
         return None
     root = game_root(document) if callable(game_root) else game_root
-    problems = validate(document, actual, root)
-    loaded.findings.extend(_edition_hint(document, problems, root))
+    # A base read again for each of its variants is judged once a command (the schemas it is judged by are files: one
+    # command reads them once, toolkit.schema); the document itself is held, so only this very document is answered.
+    problems = while_working_on(document, ("schema findings", actual, str(root)),
+                                lambda: _edition_hint(document, validate(document, actual, root), root))
+    loaded.findings.extend(problems)
     return None if problems else document
 
 
@@ -216,12 +222,25 @@ def document_game_root(document: Document) -> Path | None:
     return find_game_root(document.path, game_id if isinstance(game_id, str) else None)
 
 
-def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
-    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game."""
-    here = resolved(start).parent if start.is_file() or start.suffix else resolved(start)
+def _game_root(start: Path) -> Path | None:
+    here = resolved(start).parent if start.suffix or start.is_file() else resolved(start)
+    return while_working(("game.yaml above", str(here)), lambda: _manifest_folder(here))  # every variant of a folder asks
+
+
+def _manifest_folder(here: Path) -> Path | None:
+    """``here`` or the nearest of its three parents holding ``game.yaml``."""
     for folder in [here, *here.parents][:4]:
         if (folder / "game.yaml").is_file():
             return folder
+    return None
+
+
+def find_game_root(start: Path, game_id: str | None = None) -> Path | None:
+    """The folder holding ``game.yaml``: the scenario's folder or a parent, else the bundled game (asked again while one
+    command runs, the first answer: a check asks it four times a variant, twice of its base)."""
+    found = while_working(("game root", os.getcwd(), os.fspath(start)), lambda: _game_root(Path(start)))
+    if found is not None:
+        return found
     if game_id:
         bundled = bundled_scenarios() / game_id
         if (bundled / "game.yaml").is_file():

@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Callable, Iterable, Iterator
 
 from toolkit.findings import Finding, Location
+from toolkit.load.memo import remembered
 from toolkit.model import Box, Counter, Edition, Game, Place, Placement, Scenario, UnitEntry
 
 __all__ = ["Check", "CheckRegistry", "check", "Context", "run_checks", "Unit", "fmt", "article", "where"]
@@ -94,6 +95,10 @@ class Unit:
         return self.placement.side
 
 
+#: No control entry for a base (its printed flag holds): a value no entry has.
+_PRINTED = object()
+
+
 class Context:
     """A scenario and its game, with the look-ups the checks share.
 
@@ -111,7 +116,20 @@ class Context:
         self.edition = game.edition
         self.map = game.map
         self.by_hex = game.map.by_hex
-        self.units: list = list(self._resolve(scenario.setup))
+        self.units: list = list(self._placed(scenario))
+
+    def _placed(self, scenario: Scenario):
+        """The set-up's units (:meth:`_resolve`), kept by the session for the very placements resolved and the optional
+        rules in use: every variant that keeps its base's set-up shares the base's placements (built once a session,
+        toolkit.model.build_scenario), and so their units. A context that resolves otherwise resolves every time."""
+        setup = scenario.setup
+        if type(self)._resolve is not Context._resolve or type(self).in_use is not Context.in_use:
+            return self._resolve(setup)
+        key = (self.unit_class, id(self.game), scenario.optional_rules, tuple(id(p) for p in setup))
+        held = remembered("context-units", key, lambda: (self.game, setup, tuple(self._resolve(setup))))
+        if held[0] is not self.game or len(held[1]) != len(setup) or any(a is not b for a, b in zip(held[1], setup)):
+            return self._resolve(setup)
+        return held[2]
 
     def in_use(self, entry: UnitEntry) -> bool:
         """An entry marked with an optional rule is placed only when that rule is in use."""
@@ -144,21 +162,42 @@ class Context:
         """
         return turn < self.scenario.start_turn
 
+    #: The scenario's control changes by base (made on the first :meth:`control`: checks ask for every base they count).
+    _changes: dict | None = None
+
     def control(self, base: str) -> str:
-        return self.game.control_of(self.scenario, base)
+        """Who controls ``base`` at the start of the scenario, as :meth:`toolkit.model.Game.control_of` says: the
+        scenario's last control entry for it, else the printed flag."""
+        changes = self._changes
+        if changes is None:
+            changes = self._changes = {entry.base: entry.side for entry in self.scenario.control}
+        side = changes.get(base, _PRINTED)
+        if side is not _PRINTED:
+            return side
+        place = self.map.places.get(base)
+        return place.printed_control if place else "none"
 
 
 def run_checks(registry: CheckRegistry, ctx: Context, only: Iterable[str] | None = None) -> list[Finding]:
     """Run every check of ``registry`` that applies to the scenario's edition."""
     findings: list[Finding] = []
     wanted = set(only) if only else None
-    for registered in registry.for_edition(ctx.edition.id):
+    for registered, citation in _cited(registry, ctx.edition):
         if wanted and registered.code not in wanted:
             continue
-        citation = ctx.edition.cite(registered.rule)
         for message, location, *rule in registered.func(ctx):  # a check may cite a more precise rule: (message, location, citation)
             findings.append(Finding(registered.severity, registered.code, message, location or ctx.scenario.at, rule[0] if rule else citation))
     return findings
+
+
+def _cited(registry: CheckRegistry, edition: Edition) -> list[tuple[Check, str]]:
+    """The checks of ``registry`` that apply to ``edition``, each with its citation: once a session for a registry and an
+    edition (every variant of a game asks), both held so that only these very objects are answered."""
+    held = remembered("cited checks", (id(registry), len(registry), id(edition)),
+                      lambda: (registry, edition, [(c, edition.cite(c.rule)) for c in registry.for_edition(edition.id)]))
+    if held[0] is registry and held[1] is edition:
+        return held[2]
+    return [(c, edition.cite(c.rule)) for c in registry.for_edition(edition.id)]
 
 
 def fmt(number: float) -> str:

@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from toolkit.findings import Location
 from toolkit.model import Placement, Scenario
 
-__all__ = ["Placed", "MixPool", "placed_units", "counter_side", "counter_mix", "turn_track_past", "newest_entry"]
+__all__ = ["Placed", "MixPool", "placed_units", "misplaced_units", "counter_side", "counter_mix", "turn_track_past", "newest_entry"]
 
 Finding = tuple[str, Location]
 
@@ -81,6 +81,13 @@ def placed_units(ctx) -> Iterator[Placed]:
         yield Placed(unit.counter.name, unit.counter.side, unit.side, unit.placement.where, unit.entry.at)
 
 
+def misplaced_units(ctx) -> Iterator[Placed]:
+    """The :func:`placed_units` placed with a side they do not belong to (a record is made only for those)."""
+    for unit in ctx.units:
+        if unit.counter.side != unit.side:
+            yield Placed(unit.counter.name, unit.counter.side, unit.side, unit.placement.where, unit.entry.at)
+
+
 def _default_side_message(ctx) -> Callable[[Placed], str]:
     name = ctx.game.side_name
     return lambda p: f"{p.name} belongs to {name(p.owner)} but is placed with {name(p.side)} at {p.where}: give it `side: {p.owner}`"
@@ -93,7 +100,7 @@ def counter_side(ctx, say: Callable[[Placed], str] | None = None, placed: Iterab
     organised otherwise (task forces) passes its own records. ``say`` words the finding.
     """
     say = say or _default_side_message(ctx)
-    for item in placed_units(ctx) if placed is None else placed:
+    for item in misplaced_units(ctx) if placed is None else placed:
         if item.owner != item.side:
             yield say(item), item.at
 

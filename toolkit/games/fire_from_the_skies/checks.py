@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, entry_landings, landing_schedule
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
-from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read
+from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read_shared
 from toolkit.rules import Context, article, check, shared
 from toolkit.rules.shared import Placed
 
@@ -28,7 +28,7 @@ class FFTSContext(Context):
 
     def __init__(self, game, scenario):
         super().__init__(game, scenario)
-        self.data: ScenarioData = read(scenario)
+        self.data: ScenarioData = read_shared(scenario)  # every variant of a base reads the base's sections once
 
     def param(self, name: str, default=None):
         return self.edition.param(name, default)

@@ -8,12 +8,14 @@ the rulebook and the scenario has not supplied it. Nothing here fills a slot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from toolkit.findings import Location
+from toolkit.load.memo import remembered
 from toolkit.model import Scenario
 
-__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read", "holder_key"]
+__all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read",
+           "read_shared", "holder_key"]
 
 
 def is_empty(value) -> bool:
@@ -217,6 +219,18 @@ def _rating_slots(what: str, ratings: dict, locate):
     where = "; ".join(f"{', '.join(names)} from {w}" if w else ", ".join(names) for w, names in by_where.items())
     names = ", ".join(name for name, _ in empty)
     return [SlotRef(f"{what}: rating{'s' if len(empty) > 1 else ''} {names}", where, locate(empty[0][0]))]
+
+
+def read_shared(scenario: Scenario) -> ScenarioData:
+    """:func:`read`, kept by the session for the very sections it read: every variant that changes no section shares its
+    base's (built once a session, toolkit.model.build_scenario), and only ``at`` is the scenario's own (a section the
+    scenario lacks has no record to locate)."""
+    sections = tuple(scenario.sections.items())
+    key = tuple((name, id(section)) for name, section in sections)
+    held, data = remembered("ffts-scenario-data", key, lambda: (sections, read(scenario)))
+    if len(held) != len(sections) or any(a is not b or m != n for (m, a), (n, b) in zip(held, sections)):
+        return read(scenario)
+    return replace(data, at=scenario.at)
 
 
 def read(scenario: Scenario) -> ScenarioData:

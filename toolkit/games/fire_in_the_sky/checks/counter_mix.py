@@ -10,12 +10,23 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from toolkit.findings import Location
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import steps_to_counters
 from toolkit.rules import Context, article, check, fmt, shared
 from toolkit.rules.shared import MixPool
 
 SIDE_NAMES = {"japan": "Japanese player", "allied": "Allied player"}
+
+
+class MarkerEntry:
+    """A record-track marker counted in the counter mix: where a finding about it points (a plain class: no dataclass
+    is made at import, and none per check as ``type()`` made one)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, at: Location):
+        self.at = at
 
 
 def usage(ctx: Context):
@@ -49,12 +60,11 @@ def usage(ctx: Context):
         value = ctx.scenario.marker(marker)
         if value is None or value.value <= 0:
             continue
-        pool = [c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)]
-        if pool:
-            counter = pool[0]
+        counter = next((c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)), None)
+        if counter is not None:
             n = steps_to_counters(int(value.value), counter.steps or 2) if kind == "air" else int(value.value)
             used[counter.id] += n
-            entries[counter.id].append(type("MarkerEntry", (), {"at": value.at})())
+            entries[counter.id].append(MarkerEntry(value.at))
     for entry in ctx.scenario.sunk:
         # A named counter both sunk and placed is SUNK-ON-MAP's finding, not a counter-mix one.
         if entry.counter in counters and counters[entry.counter].count > 1:

@@ -89,8 +89,9 @@ def expected_victory_points(ctx: Context) -> tuple[int, int]:
     if (ctx.written_for or ctx.edition).param("vp_start_rule") != "zero-at-turn-1":
         start = sum(p.vp for p in ctx.map.places.values() if p.is_base and p.printed_control == "japan")
     total = 0
+    changed = {entry.base for entry in ctx.scenario.control}  # any other base is as printed: it adds nothing
     for place in ctx.map.places.values():
-        if not place.is_base:
+        if not place.is_base or place.name not in changed:
             continue
         now = ctx.control(place.name)
         if now == place.printed_control or now == "none":

@@ -16,17 +16,30 @@ from toolkit.rules import Context, check, fmt
 
 
 def _totals(ctx: Context, unit_type: str, in_port_only: bool):
-    totals = defaultdict(float)
-    last = {}
+    """Transport ratings (air: steps) per place and side of the units of ``unit_type``, and the last unit of each: the
+    three stacking checks share one pass over the set-up (kept on the context)."""
+    kept = getattr(ctx, "_stacking_totals", None)
+    if kept is None or kept[0] is not ctx.units:
+        kept = (ctx.units, {})
+        ctx._stacking_totals = kept
+    if in_port_only not in kept[1]:
+        kept[1][in_port_only] = _count(ctx, in_port_only)
+    return kept[1][in_port_only].get(unit_type) or (defaultdict(float), {})
+
+
+def _count(ctx: Context, in_port_only: bool) -> dict:
+    """(totals, last) by unit type, in one pass over the set-up."""
+    by_type: dict = {}
     for unit in ctx.units:
-        if unit.counter.type != unit_type or unit.place is None or unit.counter.unlimited:
+        if unit.place is None or unit.counter.unlimited:
             continue
         if in_port_only and unit.entry.task_force:
             continue
+        totals, last = by_type.setdefault(unit.counter.type, (defaultdict(float), {}))
         key = (unit.place.name, unit.side)
         totals[key] += unit.total_transport
         last[key] = unit
-    return totals, last
+    return by_type
 
 
 @check("STACK-LAND", "stacking-land", "Land units over a land hex's Land Capacity (8, atoll 4), per side.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from toolkit.games.pacific_fury.state import PFContext
+from toolkit.load.memo import remembered
 from toolkit.rules import check, fmt, shared
 from toolkit.rules.shared import MixPool
 
@@ -14,7 +15,7 @@ def counter_mix(ctx: PFContext):
     where = ctx.whereabouts
     named = [c for c in ctx.game.counters.values() if c.type == "naval" and c.count == 1]
     # A named ship is one counter: each place it stands uses it once (PF 2.0).
-    ships = (MixPool((c.id,), 1, len(where.get(c.id, [])), [e for _, e in where.get(c.id, [])]) for c in named)
+    ships = (MixPool((c.id,), 1, len(where[c.id]), [e for _, e in where[c.id]]) for c in named if len(where.get(c.id, ())) > 1)  # placed once: no finding
     yield from shared.counter_mix(ctx, ships, lambda pool: _twice(ctx, pool))
     for counter in named if where else ():  # nothing placed yet: DATA-MISSING says so (checks/needs.py)
         if not where.get(counter.id):
@@ -45,11 +46,23 @@ def _twice(ctx: PFContext, pool: MixPool) -> str:
 def _transports(ctx: PFContext, tokyo: str | None):
     """Each side's Transports with its Tokyo Express: the Tokyo Express replaces one of them (PF 9.6)."""
     limit = ctx.edition.param("transports_per_side", 2)
+    game = ctx.game
+    held = remembered("pf transports", id(game), lambda: (game, _transport_counters(game)))  # every variant asks
+    by_side = held[1] if held[0] is game else _transport_counters(game)
     for side in ctx.game.side_ids:
-        pool = [c.id for c in ctx.game.counters.values() if c.side == side and c.cls == "Transports"]
+        pool = list(by_side.get(side, ()))
         ids = pool + ([tokyo] if tokyo in ctx.game.counters and ctx.game.counters[tokyo].side == side else [])
         entries = [e for cid in ids for _, e in ctx.whereabouts.get(cid, [])]
         yield MixPool(tuple(ids), limit, sum(e.count for e in entries), entries)
+
+
+def _transport_counters(game) -> dict[str, list[str]]:
+    """Each side's Transports counters, in the counter mix's order."""
+    found: dict[str, list[str]] = {}
+    for c in game.counters.values():
+        if c.cls == "Transports":
+            found.setdefault(c.side, []).append(c.id)
+    return found
 
 
 def _too_many_transports(ctx: PFContext, pool: MixPool, tokyo: str | None) -> str:

@@ -14,7 +14,7 @@ def sides_and_boxes(ctx: PFContext):
     def say(p):
         return f"{p.name} is a {name(p.owner)} counter but is placed in the {name(p.side)} set-up: give it `side: {p.owner}`"
 
-    placed = list(shared.placed_units(ctx))
+    placed = list(shared.misplaced_units(ctx))  # the others give no finding
     for owner in ctx.game.side_ids:  # each side's units are its own set-up's (PF 3.1 Japan, 3.2 US)
         for message, at in shared.counter_side(ctx, say, [p for p in placed if p.owner == owner]):
             yield message, at, ctx.setup_rule(owner)
