@@ -7,12 +7,14 @@ site pages, loaded by ``chartroom check`` with the game, never need.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable
 
 from toolkit.outputs import OutputFolder
 from toolkit.render.aids import AidsFindingsError, map_svg, render_aids
 from toolkit.render.pdf import _weasyprint, write_pdfs
+from toolkit.render.pdfgc import fewer_collections
 
 __all__ = ["build_aids", "AIDS_MANIFEST"]
 
@@ -40,6 +42,12 @@ def build_aids(opened, out_dir: str | Path, *, pdf: bool = False, paper: str = "
     if game_errors:
         first = game_errors[0]
         raise AidsFindingsError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {opened.game.root})")
+    with fewer_collections() if pdf else nullcontext():  # the PDFs' objects, few of them garbage (toolkit.render.pdfgc)
+        return _build(opened, out, pdf, paper, progress, force, jobs, warn)
+
+
+def _build(opened, out: Path, pdf: bool, paper: str, progress, force: bool, jobs, warn) -> dict:
+    """:func:`build_aids` once the game's data is known to be sound."""
     if pdf:  # fail before writing anything when WeasyPrint is missing
         _weasyprint()
     if progress:

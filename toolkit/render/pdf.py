@@ -41,8 +41,10 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdfsvgtext
+from toolkit.render import pdffonts, pdfmeasure, pdfsvgtext
+from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
+from toolkit.render.pdfsheet import shared_sheets
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
@@ -70,6 +72,7 @@ def _weasyprint():
     # weasyprint.pdf.fonts is loaded with weasyprint.text.fonts; its fontTools path made cheaper (pdffonts)
     pdffonts.install(sys.modules.get("weasyprint.pdf.fonts"))
     pdfsvgtext.install()  # a drawing's texts drawn a run at a time, not a letter at a time
+    pdfmeasure.install()  # a text measured for a table's column widths once per text and style
     return weasyprint
 
 
@@ -79,12 +82,13 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
     Without ``base_url`` links between aids stay relative (``setup-red.html``), so the PDF does
     not depend on the folder it was built in. ``font_config`` and ``cache`` (a dict) may be shared
     by the aids of one command. Its drawings are given as images (:mod:`toolkit.render.pdfhtml`: the same
-    PDF, laid out at a fraction of the CPU).
+    PDF, laid out at a fraction of the CPU), and its stylesheets parsed once per command (:mod:`toolkit.render.pdfsheet`).
     """
     weasyprint = _weasyprint()
     options = {} if cache is None else {"cache": cache}
-    printed = drawings_as_images(html)
-    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(font_config=font_config, **options)
+    printed, sheets = shared_sheets(drawings_as_images(html), weasyprint.CSS, font_config)  # stylesheets parsed once
+    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(
+        font_config=font_config, stylesheets=sheets, **options)
 
 
 #: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.
@@ -140,8 +144,10 @@ def _pdf_bytes(html: str, font_config=None, cache=None) -> tuple[bytes, int, obj
 
 
 def _worker_start() -> None:
-    """A worker leaves Ctrl-C to the command, which stops the workers itself."""
+    """A worker leaves Ctrl-C to the command, which stops the workers itself; it lays aids out only, with fewer
+    collector passes (:mod:`toolkit.render.pdfgc`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_collecting_less()
 
 
 def _worker_pdf(html: str):
@@ -150,6 +156,7 @@ def _worker_pdf(html: str):
         if not _WORKER:
             _WORKER.update(font_config=_weasyprint().text.fonts.FontConfiguration(), cache={})
         data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
+        collect_aid()
         return data, pages
     except Exception as error:  # noqa: BLE001 - sent back to the command, which raises it
         try:
@@ -178,8 +185,15 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
     ``out`` is a :class:`toolkit.outputs.OutputFolder`. PDF metadata carries no creation date and
     links carry no absolute path, so the same aids give the same bytes wherever they are built.
     ``jobs`` worker processes lay the aids out (default :func:`default_jobs`; 1: in this process).
+    The collector makes fewer passes meanwhile (:mod:`toolkit.render.pdfgc`).
     """
     _weasyprint()
+    with fewer_collections():
+        return _write_pdfs(aids, out, combined_name, progress, jobs)
+
+
+def _write_pdfs(aids, out, combined_name: str, progress, jobs: int | None) -> dict[str, int]:
+    """:func:`write_pdfs`, the collector set as it wants."""
     jobs = max(1, min(jobs or default_jobs(), len(aids)))
     context = _fork_context() if jobs > 1 else None
     counts: dict[str, int] = {}
@@ -193,12 +207,15 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
     if results is None:
         font_config, cache = _weasyprint().text.fonts.FontConfiguration(), {}
         results = []
+        keep = not _has_pypdf()  # the laid-out pages are painted again into the combined PDF only without pypdf
         for index, aid in enumerate(aids, 1):
             if progress:
                 progress(f"PDF {index}/{len(aids)}: {aid.stem}")
             data, pages, document = _pdf_bytes(aid.html, font_config, cache)
             results.append((data, pages))
-            documents.append(document if aid.stem != "index" else None)
+            documents.append(document if keep and aid.stem != "index" else None)
+            del document
+            collect_aid()
     for aid, (data, pages) in zip(aids, results):
         out.write(f"{aid.stem}.pdf", data)
         counts[f"{aid.stem}.pdf"] = pages

@@ -12,6 +12,11 @@ laid out one by one were, so each letter's advance is its own width and the run 
 letters were together (its bounding box, which ``text-anchor`` centres, is the same). Only the PDF's
 operators differ: one text object where there were as many as letters.
 
+A one-run text anchored in the middle or at the end (``text-anchor``) is drawn at once where it lands, shifted
+back by half or all of its width, instead of into a form of its own that is then measured and drawn shifted:
+the same place, without a thousand forms in a set-up map's PDF (its file a sixth of the size, and quicker
+to write and to join). The pages look the same (anti-aliasing aside: compared at 60 and 150 dpi).
+
 WeasyPrint is reached through its own modules (``weasyprint.svg``, ``weasyprint.svg.text``); where they
 are not as expected (another version), nothing is changed.
 """
@@ -60,7 +65,55 @@ def install() -> bool:
         if function is original:  # text, tspan, textPath: draw_node compares them with svg.text
             tags[tag] = text
     svg.text = text
+    svg_class = getattr(svg, "SVG", None)
+    draw_node = getattr(svg_class, "draw_node", None)
+    if draw_node is not None and not getattr(draw_node, "chartroom", False):
+        svg_class.draw_node = _anchored_in_place(draw_node, weasy)
     return True
+
+
+#: The ``text-anchor`` values that shift a run back by part of its width (left to right): middle by half, end by all.
+ANCHOR_SHARE = {"middle": 0.5, "end": 1.0}
+
+
+def _anchored_in_place(draw_node, weasy):
+    """WeasyPrint's ``SVG.draw_node``, with a one-run text anchored in the middle or at the end drawn where it lands.
+
+    WeasyPrint draws such a text into a group of its own (a form in the PDF, a stream of its own), measures
+    the group, and draws the group shifted back by half or all of its width. The run's width is known
+    before it is drawn (it is one line), so the run is drawn at once at the shifted place, with the same
+    width as the group's: the page looks the same, without a form per text (a set-up map has a thousand).
+    """
+
+    def anchored(self, node, font_size, fill_stroke=True, context=None):
+        share = ANCHOR_SHARE.get(node.get("text-anchor", "start")) if node.tag == "text" else None
+        if share is None or node.get("direction", "ltr") != "ltr" or not node.display:
+            return draw_node(self, node, font_size, fill_stroke, context)
+        own_size = weasy.size(node.get("font-size", "1em"), font_size, font_size)
+        if not _one_run(self, node, own_size):
+            return draw_node(self, node, font_size, fill_stroke, context)
+        anchor = node.attrib.get("text-anchor")
+        node.chartroom_laid = laid = _laid_out(weasy, self, node, own_size)  # drawn from this layout, not laid out again
+        node.chartroom_shift = -laid[1][3] * share  # the run's width
+        node.attrib["text-anchor"] = "start"  # no group: the run is shifted as it is drawn
+        try:
+            return draw_node(self, node, font_size, fill_stroke, context)
+        finally:
+            if anchor is None:
+                del node.attrib["text-anchor"]
+            else:
+                node.attrib["text-anchor"] = anchor
+            del node.chartroom_shift, node.chartroom_laid
+
+    anchored.chartroom = True
+    anchored.__doc__ = draw_node.__doc__
+    return anchored
+
+
+def _laid_out(weasy, svg_image, node, font_size):
+    """The text laid out as one run (WeasyPrint's ``split_first_line``: layout, length, resume, width, height, baseline)."""
+    style = _style(weasy, svg_image, node, font_size)
+    return style, weasy.split_first_line(node.text, style, svg_image.context, inf, 0)
 
 
 def _one_run(svg_image, node, font_size) -> bool:
@@ -104,8 +157,8 @@ def _style(weasy, svg_image, node, font_size):
 
 def _draw_run(weasy, svg_image, node, font_size):
     """Lay the text out once and draw it as one run where its first letter stood."""
-    style = _style(weasy, svg_image, node, font_size)
-    layout, _, _, width, height, baseline = weasy.split_first_line(node.text, style, svg_image.context, inf, 0)
+    laid = getattr(node, "chartroom_laid", None) or _laid_out(weasy, svg_image, node, font_size)
+    style, (layout, _, _, width, height, baseline) = laid
     size, normalize = weasy.size, weasy.normalize
     x = size(normalize(node.attrib["x"]).strip(), font_size, svg_image.inner_width) if "x" in node.attrib else None
     y = size(normalize(node.attrib["y"]).strip(), font_size, svg_image.inner_height) if "y" in node.attrib else None
@@ -116,7 +169,7 @@ def _draw_run(weasy, svg_image, node, font_size):
     x = svg_image.cursor_position[0] if x is None else x
     y = svg_image.cursor_position[1] if y is None else y
     svg_image.cursor_position = x + width, y
-    x_position = x + svg_image.cursor_d_position[0]
+    x_position = x + svg_image.cursor_d_position[0] + getattr(node, "chartroom_shift", 0)  # anchored in place
     y_position = y + svg_image.cursor_d_position[1]
     points = ((x_position, y_position - baseline), (x_position + width, y_position - baseline + height))
     node.text_bounding_box = weasy.extend_bounding_box(node.text_bounding_box, points)

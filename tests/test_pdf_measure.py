@@ -1,0 +1,82 @@
+"""Texts broken into lines and measured once per text, style and width in the PDFs (toolkit.render.pdfmeasure, issue 22 item 4).
+
+Each case is laid out by WeasyPrint as installed (in its own process, nothing of Chartroom's loaded) and by
+the aids' PDF writer, which asks Pango once per text, style and width: the PDF is the same bytes. The cases
+hold what makes WeasyPrint lay the same text out again: a table sized from its cells' texts, a two-column
+block balanced by tries, rows moved to the next page, and texts hyphenated, justified and cut with an ellipsis.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, import_or_missing
+
+pytestmark = pytest.mark.pdf
+
+ROWS = "".join(f"<tr><td>{i % 4}/6</td><td>allied</td><td>12.3.{i % 3}</td><td>Japanese Carrier Division {i % 5}</td></tr>"
+               for i in range(60))
+HTML = f"""<!DOCTYPE html><html lang="en"><head><style>@page {{ size: A6; margin: 8mm; }}
+body {{ font-family: "DejaVu Sans"; font-size: 8pt; }} table {{ border-collapse: collapse; }} td {{ border: 0.2mm solid #999; }}
+.cols2 {{ column-count: 2; column-gap: 4mm; }} .wide {{ hyphens: auto; width: 30mm; }} .just {{ text-align: justify; }}
+.cut {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; width: 25mm; }}</style></head><body>
+<table>{ROWS}</table>
+<div class="cols2">{"".join(f"<p>Kure hex 1203, base, Japan control, unit {i % 3}</p>" for i in range(30))}</div>
+<p class="wide">Reconstructed unverified characteristically interchangeable counterattacks reconstructed unverified</p>
+<p class="just">The Allied player may move a task force of carriers and cruisers each turn; the Japanese player answers.</p>
+<p class="just">The Allied player may move a task force of carriers and cruisers each turn; the Japanese player answers.</p>
+<div class="cut">Japanese Carrier Division one two three</div><div class="cut">Japanese Carrier Division one two three</div>
+</body></html>"""
+
+#: The PDF as WeasyPrint as installed makes it, with the aids' fixed dates.
+AS_INSTALLED = r"""
+import sys, weasyprint
+from toolkit.outputs import fixed_build_date
+document = weasyprint.HTML(string=sys.stdin.read()).render()
+document.metadata.created = document.metadata.modified = None
+with fixed_build_date():
+    sys.stdout.buffer.write(document.write_pdf())
+"""
+
+
+def test_lines_asked_once_give_the_same_pdf():
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from toolkit.render import pdf
+
+    installed = subprocess.run([sys.executable, "-c", AS_INSTALLED], input=HTML.encode(), capture_output=True, cwd=ROOT, check=True).stdout
+    fonts = pdf._weasyprint().text.fonts.FontConfiguration()
+    ours, pages, _ = pdf._pdf_bytes(HTML, fonts, {})
+    assert pages > 1  # rows moved to the next page
+    assert ours == installed
+    # the answers were kept and used: fewer than the lines laid out
+    assert fonts.chartroom_measures and fonts.chartroom_lines
+    again, _, _ = pdf._pdf_bytes(HTML, fonts, {})  # a second aid with the same texts: every answer known
+    assert again == installed
+
+
+def test_each_box_gets_its_own_layout_object():
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from toolkit.render import pdf, pdfmeasure
+
+    weasyprint = pdf._weasyprint()
+    calls = []
+
+    def original(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
+        calls.append(text)
+        return object(), len(text), None, 10.0, 5.0, 4.0
+
+    once = pdfmeasure._once_per_text(original, keep_layout=True)
+
+    class Style(dict):
+        font_config = weasyprint.text.fonts.FontConfiguration()
+
+    style = Style(sys.modules["weasyprint.css.properties"].INITIAL_VALUES, lang="en")
+    first = once("Kure", style, None, 100.0, 0)
+    second = once("Kure", style, None, 100.0, 0)
+    other_width = once("Kure", style, None, 50.0, 0)
+    assert calls == ["Kure", "Kure"]  # the same text, style and width asked once; another width asked again
+    assert first[1:] == second[1:] == other_width[1:]
+    assert first[0] is not second[0]

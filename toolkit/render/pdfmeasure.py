@@ -1,0 +1,81 @@
+"""WeasyPrint's line breaking and measuring of texts, done once per text, style and width (issue 22 item 4).
+
+WeasyPrint lays every line of text out with Pango (``split_first_line``): to measure a table cell's narrowest
+and widest text (``weasyprint.layout.preferred``, word by word, for the widths of a table's columns), and again
+to break it into lines (``weasyprint.layout.inline``), and again each time the block holding it is laid out
+anew: each try of a two-column set-up card's column heights, each table row moved to the next page. The
+aids repeat the same short texts in the same style ("0.000", "1/6", "allied", a rule number) hundreds of
+times, and what Pango answers depends only on the text, the style properties it reads (:data:`MEASURED_BY`)
+and the width given, so :func:`install` gives both modules a function that asks Pango once per text, style
+and width (about half of the calls of the Short Campaign's aids). The lines are the same: the PDF is the
+same bytes (the tests compare them with WeasyPrint's own).
+
+The answers are kept with the font configuration the aids share (one per command, or per worker process),
+so fonts loaded by another configuration never answer for them. Where WeasyPrint is not as expected
+(another version), nothing is changed.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+
+__all__ = ["install", "MEASURED_BY"]
+
+#: The style properties WeasyPrint's ``split_first_line`` reads (weasyprint/text/line_break.py and fonts.py, 62-70):
+#: two texts measure alike when these and the text are the same.
+MEASURED_BY = ("font_family", "font_style", "font_stretch", "font_weight", "font_size", "font_variant_caps",
+               "font_variation_settings", "font_kerning", "font_variant_ligatures", "font_variant_position",
+               "font_variant_numeric", "font_variant_alternates", "font_variant_east_asian", "font_feature_settings",
+               "font_language_override", "lang", "direction", "white_space", "word_spacing", "letter_spacing",
+               "overflow_wrap", "word_break", "tab_size", "hyphens", "hyphenate_character", "hyphenate_limit_zone",
+               "hyphenate_limit_chars", "text_decoration_line", "line_height")
+
+#: Answers kept per font configuration and kind at most (a long document's texts), then started afresh.
+MAX_ANSWERS = 50_000
+
+
+def install() -> bool:
+    """Give WeasyPrint's width measuring and line breaking the once-per-text function; True when done (or done before)."""
+    done = False
+    for module_name, keep_layout in (("weasyprint.layout.preferred", False), ("weasyprint.layout.inline", True)):
+        module = sys.modules.get(module_name)
+        original = getattr(module, "split_first_line", None)
+        if original is None:
+            continue
+        if not getattr(original, "chartroom", False):
+            module.split_first_line = _once_per_text(original, keep_layout)
+        done = True
+    return done
+
+
+def _once_per_text(original, keep_layout: bool):
+    """``original`` (WeasyPrint's ``split_first_line``) answering each text and style once per font configuration.
+
+    With ``keep_layout`` each answer carries a copy of the first answer's layout (as WeasyPrint returns it, its Pango
+    objects released), which the box drawn from it makes afresh from its own style when it is painted; without,
+    no layout (the widths' measuring never reads it).
+    """
+    store = "chartroom_lines" if keep_layout else "chartroom_measures"
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
+        try:
+            key = (text, max_width, justification_spacing, is_line_start, minimum, *(style[name] for name in MEASURED_BY))
+            hash(key)
+            answers = style.font_config.__dict__.setdefault(store, {})
+        except (TypeError, KeyError, AttributeError):  # a value that cannot be a key, a style or configuration unlike 62-70's
+            return original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+        found = answers.get(key)
+        if found is None:
+            answer = original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+            if len(answers) >= MAX_ANSWERS:
+                answers.clear()
+            answers[key] = (copy.copy(answer[0]) if keep_layout else None, *answer[1:])
+            return answer
+        if keep_layout:  # each box its own layout object: drawing one (an ellipsis, say) never changes another's
+            return (copy.copy(found[0]), *found[1:])
+        return found
+
+    split_first_line.chartroom = True
+    split_first_line.__doc__ = original.__doc__
+    return split_first_line
