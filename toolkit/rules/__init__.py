@@ -21,6 +21,7 @@ from typing import Callable, Iterable, Iterator
 from toolkit.findings import Finding, Location
 from toolkit.load.memo import remembered
 from toolkit.model import Box, Counter, Edition, Game, Place, Placement, Scenario, UnitEntry
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Check", "CheckRegistry", "check", "Context", "run_checks", "Unit", "fmt", "article", "where"]
 
@@ -79,7 +80,7 @@ class CheckRegistry:
         return [c for c in self.checks if c.applies_to(edition)]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Unit:
     """One scenario unit entry resolved against the counter mix and the map."""
 

@@ -21,18 +21,18 @@ a :class:`~toolkit.rules.Context` method. The code names no game, side or rule n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
 from toolkit.findings import Location
 from toolkit.model import Placement, Scenario
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Placed", "MixPool", "placed_units", "misplaced_units", "counter_side", "counter_mix", "turn_track_past", "newest_entry"]
 
 Finding = tuple[str, Location]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Placed:
     """A counter (a unit, a ship) of one side placed with one side's forces."""
 
@@ -43,7 +43,7 @@ class Placed:
     at: Location  # the YAML node that places it
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class MixPool:
     """Counters the counter mix limits together, and how many of them a scenario uses.
 

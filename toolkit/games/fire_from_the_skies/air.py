@@ -10,8 +10,9 @@ towards their start, never beyond it (8.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from toolkit.records import lazy_dataclass
 
 __all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band", "RadiusRow", "strike_radius"]
 
@@ -95,7 +96,7 @@ def search_band(reach: int, depth: int = 2) -> range:
     return range(max(0, reach - depth), reach + 1)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class RadiusRow:
     """A strike flying ``hexes`` out and back: the turn it reaches its target, the turn its last AFs land, and the crash chance then."""
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from toolkit.findings import Location
 from toolkit.load.memo import remembered
 from toolkit.model import Scenario
+from toolkit.records import lazy_dataclass
 
 __all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read",
            "read_shared", "holder_key"]
@@ -92,7 +93,7 @@ class TaskForce:
         return here
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class AirBase:
     place: str
     side: str

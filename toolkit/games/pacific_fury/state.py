@@ -14,10 +14,10 @@ task forces of the set-up (PF 8.2):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
 
 from toolkit.findings import Location
+from toolkit.records import lazy_dataclass
 from toolkit.rules import Context, Unit
 
 __all__ = ["PFContext", "TaskForce", "PHASES", "task_force_type"]
@@ -40,7 +40,7 @@ def task_force_type(units) -> str:
     return "B"
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class TaskForce:
     """One task force of the set-up: its side, where it stands (an Operation Box or a sea zone) and its ships."""
 
