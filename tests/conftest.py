@@ -10,6 +10,8 @@ import json
 import linecache
 import os
 import shutil
+import subprocess
+import sys
 import textwrap
 import threading
 import time
@@ -161,6 +163,22 @@ def settle(pg, quiet: float = 0.2, limit: float = 30.0) -> None:
         pg.wait_for_timeout(25)  # lets playwright deliver the page's events
     raise AssertionError(f"{pg.url}: requests still open after {limit} s: {sorted(r.url for r in pg.open_requests)}")
 
+
+#: One page of HTML made into a PDF by WeasyPrint as installed, untouched by Chartroom's speed-ups, with the aids' fixed dates.
+_PDF_AS_INSTALLED = r"""
+import sys, weasyprint
+from toolkit.outputs import fixed_build_date
+document = weasyprint.HTML(string=sys.stdin.read()).render()
+document.metadata.created = document.metadata.modified = None
+with fixed_build_date():
+    sys.stdout.buffer.write(document.write_pdf())
+"""
+
+
+def pdf_as_installed(html: str) -> bytes:
+    """The PDF WeasyPrint as installed makes of ``html`` (in a process of its own, where nothing of Chartroom's is patched in)."""
+    return subprocess.run([sys.executable, "-c", _PDF_AS_INSTALLED], input=html.encode(), capture_output=True, cwd=ROOT,
+                          check=True).stdout
 
 # --- PDF aids built once per test session -------------------------------------------------------------
 

@@ -8,12 +8,11 @@ block balanced by tries, rows moved to the next page, and texts hyphenated, just
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import pytest
 
-from conftest import ROOT, import_or_missing
+from conftest import import_or_missing, pdf_as_installed
 
 pytestmark = pytest.mark.pdf
 
@@ -31,22 +30,11 @@ body {{ font-family: "DejaVu Sans"; font-size: 8pt; }} table {{ border-collapse:
 <div class="cut">Japanese Carrier Division one two three</div><div class="cut">Japanese Carrier Division one two three</div>
 </body></html>"""
 
-#: The PDF as WeasyPrint as installed makes it, with the aids' fixed dates.
-AS_INSTALLED = r"""
-import sys, weasyprint
-from toolkit.outputs import fixed_build_date
-document = weasyprint.HTML(string=sys.stdin.read()).render()
-document.metadata.created = document.metadata.modified = None
-with fixed_build_date():
-    sys.stdout.buffer.write(document.write_pdf())
-"""
-
-
 def test_lines_asked_once_give_the_same_pdf():
     import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
     from toolkit.render import pdf
 
-    installed = subprocess.run([sys.executable, "-c", AS_INSTALLED], input=HTML.encode(), capture_output=True, cwd=ROOT, check=True).stdout
+    installed = pdf_as_installed(HTML)
     fonts = pdf._weasyprint().text.fonts.FontConfiguration()
     ours, pages, _ = pdf._pdf_bytes(HTML, fonts, {})
     assert pages > 1  # rows moved to the next page

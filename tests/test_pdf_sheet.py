@@ -6,12 +6,9 @@ it is (compared with WeasyPrint as installed, in its own process); a page whose 
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from conftest import ROOT, import_or_missing
+from conftest import import_or_missing, pdf_as_installed
 
 pytestmark = pytest.mark.pdf
 
@@ -24,21 +21,11 @@ td { border: 0.3mm solid #999; padding: 1mm; } h2 { font-size: 12pt; }
 </header><style>.mark { color: #00a; font-weight: bold; } p { margin: 3mm 0; }</style>
 <table><tr><td>1/6</td><td class="mark">allied</td></tr></table></body></html>"""
 
-AS_INSTALLED = r"""
-import sys, weasyprint
-from toolkit.outputs import fixed_build_date
-document = weasyprint.HTML(string=sys.stdin.read()).render()
-document.metadata.created = document.metadata.modified = None
-with fixed_build_date():
-    sys.stdout.buffer.write(document.write_pdf())
-"""
-
-
 def test_stylesheets_handed_over_parsed_give_the_same_pdf():
     import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
     from toolkit.render import pdf
 
-    installed = subprocess.run([sys.executable, "-c", AS_INSTALLED], input=HTML.encode(), capture_output=True, cwd=ROOT, check=True).stdout
+    installed = pdf_as_installed(HTML)
     fonts = pdf._weasyprint().text.fonts.FontConfiguration()
     assert pdf._pdf_bytes(HTML, fonts, {})[0] == installed
     assert len(fonts.chartroom_sheets) == 2  # both sheets parsed, kept for the next aid

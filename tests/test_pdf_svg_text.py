@@ -11,12 +11,11 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
-import sys
 import zlib
 
 import pytest
 
-from conftest import ROOT, import_or_missing, missing_tool
+from conftest import import_or_missing, missing_tool, pdf_as_installed
 
 pytestmark = pytest.mark.pdf
 
@@ -29,17 +28,6 @@ ONE_RUN = ('<text class="name" x="200" y="40">AVATAR Te fi Wake</text><text clas
 LETTER_BY_LETTER = ('<text class="num" x="20" y="40" dx="0 2 4">Truk</text><text class="num" x="20" y="80" rotate="10">Kure</text>'
                     '<text class="num" x="20" y="120">Port <tspan font-weight="bold">Moresby</tspan></text>')
 
-#: One aid's PDF as WeasyPrint as installed makes it (its own SVG text), with the aids' fixed dates.
-AS_INSTALLED = r"""
-import sys, weasyprint
-from toolkit.outputs import fixed_build_date
-document = weasyprint.HTML(string=sys.stdin.read()).render()
-document.metadata.created = document.metadata.modified = None
-with fixed_build_date():
-    sys.stdout.buffer.write(document.write_pdf())
-"""
-
-
 def _tools():
     import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
     if not shutil.which("pdftoppm"):
@@ -51,7 +39,7 @@ def both(texts: str) -> tuple[bytes, bytes]:
     from toolkit.render import pdf
 
     html = HTML.format(texts=texts)
-    installed = subprocess.run([sys.executable, "-c", AS_INSTALLED], input=html.encode(), capture_output=True, cwd=ROOT, check=True).stdout
+    installed = pdf_as_installed(html)
     return installed, pdf._pdf_bytes(html)[0]
 
 
