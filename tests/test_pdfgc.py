@@ -44,6 +44,27 @@ def test_collect_aid_frees_an_aids_cycles():
         assert ref() is None
 
 
+def test_collect_aid_sets_aside_what_outlives_it_then_frees_it_later():
+    class Box:
+        pass
+
+    with pdfgc.fewer_collections():
+        kept = Box()
+        kept.self = kept  # alive when the aid's pass runs: set aside after it
+        frozen = gc.get_freeze_count()
+        pdfgc.collect_aid()
+        assert gc.get_freeze_count() > frozen
+        ref = weakref.ref(kept)
+        del kept
+        pdfgc.collect_aid()
+        assert ref() is not None  # set aside: no pass walks it while the aids are laid out
+    assert gc.get_freeze_count() == 0
+    gc.collect()
+    assert ref() is None  # afterwards the collector frees it as before
+    pdfgc.collect_aid()  # outside: a pass, nothing set aside
+    assert gc.get_freeze_count() == 0
+
+
 def test_fewer_collections_within_fewer_collections_restores_once_at_the_end():
     before = gc.get_threshold()
     with pdfgc.fewer_collections():
