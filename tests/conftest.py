@@ -164,10 +164,14 @@ def settle(pg, quiet: float = 0.2, limit: float = 30.0) -> None:
     raise AssertionError(f"{pg.url}: requests still open after {limit} s: {sorted(r.url for r in pg.open_requests)}")
 
 
-#: One page of HTML made into a PDF by WeasyPrint as installed, untouched by Chartroom's speed-ups, with the aids' fixed dates.
+#: One page of HTML made into a PDF by WeasyPrint as installed, untouched by Chartroom's layout speed-ups, with the aids'
+#: fixed dates and their fonts: where libharfbuzz-subset is missing, fontTools subsets them as the aids' PDFs do
+#: (toolkit.render.pdffonts, tested on its own), so the bytes compared differ only by the layout.
 _PDF_AS_INSTALLED = r"""
 import sys, weasyprint
 from toolkit.outputs import fixed_build_date
+from toolkit.render import pdffonts
+pdffonts.install(sys.modules.get("weasyprint.pdf.fonts"))
 document = weasyprint.HTML(string=sys.stdin.read()).render()
 document.metadata.created = document.metadata.modified = None
 with fixed_build_date():
