@@ -91,13 +91,12 @@ def measure(tree: Path, runs: int, variants: int, pdf_runs: int, warm: bool = Tr
             command = [str(peer), "--schemafile", str(schemafile)]
             if schemafile == schema:
                 command += ["--base-uri", schema.as_uri()]  # as users give it
-            command += map(str, paths)
+            key = (*command, *map(str, paths))
 
             def run() -> float:
-                if peer_once and tuple(command) in measured:
-                    return measured[tuple(command)]
-                measured[tuple(command)] = cpu(command, dict(os.environ), tmp, expect=(0, 1))
-                return measured[tuple(command)]
+                if not peer_once or key not in measured:
+                    measured[key] = cpu(list(key), dict(os.environ), tmp, expect=(0, 1))
+                return measured[key]
             return run
 
         def chartroom(*args: str, env: dict):

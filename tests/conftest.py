@@ -180,7 +180,7 @@ with fixed_build_date():
 
 
 def pdf_as_installed(html: str) -> bytes:
-    """The PDF WeasyPrint as installed makes of ``html`` (in a process of its own, where nothing of Chartroom's is patched in)."""
+    """The PDF WeasyPrint as installed makes of ``html`` (in a process of its own, where of Chartroom's speed-ups only the fonts' is installed)."""
     return subprocess.run([sys.executable, "-c", _PDF_AS_INSTALLED], input=html.encode(), capture_output=True, cwd=ROOT,
                           check=True).stdout
 
