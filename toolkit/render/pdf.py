@@ -41,7 +41,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdfmeasure, pdfsvgtext
+from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfsvgtext
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
 from toolkit.render.pdfsheet import shared_sheets
@@ -62,7 +62,7 @@ def _weasyprint():
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=HARFBUZZ_SUBSET_WARNING, category=DeprecationWarning)
-            weasyprint = lazy.weasyprint()
+            weasyprint = pdflibs.import_quickly(lazy.weasyprint)  # its libraries loaded by their sonames (pdflibs)
     except ImportError as exc:  # missing package, or OSError-wrapped missing pango in some versions
         raise PdfUnavailable("PDF output needs WeasyPrint: pip install 'chartroom[pdf]'") from exc
     except OSError as exc:
