@@ -41,7 +41,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfsvgtext
+from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfsvgtext, pdfsvgvalues
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
 from toolkit.render.pdfsheet import shared_sheets
@@ -72,6 +72,7 @@ def _weasyprint():
     # weasyprint.pdf.fonts is loaded with weasyprint.text.fonts; its fontTools path made cheaper (pdffonts)
     pdffonts.install(sys.modules.get("weasyprint.pdf.fonts"))
     pdfsvgtext.install()  # a drawing's texts drawn a run at a time, not a letter at a time
+    pdfsvgvalues.install()  # a drawing's lengths and number lists read once per text
     pdfmeasure.install()  # a text measured for a table's column widths once per text and style
     return weasyprint
 
