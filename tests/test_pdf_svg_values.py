@@ -89,3 +89,19 @@ def test_install_is_done_once():
     before = sys.modules["weasyprint.svg.utils"].size
     assert pdfsvgvalues.install() and sys.modules["weasyprint.svg.utils"].size is before
     assert before.chartroom and not getattr(before.original, "chartroom", False)
+
+
+def test_a_colour_is_given_as_a_copy_of_its_own():
+    from toolkit.render import pdfsvgvalues
+
+    class Colour:
+        def __init__(self, alpha):
+            self.alpha = alpha
+
+    calls = []
+    kept = pdfsvgvalues._kept(lambda text: calls.append(text) or Colour(1.0), copied="color" in pdfsvgvalues.COPIED)
+    first = kept("#1a1a1a")
+    first.alpha *= 0.5  # as WeasyPrint sets a fill's opacity on the colour it is given
+    second = kept("#1a1a1a")
+    assert second.alpha == 1.0 and second is not first and calls == ["#1a1a1a"]
+    assert kept("#1a1a1a") is not second
