@@ -97,3 +97,27 @@ def test_an_anchored_text_is_drawn_where_it_lands_without_a_form():
     assert difference.getextrema()[1] < 100  # anti-aliasing at most: no text moved by a pixel
     shifted = ONE_RUN.replace('x="200" y="40"', 'x="210" y="40"')  # it can fail: ten units further is seen
     assert ImageChops.difference(pixels(installed), pixels(both(shifted)[1])).getbbox()
+
+
+MIDDLE = ' text-anchor="middle"'
+REPEATED = "".join(f'<text class="num" x="{20 + 60 * (i % 6)}" y="{20 + 25 * (i // 6)}"{MIDDLE if i % 2 == 0 else ""}>'
+                   f'{("1305", "West Coast USA", "Kure")[i % 3]}</text>' for i in range(30))
+
+
+def test_a_text_drawn_again_in_the_same_font_reuses_its_run_and_the_page_is_the_same(monkeypatch):
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from toolkit.render import pdf, pdfsvgtext
+
+    html = HTML.format(texts=REPEATED)
+    fonts = pdf._weasyprint().text.fonts.FontConfiguration()
+    reused, _, _ = pdf._pdf_bytes(html, fonts, {})
+    assert len(fonts.chartroom_runs) == 3  # thirty texts, three runs (the anchor does not change the run)
+    laid_out = pdfsvgtext._laid_out
+
+    def afresh(weasy, svg_image, node, font_size):
+        svg_image.font_config.__dict__.pop("chartroom_runs", None)  # each text laid out and made ready on its own
+        return laid_out(weasy, svg_image, node, font_size)
+
+    monkeypatch.setattr(pdfsvgtext, "_laid_out", afresh)
+    fresh, _, _ = pdf._pdf_bytes(html, pdf._weasyprint().text.fonts.FontConfiguration(), {})
+    assert reused == fresh and placements(reused) == 30

@@ -110,10 +110,28 @@ def _anchored_in_place(draw_node, weasy):
     return anchored
 
 
+#: Runs kept per font configuration at most, then started afresh (a drawing's distinct texts).
+MAX_RUNS = 10_000
+
+
 def _laid_out(weasy, svg_image, node, font_size):
-    """The text laid out as one run (WeasyPrint's ``split_first_line``: layout, length, resume, width, height, baseline)."""
-    style = _style(weasy, svg_image, node, font_size)
-    return style, weasy.split_first_line(node.text, style, svg_image.context, inf, 0)
+    """The text laid out as one run (WeasyPrint's ``split_first_line``: layout, length, resume, width, height, baseline),
+    with its style; the same text in the same font, style, weight and size drawn before gets the same run and style."""
+    try:
+        key = (node.text, node.get("font-family", "sans-serif"), node.get("font-style", "normal"), node.get("font-weight", 400),
+               font_size)
+        runs = svg_image.font_config.__dict__.setdefault("chartroom_runs", {})
+        found = runs.get(key)
+    except (TypeError, AttributeError):  # a value that cannot be a key, no font configuration: laid out afresh
+        runs, found = None, None
+    if found is None:
+        style = _style(weasy, svg_image, node, font_size)
+        found = style, weasy.split_first_line(node.text, style, svg_image.context, inf, 0)
+        if runs is not None:
+            if len(runs) >= MAX_RUNS:
+                runs.clear()
+            runs[key] = found
+    return found
 
 
 def _one_run(svg_image, node, font_size) -> bool:
@@ -177,7 +195,9 @@ def _draw_run(weasy, svg_image, node, font_size):
     svg_image.stream.push_state()
     fill, stroke = svg_image.set_graphical_state(node, font_size)
     svg_image.stream.begin_text()
-    layout.reactivate(style)
+    if not getattr(layout, "chartroom_drawn", False):  # made ready to draw once; drawing it again reads it as it is
+        layout.reactivate(style)
+        layout.chartroom_drawn = True
     svg_image.fill_stroke(fill, stroke, text=True)
     text_box = weasy.TextBox(layout, style)
     text_box.baseline = baseline
