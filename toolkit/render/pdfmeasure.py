@@ -21,7 +21,7 @@ import copy
 import sys
 from operator import itemgetter
 
-__all__ = ["install", "MEASURED_BY"]
+__all__ = ["install", "MEASURED_BY", "measured_by"]
 
 #: The style properties WeasyPrint's ``split_first_line`` reads (weasyprint/text/line_break.py and fonts.py, 62-70):
 #: two texts measure alike when these and the text are the same.
@@ -34,6 +34,7 @@ MEASURED_BY = ("font_family", "font_style", "font_stretch", "font_weight", "font
 
 #: The style's values of :data:`MEASURED_BY`, read in one call (a text's key is made thousands of times an aid).
 _measured_by = itemgetter(*MEASURED_BY)
+measured_by = _measured_by  # a style's values of MEASURED_BY (toolkit.render.pdftexts keys its layouts by them too)
 
 #: Answers kept per font configuration and kind at most (a long document's texts), then started afresh.
 MAX_ANSWERS = 50_000
