@@ -87,16 +87,7 @@ def _command_module(name: str) -> ModuleType:
     return importlib.import_module(f"toolkit.{name}")
 
 
-def build_parser(command: str | None = None, games=None) -> argparse.ArgumentParser:
-    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only the core commands (the same parser for it);
-    with a command of :data:`_ALONE` or a game's own, the core commands and that command's (the same parser for it).
-
-    ``games`` are the game modules whose questions and commands it offers (default: every bundled game).
-    """
-    parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
-    parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
+def _check_arguments(sub) -> None:
     p = sub.add_parser("check", help="validate scenarios and game data against the schemas and the rules")
     p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files, data files or game folders")
     p.add_argument("--format", choices=["text", "json", "github"], default="text",
@@ -104,21 +95,49 @@ def build_parser(command: str | None = None, games=None) -> argparse.ArgumentPar
     p.add_argument("--edition", help="check with this edition instead of the scenario's, or a game folder in this edition only ({editions})")
     p.add_argument("--watch", action="store_true", help="check again on every save of the files checked (and their game's data); Ctrl-C ends it")
 
+
+def _audit_arguments(sub) -> None:
     p = sub.add_parser("audit", help="count sourced and reconstructed records per data file")
     p.add_argument("game", nargs="?", help="a game id or folder (default: every bundled game)")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
 
+
+def _rules_arguments(sub) -> None:
     p = sub.add_parser("rules", help="list every rules check with its code and rule number in each edition")
     p.add_argument("--game", help="a game id or folder (default: every bundled game)")
     p.add_argument("--format", choices=["text", "json", "markdown"], default="text", help="output format (default text)")
 
+
+def _schema_arguments(sub) -> None:
     p = sub.add_parser("schema", help="print the path of a document kind's JSON Schema")
     p.add_argument("kind", help=f"a document kind: {', '.join(sorted(schemas()))}")
     p.add_argument("--game", metavar="GAME", help="a bundled game id or a game folder: print its overlay schema of the kind, if it has one")
 
+
+def _lsp_arguments(sub) -> None:
     p = sub.add_parser("lsp", help="run the language server on stdin/stdout for editors: live findings, hover, completion, go to definition, quick fixes")
     p.add_argument("--debounce", type=int, default=150, metavar="MS",
                    help="milliseconds of quiet after a change before the document is checked again (default 150)")
+
+
+#: The core commands' parsers, in the order the help lists them: a core command's line builds only its own (the
+#: others' arguments, help texts and argparse's translations cost about 1 ms a check, issue 22).
+_CORE_ARGUMENTS = {"check": _check_arguments, "audit": _audit_arguments, "rules": _rules_arguments,
+                   "schema": _schema_arguments, "lsp": _lsp_arguments}
+
+
+def build_parser(command: str | None = None, games=None) -> argparse.ArgumentParser:
+    """The command line; with ``command`` one of :data:`CORE_COMMANDS`, only that core command (the same parser for it);
+    with a command of :data:`_ALONE` or a game's own, the core commands and that command's (the same parser for it).
+
+    ``games`` are the game modules whose questions and commands it offers (default: every bundled game).
+    """
+    parser = _Parser(prog="chartroom", description="Scenario authoring and rules validation for Pacific War hex-and-counter games.")
+    parser.add_argument("--version", action="version", version=f"chartroom {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, add_arguments in _CORE_ARGUMENTS.items():
+        if command not in CORE_COMMANDS or name == command:
+            add_arguments(sub)
     handlers = {"check": cmd_check, "audit": cmd_audit, "schema": cmd_schema, "rules": cmd_rules, "lsp": cmd_lsp}
     parser.handlers = handlers
     parser.games = []
