@@ -49,10 +49,11 @@ class _Help(argparse.HelpFormatter):
 
     def _get_help_string(self, action):
         text = super()._get_help_string(action)
-        return _EDITIONS.sub(_editions, text) if text and "{editions" in text else text
+        return re.sub(_EDITIONS, _editions, text) if text and "{editions" in text else text
 
 
-_EDITIONS = re.compile(r"\{editions(?::([a-z0-9][a-z0-9-]*))?\}")
+#: Where help names the editions; compiled only when help is shown (``re`` keeps it), issue 22.
+_EDITIONS = r"\{editions(?::([a-z0-9][a-z0-9-]*))?\}"
 
 
 def terminal_columns() -> int:

@@ -271,7 +271,8 @@ def _anchors(document) -> frozenset:
 
 # --- where a JSON node is -------------------------------------------------------------------
 
-_SPACE = re.compile(r"[ \t\n\r]*")
+#: JSON whitespace; compiled when an error is located (``re`` keeps it), not when the module loads (issue 22).
+_SPACE = r"[ \t\n\r]*"
 
 
 def json_location(text: str, shown: str, path: tuple) -> Location:
@@ -284,23 +285,24 @@ def json_location(text: str, shown: str, path: tuple) -> Location:
 
 def _offset(text: str, path: tuple) -> int:
     decoder = json.JSONDecoder()
-    at = _SPACE.match(text, 0).end()
+    space = re.compile(_SPACE).match
+    at = space(text, 0).end()
     try:
         for step in path:
             start = at
             if text.startswith("{", at):
-                at = _SPACE.match(text, at + 1).end()
+                at = space(text, at + 1).end()
                 while not text.startswith("}", at):
                     key, at = json.decoder.scanstring(text, at + 1)
-                    at = _SPACE.match(text, at).end() + 1  # the colon
-                    at = _SPACE.match(text, at).end()
+                    at = space(text, at).end() + 1  # the colon
+                    at = space(text, at).end()
                     if key == step:
                         break
                     at = _skip(decoder, text, at)
                 else:
                     return start
             elif text.startswith("[", at) and isinstance(step, int):
-                at = _SPACE.match(text, at + 1).end()
+                at = space(text, at + 1).end()
                 for _ in range(step):
                     if text.startswith("]", at):
                         return start
@@ -317,7 +319,8 @@ def _offset(text: str, path: tuple) -> int:
 def _skip(decoder, text: str, at: int) -> int:
     """Past one value and the comma after it."""
     _, at = decoder.raw_decode(text, at)
-    at = _SPACE.match(text, at).end()
+    space = re.compile(_SPACE).match
+    at = space(text, at).end()
     if text.startswith(",", at):
-        at = _SPACE.match(text, at + 1).end()
+        at = space(text, at + 1).end()
     return at
