@@ -105,8 +105,9 @@ def judge_overlays(overlays: Overlays, core: dict) -> None:
     known = dict(core)
     known.update(overlays.resources())
     for name in sorted(overlays.contents):
-        text = decode(overlays.raw[name], display_path(folder / name))
-        _judge(overlays.contents[name], text, display_path(folder / name), (folder / name).as_uri(), known, folder.parent)
+        path = folder / name
+        shown = display_path(path)
+        _judge(overlays.contents[name], decode(overlays.raw[name], shown), shown, path.as_uri(), known, folder.parent)
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -153,7 +154,7 @@ def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: P
     while stack:
         node, base = stack.pop()
         if isinstance(node, list):
-            stack.extend((item, base) for item in reversed(node) if isinstance(item, (dict, list)))
+            stack.extend([(item, base) for item in reversed(node) if isinstance(item, (dict, list))])
             continue
         if isinstance(node.get("$id"), str) and node is not contents:
             base = urljoin(base, node["$id"])
@@ -172,7 +173,7 @@ def _judge(contents: dict, text: str, shown: str, uri: str, known: dict, root: P
                 if why:
                     raise OverlayProblem(json_location(text, shown, (*_path_of(contents, node), "patternProperties", pattern)),
                                          f"patternProperties {pattern!r}: {why}")
-        stack.extend((value, base) for value in reversed(node.values()) if isinstance(value, (dict, list)))
+        stack.extend([(value, base) for value in reversed(node.values()) if isinstance(value, (dict, list))])
 
 
 def _keyed(contents, key: str):
@@ -183,9 +184,9 @@ def _keyed(contents, key: str):
         if isinstance(node, dict):
             if key in node:
                 yield node
-            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+            stack.extend([v for v in node.values() if isinstance(v, (dict, list))])
         elif isinstance(node, list):
-            stack.extend(v for v in node if isinstance(v, (dict, list)))
+            stack.extend([v for v in node if isinstance(v, (dict, list))])
 
 
 def _path_of(contents, target) -> tuple:
@@ -263,9 +264,9 @@ def _anchors(document) -> frozenset:
         node = stack.pop()
         if isinstance(node, dict):
             found.update(node[key] for key in ("$anchor", "$dynamicAnchor") if isinstance(node.get(key), str))
-            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+            stack.extend([v for v in node.values() if isinstance(v, (dict, list))])
         elif isinstance(node, list):
-            stack.extend(v for v in node if isinstance(v, (dict, list)))
+            stack.extend([v for v in node if isinstance(v, (dict, list))])
     return frozenset(found)
 
 
