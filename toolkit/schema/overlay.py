@@ -17,6 +17,7 @@ what is wrong (and the ``$ref``), reported as the finding ``LOAD-SCHEMA`` (exit 
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +29,8 @@ from toolkit.findings import LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
 from toolkit.schema import patterns
 
-__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "read_overlay_files", "judge_overlays", "json_location"]
+__all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "read_overlay_files", "judge_overlays", "json_location",
+           "schema_files"]
 
 #: An overlay schema larger than this is refused (Chartroom's own are under 40 KB).
 MAX_OVERLAY_BYTES = 256 * 1024
@@ -71,12 +73,23 @@ def read_overlays(game_root: Path, core: dict) -> Overlays:
     return overlays
 
 
+def schema_files(folder: Path) -> list[Path]:
+    """The ``*.schema.json`` files of ``folder``, sorted, as ``sorted(folder.glob("*.schema.json"))`` gives them, from one
+    listing of the folder (pathlib's pattern matching costs about 0.2 ms a call, four calls a check: issue 22); none when
+    the folder is missing, not a folder or cannot be read."""
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError, PermissionError):
+        return []
+    return [folder / name for name in sorted(names) if name.endswith(".schema.json")]
+
+
 def read_overlay_files(game_root: Path) -> Overlays:
     """Read every overlay schema of ``game_root`` as a file and as JSON (the first half of :func:`read_overlays`, which
     needs no JSON Schema library); raise :class:`OverlayProblem` at the first that cannot be read."""
     root = resolved(game_root)
     folder = root / "schemas"
-    names = sorted(path.name for path in folder.glob("*.schema.json")) if folder.is_dir() else []  # as the signature lists them
+    names = [path.name for path in schema_files(folder)]  # as the signature lists them
     contents, raw = {}, {}
     for name in names:
         path = folder / name
