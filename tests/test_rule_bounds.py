@@ -153,3 +153,18 @@ def test_a_carriers_handling_points_are_bounded_not_printed_as_309_digits(capsys
     else:
         assert status == 2 and not out and len(err.strip().splitlines()) == 1 and refused in err
         assert ("FFTS 6.4.6" in err) == refused.startswith("must")  # a bound names its rule; nan is no number at all
+
+
+@pytest.mark.parametrize("rounds, refused", [("200", None), ("0", None), ("201", "must be from 0 to 200"), ("9999", "must be from 0 to 200"),
+                                             ("-1", "must be from 0 to 200")])
+def test_rounds_before_a_withdrawal_are_bounded_with_the_rule_that_leaves_them_open(capsys, rounds, refused):
+    """FitS v1.1 12.3.3.1, 2nd 11.2.3: the rounds repeat until a side withdraws or has no ship left: no rule bounds them, so
+    the bound is the work budget and the message says so. Before, 'at most 9999' had no reason, and 1,000 rounds or more ran
+    for seconds to minutes and ended in an internal error (Python's 4,300-digit limit on the exact fractions)."""
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", "jp-dd", "jp-dd", "--defender", "us-bb-pennsylvania-arizona",
+                               "--withdraw", "defender", "--after-rounds", rounds)
+    if refused is None:
+        assert status == 0 and "internal error" not in err
+    else:
+        assert status == 2 and not out and len(err.strip().splitlines()) == 1 and refused in err
+        assert "v1.1 12.3.3.1, 2nd 11.2.3" in err and "work budget" in err
