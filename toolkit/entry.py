@@ -50,8 +50,9 @@ def _end(status: int) -> int:
     """End the process with ``status`` once standard output and error are flushed, without the interpreter's shutdown
     (the module docstring says why); if flushing fails, return ``status`` and let the interpreter end as it always did."""
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None when the process was started with the stream closed
+                stream.flush()
     except (OSError, ValueError):
         return status
     os._exit(status)
