@@ -226,6 +226,16 @@ def test_a_whole_process_check_ends_the_process_with_its_report_and_status(cache
     assert done.returncode == 2 and done.stdout.splitlines() == ["shut down"]  # argparse's refusal ends as it always did
 
 
+def test_a_whole_process_check_started_without_standard_output_ends_as_before(monkeypatch):
+    """The fast end flushes only the streams the process has: started with stdout closed, a check still ends in one line
+    and the internal error's status (it cannot write its report), never a traceback from the end itself."""
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    done = subprocess.run([sys.executable, "-c", WHOLE, "check", "scenarios/fire-from-the-skies/midway.yaml"], stdin=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 3 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("chartroom: internal error: AttributeError")
+
+
 @pytest.fixture
 def fits(tmp_path, monkeypatch):
     """A copy of Fire in the Sky's folder, with the cache and the working folder as in ``game``."""
