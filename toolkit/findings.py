@@ -5,7 +5,7 @@ Reporters only read these; checks only create them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from toolkit.errors import ChartroomError, InputError
 from toolkit.records import lazy_dataclass
@@ -15,7 +15,7 @@ __all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES", "
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass(frozen=True, order=True)
+@lazy_dataclass(frozen=True, order=True)
 class Location:
     """A place in a user's file, 1-based line and column (0 when unknown)."""
 
@@ -76,7 +76,7 @@ class LoadError(InputError):
         return Finding("error", self.code, self.message, self.location)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class CoreCode:
     """A finding the core reports (not a game's check) that cites a game's rule, declared for the citation table.
 
