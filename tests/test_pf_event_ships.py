@@ -7,6 +7,7 @@ other reading of Torpedo Hit(s).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from conftest import ROOT
@@ -70,3 +71,40 @@ def test_no_hit_recorded_only_under_the_other_reading(monkeypatch):
     ctx = _context(monkeypatch, "event-ijn-torpedo-fail.yaml")
     assert len(_torpedo_findings(ctx, True, monkeypatch)) == 1
     assert _torpedo_findings(ctx, False, monkeypatch) == []
+
+
+def test_the_chain_start_is_its_last_file_at_the_set_up_of_turn_1(monkeypatch):
+    """The situation extends the campaign: its start is the campaign's file; the what-if's is the what-if's own."""
+    ctx = _context(monkeypatch, "situation-pass.yaml")
+    assert [stage.start_turn for stage in ctx.scenario.stages] == [1, 2]
+    assert ctx.chain_start is ctx.scenario.stages[0] and ctx.chain_start.file.endswith("campaign.yaml")
+    early = _context(monkeypatch, "event-ijn-torpedo-hornet-early-pass.yaml")
+    assert [stage.file.rsplit("/", 1)[-1] for stage in early.scenario.stages][-2:] == ["hornet-early.yaml", "event-ijn-torpedo-hornet-early-pass.yaml"]
+    assert early.chain_start.file.endswith("hornet-early.yaml")
+
+
+def test_late_arrivals_and_the_reserve_as_the_chain_start_has_them(monkeypatch):
+    """PF 3.1, 3.2: published, Hornet waits for Turn 2 and three ships wait in the Reserve; the what-ifs move them."""
+    published = _context(monkeypatch, "situation-pass.yaml")
+    assert published.late_arrivals == {"us-cv-hornet": 2}
+    assert published.reserve_ships == ("jp-bb-yamato", "jp-junyo", "jp-hiyo")
+    assert _context(monkeypatch, "event-ijn-torpedo-hornet-early-pass.yaml").late_arrivals == {}
+    at_once = _context(monkeypatch, "reserve-released-at-once-pass.yaml")
+    assert at_once.reserve_ships == () and at_once.late_arrivals == {"us-cv-hornet": 2}
+    assert off_base(at_once, "jp-bb-yamato", 1) is None  # a Turn 1 Submarine Attack may draw it (PF 7.2)
+    assert "Reserve" in off_base(published, "jp-bb-yamato", 1)
+
+
+def test_hornet_in_base_from_the_start_can_take_a_turn_2_torpedo(monkeypatch):
+    """hornet-early: Hornet never waits on the track, so off_base finds nothing on Turn 2; published, it waits."""
+    assert off_base(_context(monkeypatch, "event-ijn-torpedo-hornet-early-pass.yaml"), "us-cv-hornet", 2) is None
+    assert "until turn 2" in off_base(_context(monkeypatch, "event-ijn-torpedo-hornet-fail.yaml"), "us-cv-hornet", 2)
+
+
+def test_a_chain_with_no_file_at_turn_1_reads_the_edition(monkeypatch):
+    """No file of the chain at the set-up of Turn 1: the printed arrivals and Reserve (the edition's parameters) stand."""
+    whole = _context(monkeypatch, "situation-pass.yaml")
+    later = dataclasses.replace(whole.scenario, stages=whole.scenario.stages[1:])
+    ctx = game_module("pacific_fury").context(whole.game, later)
+    assert ctx.chain_start is None
+    assert ctx.late_arrivals == {"us-cv-hornet": 2} and "jp-bb-yamato" in ctx.reserve_ships

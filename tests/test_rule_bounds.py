@@ -140,3 +140,31 @@ def test_a_count_past_pythons_digit_limit_is_refused_not_an_internal_error(capsy
     status, out, err = run_cli(capsys, *argv)
     assert status == 2 and not out and "internal error" not in err
     assert len(err.strip().splitlines()) == 1 and said in err
+
+
+@pytest.mark.parametrize("points, refused", [("300", None), ("0.5", None), ("300.5", "must be from 0 to 300"), ("1e308", "must be from 0 to 300"),
+                                             ("-1", "must be from 0 to 300"), ("nan", "is not a finite number")])
+def test_a_carriers_handling_points_are_bounded_not_printed_as_309_digits(capsys, points, refused):
+    """FFTS 6.4.6 prints them on the form, no rule bounds them: 300 at 1/2 a point an AF (6.7.4) raise more AFs than any
+    carrier holds, so more is refused in one line (before, 1e308 printed a 309-digit rate of AFs an AOS)."""
+    status, out, err = run_cli(capsys, *FFTS, "launch", "--spotted", "6", "--hangar", "10", "--handling-points", points, "--hangar-kind", "open")
+    if refused is None:
+        assert status == 0 and "handling points at 1/2 HP an AF" in out and max(map(len, out.split())) < 40
+    else:
+        assert status == 2 and not out and len(err.strip().splitlines()) == 1 and refused in err
+        assert ("FFTS 6.4.6" in err) == refused.startswith("must")  # a bound names its rule; nan is no number at all
+
+
+@pytest.mark.parametrize("rounds, refused", [("200", None), ("0", None), ("201", "must be from 0 to 200"), ("9999", "must be from 0 to 200"),
+                                             ("-1", "must be from 0 to 200")])
+def test_rounds_before_a_withdrawal_are_bounded_with_the_rule_that_leaves_them_open(capsys, rounds, refused):
+    """FitS v1.1 12.3.3.1, 2nd 11.2.3: the rounds repeat until a side withdraws or has no ship left: no rule bounds them, so
+    the bound is the work budget and the message says so. Before, 'at most 9999' had no reason, and 1,000 rounds or more ran
+    for seconds to minutes and ended in an internal error (Python's 4,300-digit limit on the exact fractions)."""
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", "jp-dd", "jp-dd", "--defender", "us-bb-pennsylvania-arizona",
+                               "--withdraw", "defender", "--after-rounds", rounds)
+    if refused is None:
+        assert status == 0 and "internal error" not in err
+    else:
+        assert status == 2 and not out and len(err.strip().splitlines()) == 1 and refused in err
+        assert "v1.1 12.3.3.1, 2nd 11.2.3" in err and "work budget" in err

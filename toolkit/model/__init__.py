@@ -17,7 +17,7 @@ from toolkit.records import lazy_dataclass
 
 __all__ = [
     "Side", "Place", "Box", "Sheet", "LandConnection", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",
-    "UnitEntry", "Placement", "ControlEntry", "Section", "Scenario", "Game",
+    "UnitEntry", "Placement", "ControlEntry", "Section", "Stage", "Scenario", "Game",
 ]
 
 
@@ -325,6 +325,28 @@ class Section:
         return self.document.locate((self.name, *path))
 
 
+class Stage:
+    """The scenario as one file of its chain leaves it, base first: its start turn, its game sections, its set-up and its
+    Turn Record Track. A game finds its chain's start among them (Pacific Fury: the last file at the set-up of Turn 1),
+    where a variant may have changed the published start. A plain class: every check of a variant makes a few."""
+
+    __slots__ = ("file", "start_turn", "sections", "setup", "turn_track")
+
+    def __init__(self, file: str, start_turn: int, sections: dict, setup: tuple, turn_track: tuple):
+        self.file = file
+        self.start_turn = start_turn
+        self.sections = sections  # name -> Section, as in Scenario.sections
+        self.setup = setup  # Placement, ...
+        self.turn_track = turn_track  # (turn, Placement), ...
+
+    def section(self, name: str, default=None):
+        found = self.sections.get(name)
+        return found.value if found is not None else default
+
+    def __repr__(self) -> str:
+        return f"Stage({self.file!r}, start_turn={self.start_turn})"
+
+
 @lazy_dataclass(frozen=True)
 class Scenario:
     id: str
@@ -346,6 +368,7 @@ class Scenario:
     map_file: str = ""  # the scenario's own map (``map:``, resolved, shown as the user would write it); "" for the game's
     written_for: str = ""  # the edition its files declare (``edition:``); ``edition`` is the one it is checked in
     removals: tuple[Placement, ...] = field(default=(), compare=False)  # the ``remove:`` and ``remove_turn_track:`` entries of its files, base first
+    stages: tuple[Stage, ...] = field(default=(), compare=False, repr=False)  # what each file of the chain leaves, base first
 
     def section(self, name: str, default=None):
         """The value of the game section ``name`` (a variant's replaces its base's), or ``default``."""

@@ -11,7 +11,7 @@ from toolkit.findings import OPTIONAL_UNKNOWN, Finding, LoadError
 from toolkit.load import Document, load_file, resolved, unsaved_text
 from toolkit.load.extends import MAX_EXTENDS, Root, resolve_extends, resolve_relative
 from toolkit.load.memo import remembered, while_working, while_working_on
-from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, UnitEntry
+from toolkit.model import ControlEntry, Game, Marker, Placement, Scenario, Section, Stage, UnitEntry
 from toolkit.model.build_game import build_units, load_game, optional_number, unknown_editions
 from toolkit.model.build_map import build_map
 from toolkit.model.reading import (
@@ -250,10 +250,10 @@ class _Built:
     """What the files of a chain read so far give (the scenario before its next file), and the findings they made
     (a plain class: no dataclass is made when the module is imported)."""
 
-    __slots__ = ("info", "optional", "control", "setup", "markers", "turn_track", "sunk", "removals", "sections", "findings")
+    __slots__ = ("info", "optional", "control", "setup", "markers", "turn_track", "sunk", "removals", "sections", "findings", "stages")
 
     def __init__(self, info=None, optional=None, control=None, setup=None, markers=None, turn_track=None, sunk=None,
-                 removals=None, sections=None, findings=None):
+                 removals=None, sections=None, findings=None, stages=None):
         self.info: dict = {} if info is None else info
         self.optional: set = set() if optional is None else optional
         self.control: dict = {} if control is None else control  # base -> ControlEntry
@@ -264,11 +264,13 @@ class _Built:
         self.removals: list = [] if removals is None else removals  # every file's remove: and remove_turn_track: entries (a check may point at one)
         self.sections: dict = {} if sections is None else sections
         self.findings: list = [] if findings is None else findings
+        self.stages: list = [] if stages is None else stages  # Stage, ...: what each file read so far left
 
     def copy(self) -> "_Built":
         """A copy the next file may change (every record in it is immutable; the containers are new)."""
         return _Built(dict(self.info), set(self.optional), dict(self.control), list(self.setup), dict(self.markers),
-                      list(self.turn_track), list(self.sunk), list(self.removals), dict(self.sections), list(self.findings))
+                      list(self.turn_track), list(self.sunk), list(self.removals), dict(self.sections), list(self.findings),
+                      list(self.stages))
 
 
 def _build_scenario(chain: list[Document], game: Game, loaded: Loaded, **more) -> Scenario:
@@ -282,7 +284,7 @@ def _build_scenario(chain: list[Document], game: Game, loaded: Loaded, **more) -
         start_turn=info.get("start_turn", 1), optional_rules=frozenset(built.optional), control=tuple(built.control.values()),
         setup=tuple(built.setup), removals=tuple(built.removals), markers=built.markers, turn_track=tuple(built.turn_track),
         sunk=tuple(built.sunk), path=last.path, at=last.locate(()), variant=bool(info.get("variant", False)), notes=info.get("notes", ""),
-        files=tuple(d.name for d in chain), sections=built.sections, **more,
+        files=tuple(d.name for d in chain), sections=built.sections, stages=tuple(built.stages), **more,
     )
 
 
@@ -382,6 +384,7 @@ def _apply(doc: Document, first: Document, built: _Built, game: Game) -> None:
         units = build_units(doc, ("turn_track", j, "units"), record["units"], counters, loaded, edition, game.edition)
         turn_track.append((record["turn"], Placement("Turn Record Track", record["side"], units, doc.locate(("turn_track", j)))))
     sunk.extend(build_units(doc, ("sunk",), data.get("sunk", []), counters, loaded, edition, game.edition))
+    built.stages.append(Stage(doc.name, info.get("start_turn", 1), dict(sections), tuple(setup), tuple(turn_track)))
 
 
 def _remove_from_track(turn_track: list, turn: int, removal: Placement, loaded: Loaded, doc: Document, j: int):

@@ -25,6 +25,10 @@ SPEED_ORDER = ("slow", "normal", "fast")
 ROLES = ("fighter", "dive-bomber", "torpedo-bomber", "level-bomber", "glide-bomber", "search")
 #: AFs a side lost in a day: 19.3 scores them; no rule caps them (more than any side fields).
 AFS_LOST = Bound("AFs lost", 0, 9999, "no rule bounds it: FFTS 19.3 scores each AF lost; more than any side fields")
+#: A carrier's handling points per AOS (6.4.6, printed on its air operations form, which no rule bounds): at half a point an AF
+#: (6.7.4) 300 raise twice the AFs any carrier or base holds. A decimal, as the form is not at hand: the rules cost moves in halves.
+HANDLING_POINTS = Bound("handling points", 0, 300, "no rule bounds them: FFTS 6.4.6 prints them on the air operations form; "
+                        "at 1/2 a point an AF, 6.7.4, 300 raise more AFs than any carrier holds", number=float)
 
 
 def _chart(game, name: str) -> dict:
@@ -150,7 +154,7 @@ def _launch_args(p) -> None:
     p.add_argument("--spotted", type=int, default=0, metavar="N", help="readied AFs already spotted aft on the flight deck")
     p.add_argument("--hangar", type=int, default=0, metavar="N", help="readied AFs in the hangar to launch too")
     p.add_argument("--catapults", type=int, choices=(0, 1, 2), default=0, help="catapults used (6.9; default 0)")
-    p.add_argument("--handling-points", type=float, metavar="HP", help="the carrier's handling points per AOS (its air operations form, 6.4.6)")
+    p.add_argument("--handling-points", type=HANDLING_POINTS, metavar="HP", help="the carrier's handling points per AOS (its air operations form, 6.4.6)")
     p.add_argument("--hangar-kind", choices=("open", "closed"), help="open or closed hangar (the air operations form; 6.7.3, 6.7.4)")
     p.add_argument("--elevator-rate", type=int, metavar="N", help="AFs the elevators raise per AOS (the air operations form, 6.8.1)")
     p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")

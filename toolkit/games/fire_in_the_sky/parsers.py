@@ -10,6 +10,7 @@ games, at the top level; the odds kinds as ``chartroom odds [fire-in-the-sky] KI
 from __future__ import annotations
 
 from toolkit.games.fire_in_the_sky.command_support import (
+    AFTER_ROUNDS,
     AIR_POINTS,
     ASW_DICE,
     COUNT,
@@ -22,7 +23,6 @@ from toolkit.games.fire_in_the_sky.command_support import (
     SIMULATED_DICE,
     UNIT_STEPS,
     game_options,
-    non_negative,
     points,
     scenario_options,
     turn_number,
@@ -165,7 +165,7 @@ def register_kinds(sub) -> dict:
                            help="a friendly land-based air unit or carrier is in the Task Force's hex (ASW modifier)")
         if kind == "battle":
             k.add_argument("--withdraw", choices=["attacker", "defender"], help="this side withdraws (default: both fight to the end)")
-            k.add_argument("--after-rounds", type=non_negative, default=0,
+            k.add_argument("--after-rounds", type=AFTER_ROUNDS, default=0,
                            help="rounds fought before the withdrawal is declared (default 0: at the start of the first round)")
         if kind in ("surface", "battle"):
             k.add_argument("--tokyo-express", action="store_true",

@@ -148,6 +148,37 @@ class PFContext(Context):
         """The start as PF 3.1-3.3 lays it out; a labelled variant (``variant: true``) may change its set-up."""
         return self.at_setup and not self.scenario.variant
 
+    # --- the chain's start -------------------------------------------------------------
+    @cached_property
+    def chain_start(self):
+        """The start the scenario's chain plays from: the last of its files at the set-up of Turn 1 (PF 3.0), where a
+        labelled variant may have changed the published start (Hornet in Espiritu Santo, the Reserve in Truk); None when
+        every file of the chain is later in the game."""
+        first = self.game.turns[0]
+        for stage in reversed(self.scenario.stages):
+            if stage.start_turn == first and (stage.section("phase") or {}).get("at", "start") == "start":
+                return stage
+        return None
+
+    @cached_property
+    def late_arrivals(self) -> dict[str, int]:
+        """Each ship on the Turn Record Track at the start -> the turn it enters (PF 3.2, 8.1): as the chain's start
+        has them, else as the edition prints them (``first_turn_arrivals``)."""
+        start = self.chain_start
+        if start is None:
+            return {r["counter"]: int(r["turn"]) for r in self.edition.param("first_turn_arrivals") or ()}
+        return {entry.counter: turn for turn, placement in start.turn_track for entry in placement.units}
+
+    @cached_property
+    def reserve_ships(self) -> tuple[str, ...]:
+        """The ships in the Japanese Reserve box at the start, which only Release Reserve frees (PF 3.1, 7.1): as the
+        chain's start has them, else as the edition prints them (``reserve_ships``)."""
+        start = self.chain_start
+        if start is None:
+            return tuple(self.edition.param("reserve_ships") or ())
+        box = self.edition.param("reserve_box")
+        return tuple(dict.fromkeys(entry.counter for placement in start.setup if placement.where == box for entry in placement.units))
+
     # --- charts ------------------------------------------------------------------------
     def chart(self, name: str):
         for document in self.game.charts:

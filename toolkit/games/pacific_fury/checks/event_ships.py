@@ -36,10 +36,10 @@ def off_base(ctx: PFContext, counter_id: str, turn: int) -> str | None:
 
     Arrivals and returning ships enter in the Task Force Phase, after the events (PF 8.1, 7.1 and 7.2 notes).
     """
-    for record in ctx.edition.param("first_turn_arrivals") or ():
-        if record["counter"] == counter_id and int(record["turn"]) >= turn:
-            return f"it waits on the Turn Record Track until turn {record['turn']} ({ctx.setup_rule('us')}, PF 8.1)"
-    if counter_id in (ctx.edition.param("reserve_ships") or ()):
+    arrives = ctx.late_arrivals.get(counter_id)  # as the chain's start has it: a variant may have moved it
+    if arrives is not None and arrives >= turn:
+        return f"it waits on the Turn Record Track until turn {arrives} ({ctx.setup_rule('us')}, PF 8.1)"
+    if counter_id in ctx.reserve_ships:
         released = [e["turn"] for e in ctx.events_used if e["event"] == ctx.edition.param("reserve_event")]
         if not released or released[0] >= turn:
             return "it is in the Japanese Reserve box, which only Release Reserve on an earlier turn empties (PF 3.1, 7.1)"

@@ -49,7 +49,7 @@ def reserve_released(ctx: PFContext):
     released = any(e["event"] == event for e in ctx.events_used)
     if ctx.at_setup and ctx.scenario.variant:
         return  # a labelled variant may change the set-up (see the `published_setup` docstring)
-    for ship in ctx.edition.param("reserve_ships") or ():
+    for ship in ctx.reserve_ships:  # as the chain's start has them: a variant may have sailed them before Turn 1
         for where, entry in ctx.whereabouts.get(ship, []):
             if where == box and released:
                 yield (f"{ctx.name(ship)} is still in the {box} box, but the {event} event of turn "
