@@ -70,7 +70,7 @@ def _twin(module, class_name, maker):
         return make if cls is None else make(cls)
 
     namespace = dict(vars(module))
-    namespace.update(dataclass=decorator, lazy_dataclass=decorator,
+    namespace.update(dataclass=decorator, lazy_dataclass=decorator, field=dataclasses.field if maker is dataclasses.dataclass else records.field,
                      dataclasses=type("dataclasses", (), {**vars(dataclasses), "dataclass": staticmethod(decorator)}))
     future = module.__dict__.get("annotations")
     flags = future.compiler_flag if future is __future__.annotations else 0
@@ -176,6 +176,7 @@ def _compare_instances(eager, ours, arguments, in_init, which, pickled):
     if in_init:
         change = {in_init[0].name: _sample(in_init[0].type, in_init[0].name, 1 - which)}
         ok, ra, rb = _same(lambda: dataclasses.replace(a, **change), lambda: dataclasses.replace(b, **change), "replace", values=False)
+        _same(lambda: repr(dataclasses.replace(a, **change)), lambda: repr(records.replace(b, **change)), "records.replace")
         if ok:
             _same(lambda: (repr(ra), ra == a), lambda: (repr(rb), rb == b), "replaced")
             _same(lambda: (a < ra, a <= ra, a > ra, a >= ra), lambda: (b < rb, b <= rb, b > rb, b >= rb), "ordering")
@@ -183,6 +184,8 @@ def _compare_instances(eager, ours, arguments, in_init, which, pickled):
     _same(lambda: setattr(a, field, 1), lambda: setattr(b, field, 1), "assigning a field")
     _same(lambda: setattr(a, "not_a_field", 1), lambda: setattr(b, "not_a_field", 1), "assigning an attribute")
     _same(lambda: delattr(a, field), lambda: delattr(b, field), "deleting a field")
+    not_in_init = {f.name: 1 for f in dataclasses.fields(eager) if not f.init}  # replace refuses a field __init__ does not take
+    _same(lambda: dataclasses.replace(a, **not_in_init), lambda: records.replace(b, **not_in_init), "replace init=False")
     _same(lambda: repr(a), lambda: repr(b), "repr after")
     c = ours(**arguments)
     if pickled and _outcome(lambda: pickle.dumps(vars(c)))[0] == "value":  # its fields' values pickle
@@ -250,12 +253,14 @@ class Child(Plain):
     "its own __setattr__, frozen": "@dataclass(frozen=True)\nclass Wrong:\n    x: int\n\n    def __setattr__(self, name, value):\n        pass",
 }
 
-PRELUDE = "from dataclasses import field, InitVar, KW_ONLY\nfrom typing import ClassVar\n"
+PRELUDE = "from dataclasses import InitVar, KW_ONLY\nfrom typing import ClassVar\n"
 
 
-def _declared(name, source, maker, future):
-    """The last class ``source`` declares, made by ``maker``, in a module of its own (or what making it raised)."""
+def _declared(name, source, maker, future, field=None):
+    """The last class ``source`` declares, made by ``maker``, in a module of its own (or what making it raised);
+    ``field`` is ``maker``'s own unless given."""
     module = types.ModuleType("records_twins_declared")
+    module.field = field or (dataclasses.field if maker is dataclasses.dataclass else records.field)
     module.dataclass = lambda cls=None, /, **options: (lambda c: maker(c, **options)) if cls is None else maker(cls, **options)
     sys.modules[module.__name__] = module
     try:
@@ -271,11 +276,12 @@ def _declared(name, source, maker, future):
 @pytest.mark.parametrize("name", DECLARED)
 def test_a_declaration_is_made_as_dataclasses_makes_it(name, future):
     eager = _declared(name, DECLARED[name], dataclasses.dataclass, future)
-    ours = _declared(name, DECLARED[name], _made, future)
-    if isinstance(eager, tuple):  # refused: for the same reason
-        assert ours == eager
-        return
-    _compare(eager, ours)
+    for ours in (_declared(name, DECLARED[name], _made, future),
+                 _declared(name, DECLARED[name], _made, future, field=dataclasses.field)):  # left to dataclasses
+        if isinstance(eager, tuple):  # refused: for the same reason
+            assert ours == eager
+        else:
+            _compare(eager, ours)
 
 
 def test_a_recursive_repr_and_the_identity_of_a_field():

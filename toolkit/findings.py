@@ -5,10 +5,8 @@ Reporters only read these; checks only create them.
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from toolkit.errors import ChartroomError, InputError
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES", "CoreCode", "CORE_CODES", "OPTIONAL_UNKNOWN", "EDITION_OTHER"]
 

@@ -11,12 +11,22 @@ command pays only for the classes it makes. Until then it is the class as writte
 signature or of its class attributes could tell apart.
 
 Making it gives the class exactly what ``dataclasses.dataclass`` would (the same fields, parameters, signature,
-``__match_args__`` and methods' results), at a sixth of the cost: ``__init__`` alone is compiled (instances are
-made in bulk, so it stays compiled code), in one compilation; equality, ordering, hashing, ``repr`` and the frozen
-``__setattr__``/``__delattr__`` are closures over the field names (``operator.attrgetter``), made without compiling
-anything. A declaration this module does not make itself (``slots``, ``kw_only``, ``unsafe_hash``, ``ClassVar``,
-``InitVar``, a declaration ``dataclasses`` refuses, another Python than 3.11) goes to ``dataclasses.dataclass``
-unchanged. ``tests/test_records_twins.py`` holds every record class of the toolkit to its ``dataclasses`` twin.
+docstring, ``__match_args__`` and methods' results) for about a quarter of the cost, and without importing
+``dataclasses`` (which brings :mod:`inspect`, ``ast``, ``dis`` and ``tokenize``: about 8 ms of a cold check):
+
+- ``__init__`` alone is compiled, in one compilation (instances are made in bulk, so it stays compiled code);
+  equality, ordering, hashing, ``repr`` and the frozen ``__setattr__``/``__delattr__`` are closures over the field
+  names (``operator.attrgetter``), made without compiling anything; an undocumented class's docstring (its
+  signature) is written without :mod:`inspect`;
+- :func:`field` declares a field as ``dataclasses.field`` does, and :func:`replace` is ``dataclasses.replace``; the
+  ``dataclasses.Field`` objects of ``__dataclass_fields__`` (and ``__dataclass_params__``) are made the first time
+  someone reads them (``dataclasses.fields``, ``is_dataclass``, ``asdict``), and ``FrozenInstanceError`` is
+  ``dataclasses``' own.
+
+A declaration this module does not make itself (``slots``, ``kw_only``, ``unsafe_hash``, ``ClassVar``, ``InitVar``, a
+field of ``dataclasses.field``, a docstring only :mod:`inspect` writes, a declaration ``dataclasses`` refuses, another
+Python than 3.11) goes to ``dataclasses.dataclass`` unchanged. ``tests/test_records_twins.py`` holds every record
+class of the toolkit, and declarations of each kind, to the class ``dataclasses`` makes of the same declaration.
 
 >>> @lazy_dataclass(frozen=True)
 ... class Point:
@@ -33,16 +43,15 @@ False
 from __future__ import annotations
 
 import abc
-import dataclasses
-import inspect
 import operator
 import re
 import sys
 from _thread import get_ident
-from dataclasses import MISSING, Field, FrozenInstanceError
 from types import MemberDescriptorType
 
-__all__ = ["lazy_dataclass"]
+from toolkit import lazy
+
+__all__ = ["lazy_dataclass", "field", "replace"]
 
 #: What :func:`lazy_dataclass` puts on a class until it is made.
 _STAND_INS = ("__init__", "__setstate__", "__dataclass_fields__")
@@ -53,12 +62,78 @@ _MAKES_ITS_OWN = sys.version_info[:2] == (3, 11)
 #: The options this module makes a class with itself, and their defaults; any other goes to ``dataclasses``.
 _OPTIONS = {"init": True, "repr": True, "eq": True, "order": False, "frozen": False, "match_args": True}
 
-#: Methods that must not be in the class already (``dataclasses`` refuses to overwrite them, or reads them).
 _ORDER = (("__lt__", operator.lt), ("__le__", operator.le), ("__gt__", operator.gt), ("__ge__", operator.ge))
 
 #: The leading name of a string annotation (``typing.ClassVar[int]`` → ``typing``, ``ClassVar``), as
 #: ``dataclasses`` reads it to tell a ``ClassVar``, ``InitVar`` or ``KW_ONLY`` annotation.
 _LEADING_NAME = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")
+
+
+class _Missing:
+    """No default (``dataclasses.MISSING`` once the fields are ``dataclasses.Field`` objects)."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "MISSING"
+
+
+class _Factory:
+    """The default of a parameter whose field has a default factory (``dataclasses``' own spells it so)."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<factory>"
+
+
+MISSING = _Missing()
+_HAS_DEFAULT_FACTORY = _Factory()
+
+
+def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, hash=None, compare=True, metadata=None,
+          kw_only=MISSING):
+    """``dataclasses.field``, for a class :func:`lazy_dataclass` makes: its ``dataclasses.Field`` is made (and
+    ``dataclasses`` imported) only when someone asks for the class's fields."""
+    if default is not MISSING and default_factory is not MISSING:
+        raise ValueError("cannot specify both default and default_factory")
+    return _Spec(default, default_factory, init, repr, hash, compare, metadata, kw_only)
+
+
+class _Spec:
+    """A field as :func:`field` declares it; named and typed when its class is made."""
+
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "metadata", "kw_only",
+                 "field")
+
+    def __init__(self, default, default_factory, init, repr, hash, compare, metadata, kw_only):
+        self.name = self.type = self.field = None
+        self.default, self.default_factory, self.init, self.repr = default, default_factory, init, repr
+        self.hash, self.compare, self.metadata, self.kw_only = hash, compare, metadata, kw_only
+
+    @classmethod
+    def of(cls, made):
+        """The spec of a ``dataclasses.Field`` (a field of a base ``dataclasses`` made, or declared with its ``field``)."""
+        dc = lazy.dataclasses()
+        spec = cls(*(MISSING if value is dc.MISSING else value for value in (made.default, made.default_factory)),
+                   made.init, made.repr, made.hash, made.compare, made.metadata,
+                   MISSING if made.kw_only is dc.MISSING else made.kw_only)
+        spec.name, spec.type, spec.field = made.name, made.type, made
+        return spec
+
+    def made(self):
+        """The ``dataclasses.Field`` that ``dataclasses`` would have made of this field (one, shared by the classes
+        that inherit it, as theirs share their base's)."""
+        if self.field is not None:
+            return self.field
+        dc = lazy.dataclasses()
+        made = dc.field(default=dc.MISSING if self.default is MISSING else self.default,
+                        default_factory=dc.MISSING if self.default_factory is MISSING else self.default_factory,
+                        init=self.init, repr=self.repr, hash=self.hash, compare=self.compare, metadata=self.metadata,
+                        kw_only=dc.MISSING if self.kw_only is MISSING else self.kw_only)
+        made.name, made.type, made._field_type = self.name, self.type, dc._FIELD
+        self.field = made
+        return made
 
 
 def lazy_dataclass(cls=None, /, **options):
@@ -110,30 +185,27 @@ class _Pending:
 
 
 def _made(cls, **options):
-    """``dataclasses.dataclass(cls, **options)``: the same class, with ``__init__`` its only compiled method."""
+    """``dataclasses.dataclass(cls, **options)``: the same class, with ``__init__`` its only compiled method, and
+    ``dataclasses`` itself not imported until its fields are asked for (:class:`_Declared`)."""
     fields = _fields(cls, options) if _MAKES_ITS_OWN and options.keys() <= _OPTIONS.keys() else None
     if fields is None:
-        return dataclasses.dataclass(cls, **options)
+        return _left_to_dataclasses(cls, options)
     options = {**_OPTIONS, **options}
     own, fields = fields
-    cls.__dataclass_params__ = dataclasses._DataclassParams(options["init"], options["repr"], options["eq"], options["order"],
-                                                            False, options["frozen"])
     for f in own:
         fields[f.name] = f
-        if isinstance(getattr(cls, f.name, None), Field):  # the class attribute is the default, as dataclasses leaves it
+        if isinstance(getattr(cls, f.name, None), _Spec):  # the class attribute is the default, as dataclasses leaves it
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
                 setattr(cls, f.name, f.default)
-    cls.__dataclass_fields__ = fields
+    listed = list(fields.values())
+    _Declared(cls, listed, options)
     class_hash = cls.__dict__.get("__hash__", MISSING)
     explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in cls.__dict__))
-    listed = list(fields.values())
     in_init = [f for f in listed if f.init]
-    init = None
     if options["init"] and "__init__" not in cls.__dict__:
-        init = _init(cls, listed, in_init, options["frozen"])
-        _put(cls, init)
+        _put(cls, _init(cls, listed, in_init, options["frozen"]))
     if options["repr"] and "__repr__" not in cls.__dict__:
         _put(cls, _repr([f.name for f in listed if f.repr]))
     compared = _key([f.name for f in listed if f.compare])
@@ -152,18 +224,61 @@ def _made(cls, **options):
         else:
             cls.__hash__ = None
     if not cls.__doc__:
-        cls.__doc__ = cls.__name__ + _signature_text(cls, init, in_init)
+        cls.__doc__ = cls.__name__ + _signature_text(in_init)
     if options["match_args"] and "__match_args__" not in cls.__dict__:
         cls.__match_args__ = tuple(f.name for f in in_init)
     abc.update_abstractmethods(cls)
     return cls
 
 
+def _left_to_dataclasses(cls, options):
+    """``dataclasses.dataclass(cls, **options)`` itself, given ``dataclasses.Field`` objects for :func:`field`'s."""
+    for name, value in list(cls.__dict__.items()):
+        if isinstance(value, _Spec):
+            setattr(cls, name, value.made())
+    return lazy.dataclasses().dataclass(cls, **options)
+
+
+class _Declared:
+    """A made class's fields (as :class:`_Spec`, its bases' first) and options, until its ``__dataclass_fields__`` or
+    ``__dataclass_params__`` is read: then the ``dataclasses.Field`` and parameters objects ``dataclasses`` would have
+    set take their place (and ``dataclasses`` is imported)."""
+
+    def __init__(self, cls, fields: list, options: dict):
+        self.cls = cls
+        self.fields = fields
+        self.options = options
+        cls.__dataclass_params__ = _Unread(self, "__dataclass_params__")
+        cls.__dataclass_fields__ = _Unread(self, "__dataclass_fields__")
+
+    def read(self):
+        cls = self.cls
+        if isinstance(cls.__dict__.get("__dataclass_fields__"), _Unread):
+            dc = lazy.dataclasses()
+            options = self.options
+            cls.__dataclass_params__ = dc._DataclassParams(options["init"], options["repr"], options["eq"], options["order"],
+                                                           False, options["frozen"])
+            cls.__dataclass_fields__ = {f.name: f.made() for f in self.fields}
+
+
+class _Unread:
+    """``__dataclass_fields__`` or ``__dataclass_params__`` of a made class, not read yet (see :class:`_Declared`)."""
+
+    def __init__(self, declared: _Declared, name: str):
+        self.declared = declared
+        self.name = name
+
+    def __get__(self, instance, owner):
+        self.declared.read()
+        return self.declared.cls.__dict__[self.name]
+
+
 def _fields(cls, options):
-    """The class's own new fields and all its fields (its bases' first) as ``dataclasses`` would read them, or None
-    where this module leaves the class to ``dataclasses``: an option it does not make, a ``ClassVar``, ``InitVar`` or
-    ``KW_ONLY`` annotation (or one that could be, read as ``dataclasses`` reads it), a method it would not overwrite,
-    or a declaration it refuses (it then says why)."""
+    """The class's own new fields and all its fields (its bases' first) as ``dataclasses`` would read them (as
+    :class:`_Spec`), or None where this module leaves the class to ``dataclasses``: an option it does not make, a
+    ``ClassVar``, ``InitVar`` or ``KW_ONLY`` annotation (or one that could be, read as ``dataclasses`` reads it), a
+    method it would not overwrite, a docstring it would need :mod:`inspect` for, or a declaration it refuses (it then
+    says why)."""
     options = {**_OPTIONS, **options}
     if options["order"] and not options["eq"]:
         return None
@@ -175,81 +290,116 @@ def _fields(cls, options):
     fields = {}
     frozen_bases = set()
     for base in cls.__mro__[-1:0:-1]:
-        base_fields = getattr(base, "__dataclass_fields__", None)
-        if base_fields is not None:
-            for f in base_fields.values():
-                if f._field_type is not dataclasses._FIELD:
-                    return None
-                fields[f.name] = f
-            frozen_bases.add(base.__dataclass_params__.frozen)
+        declared = _declared(base)
+        if declared is not None:
+            base_fields, frozen = declared
+            if base_fields is None:
+                return None
+            fields.update((f.name, f) for f in base_fields)
+            frozen_bases.add(frozen)
     if frozen_bases and frozen_bases != {options["frozen"]}:
         return None
     annotations = cls.__dict__.get("__annotations__", {})
     module = sys.modules.get(cls.__module__)
     namespace = module.__dict__ if module is not None else {}
+    dc = sys.modules.get("dataclasses")
     own = []
     for name, kind in annotations.items():
-        if name == "self" or name.startswith("_record_") or _special(kind, namespace):
+        if name == "self" or name.startswith("_record_") or _special(kind, namespace, dc):
             return None
         default = getattr(cls, name, MISSING)
         if isinstance(default, MemberDescriptorType):  # a slot of a base
             return None
-        f = default if isinstance(default, Field) else dataclasses.field(default=default)
+        if dc is not None and isinstance(default, dc.Field):
+            return None  # dataclasses' own field(): dataclasses is here already
+        f = default if isinstance(default, _Spec) else field(default=default)
         if f.kw_only is True or f.default.__class__.__hash__ is None:
             return None
         own.append((name, kind, f))
-    if any(isinstance(value, Field) and name not in annotations for name, value in cls.__dict__.items()):
-        return None
+    if any(isinstance(value, (_Spec, dc.Field) if dc is not None else _Spec) and name not in annotations
+           for name, value in cls.__dict__.items()):
+        return None  # a field with no annotation: dataclasses says so
+    every = {**fields, **{name: f for name, _, f in own}}  # a field a class redeclares keeps its place
     seen_default = False
-    for f in {**fields, **{name: f for name, _, f in own}}.values():  # a field a class redeclares keeps its place
+    for f in every.values():
         if f.init:
             if f.default is not MISSING or f.default_factory is not MISSING:
                 seen_default = True
             elif seen_default:
                 return None
+    if not cls.__doc__ and not (options["init"] and "__init__" not in cls.__dict__ and type(cls) is type
+                                and cls.__new__ is object.__new__ and getattr(cls, "__signature__", None) is None
+                                and all(isinstance(annotations[name] if name in annotations else f.type, str)
+                                        for name, f in every.items() if f.init)):
+        return None  # its docstring is inspect.signature's, which this module does not write
     for name, kind, f in own:
         f.name = name
         f.type = kind
-        f._field_type = dataclasses._FIELD
         if f.kw_only is MISSING:
             f.kw_only = False
     return [f for _, _, f in own], fields
 
 
-def _signature_text(cls, init, in_init) -> str:
+def _declared(base):
+    """A base's fields (as :class:`_Spec`) and whether it is frozen; None if it is no dataclass, (None, None) if its
+    fields are more than this module makes (``ClassVar``, ``InitVar``, ``kw_only``)."""
+    value = next((klass.__dict__["__dataclass_fields__"] for klass in base.__mro__ if "__dataclass_fields__" in klass.__dict__), None)
+    if value is None:
+        return None
+    if isinstance(value, _Pending):
+        value.make()
+        return _declared(base)
+    if isinstance(value, _Unread):
+        return value.declared.fields, value.declared.options["frozen"]
+    dc = lazy.dataclasses()
+    if any(f._field_type is not dc._FIELD or f.kw_only for f in value.values()):
+        return None, None
+    return [_Spec.of(f) for f in value.values()], base.__dataclass_params__.frozen
+
+
+def replace(obj, /, **changes):
+    """``dataclasses.replace``: a copy of ``obj`` with ``changes``; for a class made here, without ``dataclasses``."""
+    declared = next((klass.__dict__["__dataclass_fields__"] for klass in type(obj).__mro__ if "__dataclass_fields__" in klass.__dict__), None)
+    if not isinstance(declared, _Unread):
+        return lazy.dataclasses().replace(obj, **changes)
+    for f in declared.declared.fields:
+        if not f.init:
+            if f.name in changes:
+                raise ValueError(f"field {f.name} is declared with init=False, it cannot be specified with replace()")
+        elif f.name not in changes:
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
+
+
+def _signature_text(in_init) -> str:
     """What dataclasses names a class without a docstring after: ``str(inspect.signature(cls))`` without its
-    ``-> None``, written here for the usual class (its signature is the ``__init__`` made here, its annotations
-    strings)."""
-    if (init is None or type(cls) is not type or cls.__new__ is not object.__new__
-            or getattr(cls, "__signature__", None) is not None or not all(isinstance(f.type, str) for f in in_init)):
-        try:
-            return str(inspect.signature(cls)).replace(" -> None", "")
-        except (TypeError, ValueError):  # as dataclasses: a signature it cannot read leaves the name alone
-            return ""
+    ``-> None``, written here (the signature of the ``__init__`` made here, with string annotations; :func:`_fields`
+    leaves any other class to dataclasses)."""
     parameters = []
     for f in in_init:  # inspect.Parameter's spelling: a string annotation as its repr, a default factory "<factory>"
         if f.default is not MISSING:
             parameters.append(f"{f.name}: {f.type!r} = {f.default!r}")
         elif f.default_factory is not MISSING:
-            parameters.append(f"{f.name}: {f.type!r} = {dataclasses._HAS_DEFAULT_FACTORY!r}")
+            parameters.append(f"{f.name}: {f.type!r} = {_HAS_DEFAULT_FACTORY!r}")
         else:
             parameters.append(f"{f.name}: {f.type!r}")
     return f"({', '.join(parameters)}) -> None".replace(" -> None", "")
 
 
-def _special(kind, namespace) -> bool:
-    """Whether an annotation is (or, a string, may be) ``ClassVar``, ``InitVar`` or ``KW_ONLY``."""
+def _special(kind, namespace, dc) -> bool:
+    """Whether an annotation is (or, a string, may be) ``ClassVar``, ``InitVar`` or ``KW_ONLY`` (``dc``: the
+    ``dataclasses`` module if imported: without it there is no ``InitVar`` or ``KW_ONLY``)."""
     if isinstance(kind, str):
         leading = _LEADING_NAME.match(kind)
         if leading is None:
             return False
-        kind = namespace.get(leading.group(2))
         if leading.group(2) in ("ClassVar", "InitVar", "KW_ONLY"):
             return True
+        kind = namespace.get(leading.group(2))
     typing = sys.modules.get("typing")
-    class_var = typing.ClassVar if typing is not None else MISSING
-    return (kind is class_var or getattr(kind, "__origin__", None) is class_var or kind is dataclasses.InitVar
-            or type(kind) is dataclasses.InitVar or kind is dataclasses.KW_ONLY)
+    if typing is not None and (kind is typing.ClassVar or getattr(kind, "__origin__", None) is typing.ClassVar):
+        return True
+    return dc is not None and (kind is dc.InitVar or type(kind) is dc.InitVar or kind is dc.KW_ONLY)
 
 
 def _put(cls, method):
@@ -263,7 +413,7 @@ def _init(cls, listed, in_init, frozen):
     """``__init__``, compiled in the class's module as dataclasses compiles it: its parameters in order with their
     defaults, each field set (``object.__setattr__`` when frozen), a default factory called when its parameter is
     left out, then ``__post_init__``."""
-    cells = {"_record_set": object.__setattr__, "_record_factory": dataclasses._HAS_DEFAULT_FACTORY}
+    cells = {"_record_set": object.__setattr__, "_record_factory": _HAS_DEFAULT_FACTORY}
     lines = []
     for f in listed:
         if f.default_factory is not MISSING:
@@ -283,7 +433,7 @@ def _init(cls, listed, in_init, frozen):
     scope = {}
     exec(source, module.__dict__ if module is not None else {}, scope)
     init = scope["__create_fn__"](**cells)
-    defaults = tuple(f.default if f.default is not MISSING else dataclasses._HAS_DEFAULT_FACTORY for f in in_init
+    defaults = tuple(f.default if f.default is not MISSING else _HAS_DEFAULT_FACTORY for f in in_init
                      if f.default is not MISSING or f.default_factory is not MISSING)
     init.__defaults__ = defaults or None
     init.__annotations__ = {**{f.name: f.type for f in in_init}, "return": None}
@@ -339,7 +489,7 @@ def _repr(names):
 def _frozen_setattr(cls, names):
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise lazy.dataclasses().FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
 
     return __setattr__
@@ -348,7 +498,7 @@ def _frozen_setattr(cls, names):
 def _frozen_delattr(cls, names):
     def __delattr__(self, name):
         if type(self) is cls or name in names:
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise lazy.dataclasses().FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
 
     return __delattr__

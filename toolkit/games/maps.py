@@ -16,14 +16,12 @@ chooses how to print them.
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from toolkit.errors import InputError
 from toolkit.graph.arcs import bearing
 from toolkit.model import Game, Map
 from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Distance", "MapExport", "distance", "export", "resolve", "UNITS"]
 

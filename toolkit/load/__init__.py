@@ -13,7 +13,6 @@ import os
 import stat
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import field
 from pathlib import Path
 from types import ModuleType
 
@@ -21,7 +20,7 @@ from toolkit.findings import LoadError, Location
 from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo, while_working
 from toolkit.load.types import Parsed, YamlProblem
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 from toolkit.sealed import read_at_most
 
 MAX_FILE_BYTES = 512 * 1024

@@ -12,12 +12,11 @@ style without importing the renderer (``check`` never loads it).
 
 from __future__ import annotations
 
-from dataclasses import field
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from toolkit.model import Box, Map, Place
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["PlaceMarks", "DividedHex", "MapStyle", "TERRAIN_COLOURS"]
 

@@ -12,11 +12,10 @@ to that place, so that a finding located on one of them is drawn there (:func:`w
 
 from __future__ import annotations
 
-from dataclasses import field
 from pathlib import Path
 
 from toolkit.findings import Finding, Location
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Piece", "TaskForceDisplay", "TrackDisplay", "SetUp", "location_key", "where_finding"]
 

@@ -15,12 +15,11 @@ import importlib
 import json
 import pkgutil
 import re
-from dataclasses import field
 from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.authoring import authoring_reference
 from toolkit.render.citations import game_citations

@@ -20,12 +20,11 @@ legend says so.
 from __future__ import annotations
 
 import math
-from dataclasses import field
 
 from toolkit.model import Game, Scenario
 from toolkit.model.hexes import HexGrid, parse_hex_id
 from toolkit.model.mapstyle import TERRAIN_COLOURS, MapStyle
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 from toolkit.render.env import environment, side_label
 from toolkit.render.svgareas import SIDE_COLOURS, render_area_map_svg
 from toolkit.render.svgframe import headings, page_size

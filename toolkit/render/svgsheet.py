@@ -9,12 +9,11 @@ degrees clockwise from the sheet's north. Deterministic: the same inputs give th
 from __future__ import annotations
 
 import math
-from dataclasses import field
 from html import escape
 
 from toolkit.graph.arcs import corners, hex_centre
 from toolkit.model import Map
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 from toolkit.render.svgframe import r
 
 __all__ = ["SheetOverlay", "render_sheet_svg", "COLOURS"]

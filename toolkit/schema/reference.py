@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import field
 from pathlib import Path
 from urllib.parse import urldefrag, urljoin
 
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 from toolkit.schema import overlay_dir, schema_dir
 
 __all__ = ["KeyRow", "Section", "document_kinds", "reference", "examples_from", "cited_rules"]

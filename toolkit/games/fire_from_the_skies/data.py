@@ -8,12 +8,10 @@ the rulebook and the scenario has not supplied it. Nothing here fills a slot.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
-
 from toolkit.findings import Location
 from toolkit.load.memo import remembered
 from toolkit.model import Scenario
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass, replace
 
 __all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read",
            "read_shared", "holder_key"]

@@ -12,12 +12,11 @@ here types a number of the rules: every value comes from ``charts/<edition>.yaml
 
 from __future__ import annotations
 
-from dataclasses import field
 from functools import cached_property
 
 from toolkit.errors import InputError
 from toolkit.model import Game
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Modifier", "Situation", "CombatCharts", "ChartError", "COMBAT_TABLES", "READING_CHOICES", "reading_choice"]
 

@@ -19,7 +19,6 @@ the readings taken where the rules are open), never text; :mod:`.odds_report` pr
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 from fractions import Fraction
 
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
@@ -37,7 +36,7 @@ from toolkit.games.fire_in_the_sky.movement import air_points
 from toolkit.games.fire_in_the_sky.records import is_carrier
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import Counter, Edition
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass, replace
 from toolkit.words import counted
 
 __all__ = ["Piece", "numbered", "OddsResult", "air_combat", "air_strike", "submarine_attack", "surface_round", "damage_check",

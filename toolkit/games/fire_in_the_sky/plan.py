@@ -14,8 +14,6 @@ bundled plan ``scenarios/fire-in-the-sky/plans/example-of-play.yaml`` replays th
 
 from __future__ import annotations
 
-from dataclasses import field, replace
-
 from toolkit.errors import FindingsError
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.costs import (
@@ -43,7 +41,7 @@ from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_c
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass, replace
 
 __all__ = ["PlanError", "LedgerRow", "Ledger", "Planner", "run_plan", "OPS"]
 

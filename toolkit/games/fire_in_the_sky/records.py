@@ -8,12 +8,10 @@ rulebook's names.
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from toolkit.findings import Finding, Location
 from toolkit.model import Box, Counter, Map, Place
 from toolkit.model.reading import in_edition
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["air_capacity", "port_capacity", "is_atoll", "home_base", "is_resource_hex", "is_sea_hex", "CARRIER_CLASSES",
            "is_carrier", "transport", "SplitHex", "split_hexes", "split_hex_findings"]

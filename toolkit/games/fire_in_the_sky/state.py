@@ -10,7 +10,6 @@ state, so repeated queries on one state are cheap.
 from __future__ import annotations
 
 import functools
-from dataclasses import field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
@@ -19,7 +18,7 @@ from toolkit.games.fire_in_the_sky.checks import FitSContext
 from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, map_graph
 from toolkit.games.fire_in_the_sky.records import home_base, is_carrier, transport
 from toolkit.model import Counter, Edition, Game, Map, Scenario
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass, replace
 
 __all__ = ["UnitState", "GameState", "enemy_of", "SIDES", "derived"]
 
