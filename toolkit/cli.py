@@ -339,8 +339,8 @@ def cmd_rules(args) -> int:
 
 def cmd_lsp(args) -> int:
     """The language server (toolkit/lsp/): pygls is imported here, by this command only."""
-    if args.debounce < 0:
-        print(f"chartroom: --debounce {args.debounce}: give milliseconds, 0 or more", file=sys.stderr)
+    if not 0 <= args.debounce <= 3_600_000:  # 400 digits overflowed the division below (exit 3); an hour is past any editor's pause
+        print(f"chartroom: --debounce {args.debounce}: give milliseconds, 0 or more and at most 3600000 (an hour)", file=sys.stderr)
         return EXIT_INPUT
     from toolkit.lsp import server
 

@@ -378,6 +378,13 @@ AS_AA_MODIFIER = Bound("the AS/AA modifier", 0, 2, "PF 10.5: +2, +1 or none")
 CAP = Bound("the CAP reduction", 0, 2, "PF 10.5: 2 against a CV, 1 against a CVL")
 #: Where the game's turns come from.
 TURN_RULE = "PF 5.0: four game turns; 3.4: the Turn Record Track; the game's turns: in game.yaml"
+#: Where the Operation Boxes come from.
+BOXES_RULE = "PF 8.2: one task force in each numbered Operation Box, seven a side"
+#: Transports units landed in one turn: a side has two (the Japanese both of theirs at start, PF 3.1; the US two, from the
+#: 56-counter sheet, PF 2.0, counters.yaml), one sunk comes back only next turn (10.7), and the Tokyo Express is one of them (9.6).
+#: Before, ``--landing 100`` shifted the marker 100 spaces (stopped at the track's end) without a word.
+TRANSPORTS_LANDED = Bound("Transports units landed", 1, 2, "PF 3.1: a side has two Transports units; 9.3: the marker shifts one "
+                          "space for each one landed; 9.6: the Tokyo Express is one of them")
 
 
 def _fire_args(p: argparse.ArgumentParser) -> None:
@@ -694,18 +701,21 @@ def _operations_args(p: argparse.ArgumentParser) -> None:
 
 
 def _operations_run(game: Game, params) -> CalcResult:
+    limit = int(game.edition.param("operations_per_turn", 7) or 7)
+    count = int(game.edition.param("max_task_forces", 7) or 7)
     boxes: dict[int, str] = {i + 1: name for i, name in enumerate(params.tf)}
     for item in params.box:
         number, sep, name = item.partition("=")
-        if not sep or not number.strip().isdigit() or not name.strip():
+        number = number.strip()
+        if not sep or not number.isascii() or not number.isdigit() or not name.strip():  # not '²' nor '٣', which int() refuses or reads
             raise CalcInputError(f"--box {item!r}: write N=NAME, e.g. 2=Cruisers")
+        if len(number) > 9:  # a 5,000-digit box was an internal error (Python's 4,300-digit limit of int())
+            raise CalcInputError(f"--box {item[:20]}...: box {number[:9]}... is not an Operation Box (1-{count}, {BOXES_RULE})")
         if int(number) in boxes:
             raise CalcInputError(f"box {number} is given twice")
         boxes[int(number)] = name.strip()
     if not boxes:
         raise CalcInputError("give the task forces: --tf NAME... or --box N=NAME...")
-    limit = int(game.edition.param("operations_per_turn", 7) or 7)
-    count = int(game.edition.param("max_task_forces", 7) or 7)
     try:
         steps = operation_boxes(boxes, params.actions, count, limit)
     except OperationsError as error:
@@ -738,7 +748,7 @@ def _initiative_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--initiative", help="the side that had the initiative this turn (default: the side the box gives, PF 6.1)")
     p.add_argument("--disrupted", action="store_true", help="Henderson Field is disrupted at the Return Phase")
     p.add_argument("--transports-sunk", action="store_true", help="a Transports unit of a TF-A (not the Tokyo Express) was sunk this turn")
-    p.add_argument("--landing", type=int, metavar="N", help="N Transports units (or the Tokyo Express, N=1) land for the non-initiative side: the shift")
+    p.add_argument("--landing", type=TRANSPORTS_LANDED, metavar="N", help="N Transports units (or the Tokyo Express, N=1) land for the non-initiative side: the shift")
 
 
 def _initiative_run(game: Game, params) -> CalcResult:
@@ -758,8 +768,6 @@ def _initiative_run(game: Game, params) -> CalcResult:
             "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
     if params.landing is not None:
-        if params.landing < 1:
-            raise CalcInputError("--landing: at least one Transports unit")
         lander = "japan" if initiative == "us" else "us"
         shifted = landing_shift(track, box, lander, params.landing)
         lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")

@@ -1,0 +1,73 @@
+"""Every numeric option at its bounds (the sweep of 2026-11-27): the cases it found, each with a passing case at
+the bound and a refused one just past it, in one line naming the option, exit 2 (never 3).
+
+The sweep ran every command's numeric options (and the numbers inside arguments: ``N=NAME``, ``SIDE:N``,
+``COUNTER:STEPS``) at the largest and smallest allowed value, one past each, 0, -1, a decimal, nan, inf, 1e308
+and 5,000 digits, for the three games.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_cli
+
+PF = ("calc", "pacific-fury")
+
+
+def one_line_refusal(status, out, err, said):
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1 and said in err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+# --- Pacific Fury: the Operation Boxes of `calc pacific-fury operations --box N=NAME` (PF 8.2) ------------------
+
+@pytest.mark.parametrize("box, said", [
+    ("9" * 5000 + "=A", "is not an Operation Box (1-7, PF 8.2: one task force in each numbered Operation Box, seven a side)"),
+    ("²=A", "--box '²=A': write N=NAME"),  # isdigit() but not int(): was an internal error too
+    ("8=A", "box 8 is not an Operation Box (1-7, PF 8.2)"),
+])
+def test_an_operation_box_number_past_the_seven_is_refused_in_one_line(capsys, box, said):
+    """A 5,000-digit box number was exit 3 (Python's 4,300-digit limit of int()), and so was '²'."""
+    status, out, err = run_cli(capsys, *PF, "operations", "--box", box, "--actions", "sortie", "other")
+    one_line_refusal(status, out, err, said)
+    assert len(err) < 300  # the 5,000 digits are not echoed back
+
+
+def test_the_seventh_operation_box_is_answered(capsys):
+    status, out, _ = run_cli(capsys, *PF, "operations", "--box", "7=Last", "--actions", "other")
+    assert status == 0 and "back to base, no sortie this turn: Last" in out
+
+
+# --- Pacific Fury: Transports units landed in a turn (PF 3.1, 9.3, 9.6) -------------------------------------------
+
+def test_two_transports_units_land_at_most(capsys):
+    """PF 3.1: a side has two Transports units; 9.3: one space for each landed. Before, --landing 100 shifted the
+    marker a hundred spaces (to the end of the track) without a word."""
+    status, out, _ = run_cli(capsys, *PF, "initiative", "--box", "US 1", "--landing", "2")
+    assert status == 0 and "2 Transports unit(s) landed" in out and "US 1 -> Japan 1" in out
+    for refused in ("3", "100", "0", "9" * 5000):
+        status, out, err = run_cli(capsys, *PF, "initiative", "--box", "US 1", "--landing", refused)
+        one_line_refusal(status, out, err, "Transports units landed must be from 1 to 2 (PF 3.1: a side has two Transports units; 9.3")
+
+
+def test_transports_landed_are_bounded_from_python_too():
+    from toolkit.games import CalcInputError
+    from toolkit.session import Session
+
+    session = Session()
+    opened = session.open_game(session.game_root("pacific-fury"))
+    initiative = opened.module.calculations()["initiative"]
+    with pytest.raises(CalcInputError, match="Transports units landed must be from 1 to 2"):
+        initiative(opened.game, box="US 1", landing=3)
+    assert initiative(opened.game, box="US 1", landing=2).data["landing"]["spaces"] == 2
+
+
+# --- the language server's --debounce ----------------------------------------------------------------------------
+
+def test_a_debounce_too_long_to_wait_is_refused_not_an_internal_error(capsys):
+    """400 digits of milliseconds overflowed the division into seconds: exit 3."""
+    status, out, err = run_cli(capsys, "lsp", "--debounce", "9" * 400)
+    one_line_refusal(status, out, err, "give milliseconds, 0 or more and at most 3600000 (an hour)")
+    status, out, err = run_cli(capsys, "lsp", "--debounce", "3600001")
+    one_line_refusal(status, out, err, "--debounce 3600001: give milliseconds")
