@@ -162,7 +162,8 @@ def test_battle_past_the_exact_chain_is_simulated(capsys):
     att = chances["attacker's objective met: Sea Control (a ship left, none of the defender's)"]
     dfn = chances["defender's objective met: Sea Control (a ship left, none of the attacker's)"]
     assert abs(att["estimate"] - dfn["estimate"]) <= att["error"] + dfn["error"]
-    status, out, err = run(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 6, "--defender", *["us-dd"] * 41)
+    # the counter mix holds 16 us-dd (v1.1 2.1, 2nd 3.1: an absolute limit): 41 ships are units given by their ratings
+    status, out, err = run(capsys, "odds", "battle", "--side", "japan", "--attacker", *["jp-dd"] * 6, "--defender", *["DD:def=7,fp=1"] * 41)
     assert status == 2 and "more than 40 ships a side is too big even to simulate" in err
 
 

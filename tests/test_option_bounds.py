@@ -71,3 +71,28 @@ def test_a_debounce_too_long_to_wait_is_refused_not_an_internal_error(capsys):
     one_line_refusal(status, out, err, "give milliseconds, 0 or more and at most 3600000 (an hour)")
     status, out, err = run_cli(capsys, "lsp", "--debounce", "3600001")
     one_line_refusal(status, out, err, "--debounce 3600001: give milliseconds")
+
+
+# --- Fire in the Sky: a force given on the command line holds no more of a counter than the mix (v1.1 2.1, 2nd 3.1) --
+
+@pytest.mark.parametrize("force, said", [
+    (["jp-dd"] * 13, "--attacker: 13 of jp-dd but the counter mix holds 12 (FitS v1.1 2.1, 2nd 3.1: the counter mix is an absolute limit)"),
+    (["jp-bb-yamato-musashi"] * 2, "--attacker: 2 of jp-bb-yamato-musashi but the counter mix holds 1"),
+    (["jp-air:16", "jp-air:16"], "--attacker: 32 air steps of jp-air need 16 counters but the counter mix holds 15"),
+    (["jp-air:30"] * 3, "--attacker: 90 air steps of jp-air need 45 counters but the counter mix holds 15"),
+])
+def test_more_of_a_counter_than_the_mix_holds_is_refused(capsys, force, said):
+    """Before, each token was bounded alone: jp-air:30 three times (a side's 30 steps, three times over) or 40 of the one
+    Yamato and Musashi counter were answered, a battle the rules do not allow (40 a side took 12 s of CPU)."""
+    kind = "air" if force[0].startswith("jp-air") else "surface"
+    status, out, err = run_cli(capsys, "odds", kind, "--attacker", *force, "--defender", "us-air:2" if kind == "air" else "us-ca")
+    one_line_refusal(status, out, err, said)
+
+
+@pytest.mark.parametrize("kind, force", [("surface", ["jp-dd"] * 12), ("air", ["jp-air:15", "jp-air:15"]), ("air", ["jp-air:30"]),
+                                         ("surface", ["BB:def=10,fp=2"] * 13)])
+def test_a_force_within_the_mix_is_answered(capsys, kind, force):
+    """At the mix: 12 jp-dd, 30 steps of jp-air (15 counters) in any split; units given by their ratings are no counters of it."""
+    status, out, err = run_cli(capsys, "odds", kind, "--side", "japan", "--attacker", *force,
+                               "--defender", "us-air:2" if kind == "air" else "us-ca")
+    assert status == 0 and out and not err
