@@ -96,3 +96,36 @@ def test_a_force_within_the_mix_is_answered(capsys, kind, force):
     status, out, err = run_cli(capsys, "odds", kind, "--side", "japan", "--attacker", *force,
                                "--defender", "us-air:2" if kind == "air" else "us-ca")
     assert status == 0 and out and not err
+
+
+# --- Fire in the Sky: reach --tp names its bound's reason, as every Bound does -----------------------------------
+
+@pytest.mark.parametrize("tp, said", [
+    ("10000", "--tp: '10000': Transport Points must be from 0 to 9999 (no rule bounds them: the largest count Chartroom prices exactly)"),
+    ("9" * 5000, "--tp: '99999999999999999999...' (5000 characters): Transport Points must be from 0 to 9999 (no rule bounds them"),
+    ("nan", "--tp: 'nan' is not a finite number"),
+])
+def test_transport_points_are_refused_with_the_reason_of_their_bound(capsys, tp, said):
+    """Before: 'expected a number from 0 to 9999, got ...' with no reason, and 5,000 digits echoed whole."""
+    argv = ("reach", "scenarios/fire-in-the-sky/short-campaign.yaml", "--unit", "jp-dd", "--at", "Kure", "--mode", "sea-deployment")
+    status, out, err = run_cli(capsys, *argv, "--tp", tp)
+    one_line_refusal(status, out, err, said)
+    assert len(err) < 400
+    status, out, err = run_cli(capsys, *argv, "--tp", "9999")
+    assert status == 0 and out and not err
+
+
+# --- every Bound: a whole number past Python's 4,300-digit limit is out of bounds, not "not a number" --------------
+
+def test_a_bound_refuses_5000_digits_as_out_of_bounds():
+    import argparse
+
+    from toolkit.bounds import Bound
+
+    turn = Bound("a game turn", 1, 16, "a rule")
+    for text in ("9" * 5000, "-" + "9" * 5000):
+        with pytest.raises(argparse.ArgumentTypeError, match=r"\(500[01] characters\): a game turn must be from 1 to 16 \(a rule\)$"):
+            turn(text)
+    with pytest.raises(argparse.ArgumentTypeError, match="'1.5': a game turn is a whole number"):
+        turn("1.5")
+    assert turn("16") == 16

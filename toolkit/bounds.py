@@ -72,6 +72,8 @@ class Bound:
                 raise argparse.ArgumentTypeError(f"{shown(text)}: {self.out_of_bounds}") from None
             raise argparse.ArgumentTypeError(f"{shown(text)}: {self.what} is a {'whole ' if self.number is int else ''}number") from None
         why = self.refusal(value)
+        if why and str(text).strip().lstrip("+-").isdigit() and str(text).isascii():  # float() made 5,000 digits inf: out of bounds
+            why = self.out_of_bounds
         if why:
             raise argparse.ArgumentTypeError(f"{shown(text)} is {why}" if why.startswith("not ") else f"{shown(text)}: {why}")
         return value
