@@ -129,3 +129,33 @@ def test_a_bound_refuses_5000_digits_as_out_of_bounds():
     with pytest.raises(argparse.ArgumentTypeError, match="'1.5': a game turn is a whole number"):
         turn("1.5")
     assert turn("16") == 16
+
+
+# --- Fire from the Skies: a combat no AF outlives, a turn now before the launch (FFTS 4.2-4.4) ---------------------
+
+FFTS = ("calc", "fire-from-the-skies")
+
+
+@pytest.mark.parametrize("calc, role, answered, refused, said", [
+    ("endurance", "fighter", "8", "9", "--combat-turns 9: 9 turns of combat use 18 turns of endurance (FFTS 4.2: combat counts; 4.3: one "
+                                       "more each for a fighter), 3 or more past its 14: every AF has crashed before the combat ends (4.4)"),
+    ("endurance", "search", "16", "17", "--combat-turns 17: 17 turns of combat use 17 turns of endurance (FFTS 4.2: combat counts), 3 or more"),
+    ("strike-radius", "torpedo-bomber", "8", "9", "--combat-turns 9: 9 turns of combat use 18 turns of endurance"),
+    ("endurance", "fighter", "8", "72", "--combat-turns 72: 72 turns of combat use 144 turns"),
+])
+def test_a_combat_longer_than_any_af_flies_is_refused(capsys, calc, role, answered, refused, said):
+    """Before, 72 turns of combat on an endurance of 14 answered "last turn of normal endurance: -48" and landings on turn -47."""
+    argv = (*FFTS, calc, "--launch", "10", "--endurance", "14", "--role", role, "--combat-turns")
+    status, out, err = run_cli(capsys, *argv, answered)
+    assert status == 0 and "last turn of normal endurance" in out and " -" not in out.split("rules:")[0]
+    status, out, err = run_cli(capsys, *argv, refused)
+    one_line_refusal(status, out, err, said)
+
+
+def test_the_turn_now_is_not_before_the_launch(capsys):
+    """Before, --launch 72 --turn 1 answered "on turn 1: 143 turns of normal endurance left"."""
+    argv = (*FFTS, "endurance", "--launch", "72", "--endurance", "14", "--turn")
+    status, out, _ = run_cli(capsys, *argv, "72")
+    assert status == 0 and "on turn 72: 14 turns of normal endurance left" in out
+    status, out, err = run_cli(capsys, *argv, "71")
+    one_line_refusal(status, out, err, "--turn 71: before the launch on turn 72; endurance is counted from the launch (FFTS 4.2)")
