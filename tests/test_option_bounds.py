@@ -159,3 +159,23 @@ def test_the_turn_now_is_not_before_the_launch(capsys):
     assert status == 0 and "on turn 72: 14 turns of normal endurance left" in out
     status, out, err = run_cli(capsys, *argv, "71")
     one_line_refusal(status, out, err, "--turn 71: before the launch on turn 72; endurance is counted from the launch (FFTS 4.2)")
+
+
+# --- Fire from the Skies: victory --ship and --afs-lost repeated (FFTS 19.2, 19.3) ------------------------------------
+
+def test_a_ship_by_id_is_scored_once(capsys):
+    """Before, lexington:sunk given twice scored Lexington twice."""
+    argv = (*FFTS, "victory", "--scenario", "scenarios/fire-from-the-skies/coral-sea.yaml", "--ship", "lexington:sunk")
+    status, out, _ = run_cli(capsys, *argv)
+    assert status == 0 and "Lexington (CV) sunk" in out
+    status, out, err = run_cli(capsys, *argv, "--ship", "lexington:speed-under-2-inches")
+    one_line_refusal(status, out, err, "--ship lexington:speed-under-2-inches: lexington is given twice; give each ship once, at its worst state (FFTS 19.2")
+    status, out, _ = run_cli(capsys, *FFTS, "victory", "--ship", "allied:CV:sunk", "--ship", "allied:CV:sunk")  # two CVs by class
+    assert status == 0 and out.count("(CV) sunk") == 2
+
+
+def test_afs_lost_repeated_are_held_to_the_bound_in_all(capsys):
+    status, out, _ = run_cli(capsys, *FFTS, "victory", "--afs-lost", "allied:9998", "--afs-lost", "allied:1")
+    assert status == 0 and "AFs lost: Allied 9999" in out
+    status, out, err = run_cli(capsys, *FFTS, "victory", "--afs-lost", "allied:9999", "--afs-lost", "allied:1")
+    one_line_refusal(status, out, err, "--afs-lost allied:1: 10000 in all for allied: AFs lost must be from 0 to 9999 (no rule bounds it: FFTS 19.3")
