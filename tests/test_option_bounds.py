@@ -179,3 +179,16 @@ def test_afs_lost_repeated_are_held_to_the_bound_in_all(capsys):
     assert status == 0 and "AFs lost: Allied 9999" in out
     status, out, err = run_cli(capsys, *FFTS, "victory", "--afs-lost", "allied:9999", "--afs-lost", "allied:1")
     one_line_refusal(status, out, err, "--afs-lost allied:1: 10000 in all for allied: AFs lost must be from 0 to 9999 (no rule bounds it: FFTS 19.3")
+
+
+# --- Fire in the Sky: a simulated battle's ships a side, lowered to the work budget (40 -> 12) -----------------------
+
+def test_a_simulated_battle_holds_twelve_ships_a_side(capsys):
+    """No rule bounds the ships of a surface battle (every ship of the Task Forces fights), so the bound is the work budget:
+    the counter mix's battleships and cruisers took 3.3 s of CPU at 12 a side, 10 s at 15, 39 s at 20, and 23 against 38
+    (all the mix's surface ships of Japan, within the old bound of 40) ran past a minute."""
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 12, "--defender", *["us-dd"] * 12)
+    assert status == 0 and "simulated, not exact" in out and not err
+    status, out, err = run_cli(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 12, "jp-ca", "--defender", *["us-dd"] * 12)
+    one_line_refusal(status, out, err, "a surface battle of more than 12 ships a side is too big even to simulate (no rule bounds them: "
+                                       "the work budget of a simulated answer); ask it a round at a time (odds surface)")

@@ -139,9 +139,11 @@ def _within_the_mix(game, label: str, pieces) -> None:
             units[counter.id] += 1
     for counter_id, steps in air_steps.items():
         counter = game.counters[counter_id]
-        if steps_to_counters(steps, counter.steps or 2) > counter.count:
-            raise UsageError(f"{label}: {steps} air steps of {counter_id} need {steps_to_counters(steps, counter.steps or 2)} counters "
-                             f"but the counter mix holds {counter.count} ({MIX_RULE}; v1.1 2.1.1.2, 2nd 3.1.2: two steps a counter)")
+        per = counter.steps or 2
+        if steps_to_counters(steps, per) > counter.count:
+            raise UsageError(f"{label}: {steps} air steps of {counter_id} need {steps_to_counters(steps, per)} counters "
+                             f"but the counter mix holds {counter.count} ({MIX_RULE}; v1.1 2.1.1.2, 2nd 3.1.2: "
+                             f"{'two steps' if per == 2 else f'{per} step'} a counter)")
     for counter_id, n in units.items():
         if n > game.counters[counter_id].count:
             raise UsageError(f"{label}: {n} of {counter_id} but the counter mix holds {game.counters[counter_id].count} ({MIX_RULE})")
