@@ -192,3 +192,28 @@ def test_a_simulated_battle_holds_twelve_ships_a_side(capsys):
     status, out, err = run_cli(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 12, "jp-ca", "--defender", *["us-dd"] * 12)
     one_line_refusal(status, out, err, "a surface battle of more than 12 ships a side is too big even to simulate (no rule bounds them: "
                                        "the work budget of a simulated answer); ask it a round at a time (odds surface)")
+
+
+# --- Fire in the Sky: the largest air strike the counter mix allows is answered ------------------------------------
+
+def test_the_largest_strike_the_counter_mix_allows_is_answered(capsys):
+    """Every Japanese naval counter and 30 air steps striking every Allied naval counter and air unit (the mix's
+    whole): it ran past a minute (each of some 400,000 cases after air-to-air and anti-aircraft fired anew); the
+    cases that strike with the same groups are now summed first, with the same exact answer."""
+    import json
+    from fractions import Fraction
+
+    from toolkit.session import Session
+
+    session = Session()
+    counters = session.open_game(session.game_root("fire-in-the-sky")).game.counters.values()
+
+    def force(side):
+        naval = [c.id for c in counters if c.side == side and c.type == "naval" and not c.unlimited for _ in range(c.count)]
+        air = [f"{c.id}:{c.count * (c.steps or 2)}" for c in counters if c.side == side and c.type == "air" and not c.unlimited]
+        return naval + air
+
+    status, out, err = run_cli(capsys, "odds", "strike", "--attacker", *force("japan"), "--defender", *force("allied"), "--format", "json")
+    assert status == 0 and not err
+    hits = next(d for d in json.loads(out)["distributions"] if d["name"].startswith("hits on"))
+    assert sum(Fraction(row["fraction"]) for row in hits["values"]) == 1
