@@ -217,3 +217,23 @@ def test_the_largest_strike_the_counter_mix_allows_is_answered(capsys):
     assert status == 0 and not err
     hits = next(d for d in json.loads(out)["distributions"] if d["name"].startswith("hits on"))
     assert sum(Fraction(row["fraction"]) for row in hits["values"]) == 1
+
+
+# --- Pacific Fury: a ship named more often than the counter sheet holds it (PF 2.2) -----------------------------------
+
+@pytest.mark.parametrize("argv, said", [
+    (("task-force", "--ship", "Hornet", "Hornet", "Hornet", "--cf", "4", "4", "4"), "--ship Hornet: named 3 times but the counter sheet has 1 (PF 2.2"),
+    (("air-strike", "--ship", "Hornet", "--cf", "4", "--target", "Zuiho", "Zuiho", "Tone"), "--target Zuiho: named 2 times but the counter sheet has 1"),
+    (("task-force", "--ship", *["jp-transports"] * 3), "--ship Japanese Transports: named 3 times but the counter sheet has 2"),
+])
+def test_a_ship_named_more_often_than_the_sheet_holds_it_is_refused(capsys, argv, said):
+    """Before, Hornet three times made a TF-C of AS rating 6."""
+    status, out, err = run_cli(capsys, *PF, *argv)
+    one_line_refusal(status, out, err, said)
+
+
+def test_both_transports_units_and_one_of_each_ship_are_answered(capsys):
+    status, out, _ = run_cli(capsys, *PF, "task-force", "--ship", "jp-transports", "jp-transports", "Tone")
+    assert status == 0 and "ships: Japanese Transports, Japanese Transports, Tone" in out
+    status, out, _ = run_cli(capsys, *PF, "air-strike", "--ship", "Hornet", "--cf", "4", "--target", "Zuiho", "Tone")
+    assert status == 0 and "Air strike on a task force" in out

@@ -10,6 +10,7 @@ the rules do not print). It never prints.
 from __future__ import annotations
 
 import argparse
+from collections import Counter as Tally
 from fractions import Fraction
 from typing import Sequence
 
@@ -151,9 +152,18 @@ def _fill(ships: list[Ship], values: Sequence[int] | None, field: str, label: st
     return out
 
 
-def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = None, dfs: Sequence[int] | None = None) -> tuple[list[Ship], list[str]]:
-    """Ships by id or name, with explicit Combat and Defense Factors applied; and the caveats for given values."""
+def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = None, dfs: Sequence[int] | None = None,
+                  option: str = "--ship") -> tuple[list[Ship], list[str]]:
+    """Ships by id or name, with explicit Combat and Defense Factors applied; and the caveats for given values.
+
+    A ship named more often than the counter sheet holds it is refused (PF 2.2: a unit is one ship): before, Hornet three
+    times made a TF-C of AS rating 6."""
     counters = [_find_counter(game, n) for n in names]
+    named = Tally(c.id for c in counters)
+    for counter in counters:
+        if named[counter.id] > (counter.count or 1):
+            raise CalcInputError(f"{option} {counter.name}: named {named[counter.id]} times but the counter sheet has "
+                                 f"{counter.count or 1} (PF 2.2: a unit is one ship or Transports)")
     ships = [_ship_of(c) for c in counters]
     caveats = []
     stated_cf = [s.combat for s in ships]
@@ -342,7 +352,7 @@ def _task_force_run(game: Game, params) -> CalcResult:
             "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
     cites = [game.edition.cite("task-force-types", "8.3"), game.edition.cite("carrier-combat", "10.5")]
     if params.target:
-        target, target_caveats = resolve_ships(game, params.target)
+        target, target_caveats = resolve_ships(game, params.target, option="--target")
         caveats += target_caveats
         target_aa = pf_odds.anti_aircraft_rating(target)
         modifier, when = pf_odds.air_strike_modifier(as_rating, target_aa, tables.modifiers())
@@ -600,7 +610,7 @@ def _air_strike_run(game: Game, params) -> CalcResult:
 
 
 def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcResult:
-    target, target_caveats = resolve_ships(game, params.target, params.target_cf)
+    target, target_caveats = resolve_ships(game, params.target, params.target_cf, option="--target")
     caveats = caveats + target_caveats
     as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(target)
     modifier, when = pf_odds.air_strike_modifier(as_rating, aa_rating, tables.modifiers())
