@@ -237,3 +237,14 @@ def test_both_transports_units_and_one_of_each_ship_are_answered(capsys):
     assert status == 0 and "ships: Japanese Transports, Japanese Transports, Tone" in out
     status, out, _ = run_cli(capsys, *PF, "air-strike", "--ship", "Hornet", "--cf", "4", "--target", "Zuiho", "Tone")
     assert status == 0 and "Air strike on a task force" in out
+
+
+# --- Fire from the Skies: one carrier's AFs, each count and their sum within MAX_AFS -----------------------------------
+
+@pytest.mark.parametrize("calc, first, second", [("launch", "--spotted", "--hangar"), ("recover", "--afs", "--spotted-aft")])
+def test_one_carriers_afs_are_bounded_in_all(capsys, calc, first, second):
+    """Each count was bounded at 150 alone: 150 spotted and 150 in the hangar, 300 AFs on one carrier, were answered."""
+    status, out, _ = run_cli(capsys, *FFTS, calc, first, "75", second, "75")
+    assert status == 0 and "75 AFs" in out
+    status, out, err = run_cli(capsys, *FFTS, calc, first, "150", second, "1")
+    one_line_refusal(status, out, err, f"{first} 150 and {second} 1: 151 AFs on one carrier, more than any carrier or base holds (at most 150")

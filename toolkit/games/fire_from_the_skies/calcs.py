@@ -248,6 +248,12 @@ def _within_the_game(run):
             if isinstance(value, int) and value > MAX_AFS:
                 raise CalcInputError(f"--{name.replace('_', '-')} {value}: more AFs than any carrier or base holds (at most {MAX_AFS}; "
                                       f"no rule bounds it: the work budget of an exact answer)")
+        for together in (("spotted", "hangar"), ("afs", "spotted_aft")):  # one carrier's AFs: each count in bounds, the sum too
+            values = [getattr(params, name, None) for name in together]
+            if all(isinstance(v, int) and v > 0 for v in values) and sum(values) > MAX_AFS:
+                options = " and ".join(f"--{name.replace('_', '-')} {v}" for name, v in zip(together, values))
+                raise CalcInputError(f"{options}: {sum(values)} AFs on one carrier, more than any carrier or base holds (at most "
+                                     f"{MAX_AFS}; no rule bounds it: the work budget of an exact answer)")
         _flight_fits(game, params)
         return run(game, params)
 
