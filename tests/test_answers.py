@@ -185,15 +185,55 @@ def test_a_whole_process_check_goes_without_the_cyclic_collector_and_a_call_keep
     """toolkit.entry: the installed command's check (argv from the process) turns the collector off for its short life;
     a call with a command line (tests, the language server's neighbours) leaves the process's collector as it was."""
     monkeypatch.setenv("CHARTROOM_CACHE", "off")
-    code = ("import gc, sys; from toolkit.entry import main; sys.argv = ['chartroom', *sys.argv[1:]]; "
+    # the collector's state seen by the command itself (a whole-process check ends the process in toolkit.entry.main)
+    code = ("import gc, sys, toolkit.cli; from toolkit.entry import main; sys.argv = ['chartroom', *sys.argv[1:]]; "
+            "command = toolkit.cli.main; toolkit.cli.main = lambda argv: print('collector', gc.isenabled()) or command(argv); "
             "status = main(); print(gc.isenabled(), status)")
     done = subprocess.run([sys.executable, "-c", code, "check", "scenarios/fire-in-the-sky/short-campaign.yaml"], capture_output=True,
                           text=True, cwd=ROOT, check=True)
-    assert done.stdout.splitlines()[-1] == "False 0"
+    assert done.stdout.splitlines()[0] == "collector False"
     done = subprocess.run([sys.executable, "-c", code, "rules"], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert done.stdout.splitlines()[-1] == "True 0"
+    assert done.stdout.splitlines()[0] == "collector True" and done.stdout.splitlines()[-1] == "True 0"
     assert entry.main(["check", str(ROOT / "scenarios/fire-in-the-sky/short-campaign.yaml")]) == 0
     assert gc.isenabled()
+
+
+WHOLE = ("import sys, atexit; from toolkit.entry import main; atexit.register(print, 'shut down', flush=True); "
+         "sys.argv = ['chartroom', *sys.argv[1:]]; status = main(); print('returned', status); sys.exit(status)")
+
+
+@pytest.mark.parametrize("cache", ["off", "folder"])
+def test_a_whole_process_check_ends_the_process_with_its_report_and_status(cache, tmp_path, capsys, monkeypatch):
+    """toolkit.entry._end: the installed command's check ends the process itself once its report is flushed (no interpreter
+    shutdown: nothing registered to run at exit runs), with the report and the exit status the check gives in a call;
+    other command lines, and a call with a command line, return as before."""
+    scenario = tmp_path / "bad.yaml"
+    scenario.write_text((ROOT / "scenarios/fire-in-the-sky/short-campaign.yaml").read_text(encoding="utf-8").replace("start_turn: 2", "start_turn: 0"),
+                        encoding="utf-8")
+    (tmp_path / "cache").mkdir(mode=0o700)
+    monkeypatch.setenv("CHARTROOM_CACHE", "off" if cache == "off" else str(tmp_path / "cache"))
+    monkeypatch.chdir(ROOT)  # the paths shown are relative to the working folder, in the process and in the call
+    env = dict(os.environ)
+    for target, expected in (("scenarios/fire-from-the-skies/midway.yaml", 0), (str(scenario), 1)):
+        for _ in range(2):  # with a cache folder the second is answered from the cache (an answer is kept for a clean check only)
+            done = subprocess.run([sys.executable, "-c", WHOLE, "check", target], capture_output=True, text=True, cwd=ROOT, env=env)
+            assert done.returncode == expected and "returned" not in done.stdout and "shut down" not in done.stdout
+            called = run(capsys, "check", target)
+            assert (done.returncode, done.stdout, done.stderr) == called
+    done = subprocess.run([sys.executable, "-c", WHOLE, "rules"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 0 and done.stdout.splitlines()[-2:] == ["returned 0", "shut down"]
+    done = subprocess.run([sys.executable, "-c", WHOLE, "check", "--bogus"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 2 and done.stdout.splitlines() == ["shut down"]  # argparse's refusal ends as it always did
+
+
+def test_a_whole_process_check_started_without_standard_output_ends_as_before(monkeypatch):
+    """The fast end flushes only the streams the process has: started with stdout closed, a check still ends in one line
+    and the internal error's status (it cannot write its report), never a traceback from the end itself."""
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    done = subprocess.run([sys.executable, "-c", WHOLE, "check", "scenarios/fire-from-the-skies/midway.yaml"], stdin=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 3 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("chartroom: internal error: AttributeError")
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
@@ -10,7 +11,7 @@ import pytest
 
 from conftest import ROOT, SHORT, run_cli
 from toolkit import __version__
-from toolkit.cli import main
+from toolkit.cli import main, terminal_columns
 
 run = run_cli
 
@@ -188,3 +189,23 @@ def test_an_edition_missing_a_parameter_is_a_data_error(tmp_path, capsys):
     assert status == 1 and "EDITION-PARAMETER the edition defines no parameter 'supply_leg_hexes'" in out
     status, out, err = run(capsys, "supply", str(game / "short-campaign.yaml"), "--side", "allied", "--to", "Brisbane")
     assert status == 2 and err.count("\n") == 1 and "supply_leg_hexes" in err
+
+
+@pytest.mark.parametrize("columns", [None, "100", "40", "0", "-3", "wide", ""])
+def test_the_help_is_as_wide_as_argparse_would_make_it(columns, monkeypatch):
+    """The help's width is found without shutil (issue 22): the same number shutil gives argparse, whatever $COLUMNS says."""
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+    monkeypatch.setattr(sys, "__stdout__", None)  # no standard output at all (a detached process)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_the_help_wraps_at_the_width_of_columns(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "60")
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 58 and any(len(line) > 50 for line in lines)

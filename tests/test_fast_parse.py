@@ -10,9 +10,12 @@ with the default (C parser first); data, value and key positions, and located er
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit.load import yamlpos
 from toolkit.load.types import YamlProblem
@@ -108,6 +111,33 @@ def test_bundled_files_take_the_fast_path(monkeypatch):
     for path in taken:
         text = path.read_text(encoding="utf-8")
         assert yamlpos.parse_with(text, yamlpos.fast_events).values == yamlpos.parse_with(text, yamlpos.pure_events).values
+
+
+#: The texts left to the pure parser, as three alternatives (how :data:`toolkit.load.yamlpos._PURE_ONLY` was first
+#: written; it is now one character class and lookbehinds, which the engine scans for at C speed, issue 22).
+PURE_ONLY_ALTERNATIVES = re.compile("[\t\x85\u2028\u2029\ufeff]|[&*][0-9A-Za-z_-]+[?:%@`]|[|>][-+0-9]{0,2}#")
+
+
+def _spans(pattern, text):
+    return [m.span() for m in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize("text", [*HOSTILE, "a: *x?\n", "a: &anchor:\n", "b: |+2#\n", "c: >-#\n", "d: |#\n", "e: >12#\n", "f: & x\n",
+                                  "g: * y@\n", "h: |+-#\n", "i: a|b#c\n", "j: 'x>#'\n", "k: \t\n", "plain text only\n", ""])
+def test_the_pure_only_pattern_finds_what_the_three_alternatives_find(text):
+    assert _spans(yamlpos._PURE_ONLY, text) == _spans(PURE_ONLY_ALTERNATIVES, text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="&*|>#?:%@`-+09aZ_ \n\t\x85\u2028\u2029\ufeffx", max_size=40))
+def test_the_pure_only_pattern_matches_where_the_alternatives_match(text):
+    assert _spans(yamlpos._PURE_ONLY, text) == _spans(PURE_ONLY_ALTERNATIVES, text)
+
+
+def test_the_pure_only_pattern_leaves_every_bundled_file_as_before():
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        assert _spans(yamlpos._PURE_ONLY, text) == _spans(PURE_ONLY_ALTERNATIVES, text), path
 
 
 def test_pure_is_forced_by_the_environment(monkeypatch):

@@ -10,6 +10,7 @@ import socket
 import pytest
 
 from conftest import ROOT, run_cli
+from toolkit.schema.overlay import schema_files
 
 PF = ROOT / "scenarios" / "pacific-fury"
 
@@ -161,3 +162,15 @@ def test_overlays_judged_sound_are_remembered_by_their_bytes_and_a_changed_one_i
     spoil(game, '{"$ref": "https://example.com/x.json"}')
     status, out, _ = run_cli(capsys, "check", ".")
     assert status == 2 and "never reaches the network" in out and len(judged) == 3
+
+
+def test_the_schema_files_are_what_the_glob_finds(tmp_path):
+    """toolkit.schema.overlay.schema_files (issue 22): one listing of the folder, the same paths in the same order as
+    ``sorted(folder.glob("*.schema.json"))``, a missing folder or a file giving none."""
+    for name in (".schema.json", "B.schema.json", "a.schema.json", "x.schema.jsonx", "y.SCHEMA.json", "z.schema.json.bak", "é.schema.json"):
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    (tmp_path / "folder.schema.json").mkdir()
+    (tmp_path / "dangling.schema.json").symlink_to(tmp_path / "nowhere")
+    for folder in (tmp_path, tmp_path / "missing", tmp_path / "B.schema.json", ROOT / "schemas", ROOT / "scenarios" / "fire-in-the-sky" / "schemas"):
+        assert schema_files(folder) == sorted(folder.glob("*.schema.json")), folder
+    assert [p.name for p in schema_files(tmp_path)][:3] == [".schema.json", "B.schema.json", "a.schema.json"]

@@ -37,7 +37,9 @@ NEVER = ("networkx", "jinja2", "weasyprint", "pypdf", "mkdocs", "multiprocessing
          "toolkit.games.pacific_fury.calculations", "toolkit.games.pacific_fury.map_questions", "toolkit.games.fire_from_the_skies.aids",
          "toolkit.games.fire_from_the_skies.site", "toolkit.games.fire_from_the_skies.calcs", "toolkit.games.fire_from_the_skies.map_questions",
          # issue 22: the set-up drawn on the map (map draw, aids) and the writing of files (tempfile) are not a check's
-         "toolkit.games.setup", "toolkit.model.setup", "toolkit.games.pacific_fury.setup_map", "toolkit.outputs", "tempfile")
+         "toolkit.games.setup", "toolkit.model.setup", "toolkit.games.pacific_fury.setup_map", "toolkit.outputs", "tempfile",
+         # nor shutil (argparse's help width is found without it, toolkit.cli.terminal_columns) and its compressors
+         "shutil", "bz2", "lzma")
 
 
 def imported(*args: str, cache: str = "off") -> tuple[int, set[str]]:

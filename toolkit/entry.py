@@ -5,12 +5,18 @@ is answered here without importing the rest of Chartroom (and a check that runs 
 garbage collector); every other command line goes to
 :func:`toolkit.cli.main`, loaded by name only then (as the other commands' modules are, see
 :func:`toolkit.cli._command_module`).
+
+A check that runs once, as the whole process, ends the process itself once its report is written and flushed
+(:func:`_end`): the interpreter's shutdown would tear down every module and free, one by one, every document,
+model and schema the check read, about 6% of a cold check's instructions (issue 22), for a process that has
+nothing left to clean up (it starts no thread, leaves no file open and registers nothing to run at exit).
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
+import os
 import sys
 
 from toolkit.answers import recall
@@ -22,20 +28,34 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line ``argv`` (default: the process's own, as the installed ``chartroom`` does)."""
     whole_process = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
+    once = whole_process and argv[:1] == ["check"] and "--watch" not in argv  # the process ends with this check
     known = recall(argv)
     if known is None:
-        if whole_process and argv[:1] == ["check"] and "--watch" not in argv:
+        if once:
             # The process ends with the check: what it makes is freed by reference counting (200 variants leave about
             # 3,000 objects in cycles, freed at exit), so the cyclic collector's passes (6% of a check's CPU) are saved.
             gc.disable()
-        return importlib.import_module("toolkit.cli").main(argv)
+        status = importlib.import_module("toolkit.cli").main(argv)
+        return _end(status) if once else status
     output, status = known
     try:
         sys.stdout.write(output)
         sys.stdout.flush()
     except BrokenPipeError:  # as toolkit.cli.main: the reader left, nothing is wrong (toolkit.exits.EXIT_OK)
         return 0
-    return status
+    return _end(status) if once else status
+
+
+def _end(status: int) -> int:
+    """End the process with ``status`` once standard output and error are flushed, without the interpreter's shutdown
+    (the module docstring says why); if flushing fails, return ``status`` and let the interpreter end as it always did."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None when the process was started with the stream closed
+                stream.flush()
+    except (OSError, ValueError):
+        return status
+    os._exit(status)
 
 
 if __name__ == "__main__":

@@ -177,7 +177,8 @@ def _add(section: str, entry, variant: dict, purpose: str) -> str:
     return f"{purpose}write in this variant: {section}: [{flow_yaml(entry)}]"
 
 
-_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._/()-]*[A-Za-z0-9.)]|[A-Za-z]")
+#: Text written plain in flow YAML (compiled on first use: ``re`` keeps it; a check writes no YAML, issue 22).
+_PLAIN = r"[A-Za-z][A-Za-z0-9 ._/()-]*[A-Za-z0-9.)]|[A-Za-z]"
 _KEYWORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
 
 
@@ -188,6 +189,6 @@ def flow_yaml(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(flow_yaml(v) for v in value) + "]"
     if isinstance(value, str):
-        plain = _PLAIN.fullmatch(value) and value.lower() not in _KEYWORDS and ": " not in value
+        plain = re.fullmatch(_PLAIN, value) and value.lower() not in _KEYWORDS and ": " not in value
         return value if plain else json.dumps(value, ensure_ascii=False)
     return json.dumps(value)

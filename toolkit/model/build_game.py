@@ -86,23 +86,29 @@ def _not_an_edition(edition, editions: list[str]) -> str:
 def unknown_editions(document: Document, editions: list[str]) -> list[Finding]:
     """Edition ids in ``editions:`` lists and ``edition:`` keys must be the manifest's."""
     found = []
+    path: list = []  # the keys and indexes down to the node walked: made a tuple only for a finding (issue 22)
 
-    def walk(node, path):
+    def walk(node):
         if isinstance(node, dict):
             for key, value in node.items():
                 if key == "editions" and isinstance(value, list) and document.data.get("kind") != "game":
                     for i, item in enumerate(value):
                         if isinstance(item, str) and item not in editions:
-                            found.append(Finding("error", "REF-EDITION", _not_an_edition(item, editions), document.locate(path + (key, i))))
+                            found.append(Finding("error", "REF-EDITION", _not_an_edition(item, editions), document.locate((*path, key, i))))
                 elif key == "edition" and isinstance(value, str) and document.data.get("kind") != "scenario" and value not in editions:
-                    found.append(Finding("error", "REF-EDITION", _not_an_edition(value, editions), document.locate(path + (key,))))
-                else:
-                    walk(value, path + (key,))
+                    found.append(Finding("error", "REF-EDITION", _not_an_edition(value, editions), document.locate((*path, key))))
+                elif isinstance(value, (dict, list)):
+                    path.append(key)
+                    walk(value)
+                    path.pop()
         elif isinstance(node, list):
             for i, item in enumerate(node):
-                walk(item, path + (i,))
+                if isinstance(item, (dict, list)):
+                    path.append(i)
+                    walk(item)
+                    path.pop()
 
-    walk(document.data, ())
+    walk(document.data)
     return found
 
 

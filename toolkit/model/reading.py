@@ -35,8 +35,9 @@ def bundled_scenarios() -> Path:
     return package.parent / "scenarios"
 
 
-#: A bundled scenario's name: its game's folder and its path there without ``.yaml`` (``fire-in-the-sky/short-campaign``).
-_BUNDLED_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)+$")
+#: A bundled scenario's name: its game's folder and its path there without ``.yaml`` (``fire-in-the-sky/short-campaign``);
+#: compiled on first use (``re`` keeps it), not when the module loads (issue 22).
+_BUNDLED_NAME = r"^[a-z0-9][a-z0-9_-]*(/[a-z0-9][a-z0-9_-]*)+$"
 
 
 def is_bundled_name(text: str) -> bool:
@@ -46,7 +47,7 @@ def is_bundled_name(text: str) -> bool:
     >>> is_bundled_name("fire-in-the-sky/short-campaign"), is_bundled_name("short-campaign.yaml"), is_bundled_name("../x/y")
     (True, False, False)
     """
-    return bool(_BUNDLED_NAME.match(text))
+    return bool(re.match(_BUNDLED_NAME, text))
 
 
 def bundled_names() -> dict[str, Path]:

@@ -38,7 +38,7 @@ from toolkit.findings import Finding, Location
 from toolkit.load import cache, display_path, resolved, worth_keeping
 from toolkit.load.memo import BoundedMemo, remembered, while_working, within_a_session
 from toolkit.schema import patterns
-from toolkit.schema.overlay import OverlayProblem, judge_overlays, read_overlay_files
+from toolkit.schema.overlay import OverlayProblem, judge_overlays, read_overlay_files, schema_files
 
 __all__ = ["schema_dir", "schemas", "schema_path", "overlay_dir", "validate", "validator", "KINDS"]
 
@@ -90,7 +90,7 @@ class _Core:
         #: (uri, contents) of every core schema: under its ``$id`` and under its file URI, so a relative ``$ref``
         #: resolves whether the base is the ``$id`` or the file (as editors use).
         self.resources: list[tuple[str, dict]] = []
-        for path in sorted(self.folder.glob("*.schema.json")):
+        for path in schema_files(self.folder):
             contents = json.loads(path.read_text(encoding="utf-8"))
             self.schemas[path.name[: -len(".schema.json")]] = contents
             if "$id" in contents:
@@ -114,7 +114,7 @@ class _Core:
 
     def _digest(self) -> str:
         digest = hashlib.sha256()
-        for path in sorted(self.folder.glob("*.schema.json")):
+        for path in schema_files(self.folder):
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
         return digest.hexdigest()
 
@@ -138,7 +138,7 @@ def _read_overlay_signature(game_root: Path) -> tuple:
     if not folder.is_dir():
         return ()
     out = []
-    for path in sorted(folder.glob("*.schema.json")):
+    for path in schema_files(folder):
         try:
             stat = path.stat()
         except OSError:  # a dangling link, say: read_overlays names it
