@@ -248,3 +248,14 @@ def test_one_carriers_afs_are_bounded_in_all(capsys, calc, first, second):
     assert status == 0 and not err and ("150 AFs: 75 spotted aft, 75 in the hangar" in out or "75 AFs, 6 land an AOS" in out)
     status, out, err = run_cli(capsys, *FFTS, calc, first, "150", second, "1")
     one_line_refusal(status, out, err, f"{first} 150 and {second} 1: 151 AFs on one carrier, more than any carrier or base holds (at most 150")
+
+
+# --- every argparse refusal: a value of 5,000 characters is cut short, not echoed whole ---------------------------------
+
+@pytest.mark.parametrize("argv", [(*FFTS, "endurance", "--launch", "9" * 5000, "--endurance", "3"), (*PF, "sink", "--hits", "9" * 5000, "--df", "2"),
+                                  ("map", "draw", "--turn", "9" * 5000)])
+def test_a_value_too_long_for_a_whole_number_is_cut_short(capsys, argv):
+    """Options read with int() (no Bound) echoed the 5,000 digits into their one-line message."""
+    status, out, err = run_cli(capsys, *argv)
+    one_line_refusal(status, out, err, "'99999999999999999999...' (5000 characters)")
+    assert len(err) < 300

@@ -85,7 +85,12 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message):  # one line, exit 2, naming the (sub)command whose help tells more: chartroom map distance
+        message = _LONG_VALUE.sub(lambda m: f"{m.group(1)}...' ({len(m.group(0)) - 2} characters)", message)  # 5,000 digits cut short
         self.exit(EXIT_INPUT, f"chartroom: {message} (see {self.prog} --help)\n")
+
+
+#: A quoted value too long to echo whole in a one-line message (``--turn`` of 5,000 digits): its start and length are shown.
+_LONG_VALUE = re.compile(r"('[^'\s]{20})[^'\s]{80,}'")  # no space inside: not a stretch between two apostrophes of the text
 
 
 #: Commands whose parser needs no game module, renderer or variant tool: for these the parser is built without
