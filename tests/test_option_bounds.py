@@ -259,3 +259,24 @@ def test_a_value_too_long_for_a_whole_number_is_cut_short(capsys, argv):
     status, out, err = run_cli(capsys, *argv)
     one_line_refusal(status, out, err, "'99999999999999999999...' (5000 characters)")
     assert len(err) < 300
+
+
+# --- Fire in the Sky: a withdrawal after many rounds in a big battle is simulated, not unrolled for minutes ----------------
+
+BBS_JP = ["jp-bb-yamato-musashi", "jp-bb-mutsu-nagato", "jp-bb-ise-hyuga", "jp-bb-fuso-yamashiro", "jp-bb-hiei-kirishima"]
+BBS_US = ["us-bb-pennsylvania-arizona", "us-bb-nevada-oklahoma", "us-bb-california-tennessee", "us-bb-maryland-west-virginia",
+          "us-bb-new-mexico-mississippi"]
+
+
+def test_a_long_withdrawal_in_a_big_battle_is_simulated(capsys):
+    """--after-rounds is bounded at 200 for a small battle (2 jp-dd against a BB: exact, 0.4 s); five BBs a side
+    withdrawing after 200 rounds unrolled the exact chain for over two minutes (after 5 rounds, 19.5 s). Past the
+    chain's work budget the battle is simulated, as one of more than five ships a side is."""
+    argv = ("odds", "battle", "--attacker", *BBS_JP[:2], "--defender", *BBS_US[:2], "--withdraw", "defender", "--after-rounds", "200")
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 0 and not err and "simulated" not in out  # 2^4 x 202 x 4 = 12,928: exact
+    argv = ("odds", "battle", "--attacker", *BBS_JP[:3], "--defender", *BBS_US[:2], "--withdraw", "defender", "--after-rounds", "200")
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 0 and not err
+    assert "simulated, not exact: a surface battle of 5 ships withdrawing after 200 rounds is too big to answer exactly " \
+           "(2^5 sets of survivors x 202 rounds x 5 ships: more than the work budget of 25,000)" in out
