@@ -27,6 +27,7 @@ ALLOWED = {
     "referencing.jsonschema": ("toolkit/lazy.py", "jsonschema's schema registry, about 50 ms"),
     "jsonschema_rs": ("toolkit/lazy.py", "the compiled validator, about 20 ms, not paid on a warm cache"),
     "ruamel.yaml": ("toolkit/lazy.py", "the YAML parser, about 20 ms, not paid on a warm cache"),
+    "dataclasses": ("toolkit/lazy.py", "dataclasses with inspect, ast, dis and tokenize, about 8 ms: the record classes are made without it"),
     # Not a library: a core command (check, audit, schema, rules) builds no other command's parser, so it
     # does not import the renderer's PDF workers (multiprocessing, concurrent.futures: about 40 ms).
     "toolkit.calc_cli": ("toolkit/cli.py", "the other commands' modules"),

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit import records
 from toolkit.records import lazy_dataclass
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,3 +138,40 @@ def test_a_check_of_a_plotting_sheet_makes_no_box_and_no_schedule():
     made = json.loads(out.strip().splitlines()[-1])
     assert "Sheet" in made and "Game" in made
     assert "Box" not in made and "ScheduleTurn" not in made and "AreaPair" not in made
+
+
+def test_a_cold_check_imports_neither_dataclasses_nor_inspect():
+    """The record classes are made without dataclasses (toolkit/records.py): its import, with inspect, ast's and dis's
+    friends, cost about 8 ms of a check that never asks for a dataclasses.Field."""
+    probe = ("import io, contextlib, sys\nfrom toolkit.cli import main\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+             "    main(sys.argv[1:])\nprint(sorted(m for m in ('dataclasses', 'inspect') if m in sys.modules))")
+    env = dict(os.environ, CHARTROOM_CACHE="off")
+    for scenario in ("fire-in-the-sky/short-campaign.yaml", "pacific-fury/campaign.yaml", "fire-from-the-skies/midway.yaml"):
+        done = subprocess.run([sys.executable, "-c", probe, "check", f"scenarios/{scenario}"], capture_output=True, text=True,
+                              cwd=ROOT, env=env, check=True)
+        assert done.stdout.strip().splitlines()[-1] == "[]", scenario
+
+
+def test_fields_asked_for_are_dataclasses_own():
+    @lazy_dataclass(frozen=True)
+    class Sheet:
+        columns: int
+        north: float = 0.0
+        notes: tuple = records.field(default=(), compare=False)
+        seen: dict = records.field(default_factory=dict, compare=False, hash=False)
+
+    @lazy_dataclass(frozen=True)
+    class Plotted(Sheet):
+        rows: int = 0
+
+    sheet = Plotted(3)
+    made = dataclasses.fields(Plotted)
+    assert [type(f) for f in made] == [dataclasses.Field] * 5 and made[3].default_factory is dict
+    assert made[2].default == () and made[2].compare is False and made[3].default is dataclasses.MISSING
+    assert Plotted.__dataclass_fields__["columns"] is Sheet.__dataclass_fields__["columns"]  # shared, as dataclasses does
+    assert Plotted.__dataclass_params__.frozen and dataclasses.is_dataclass(sheet)
+    assert records.replace(sheet, rows=2) == Plotted(3, rows=2) == dataclasses.replace(sheet, rows=2)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'rows'"):
+        sheet.rows = 1
+    with pytest.raises(ValueError, match="cannot specify both default and default_factory"):
+        records.field(default=(), default_factory=tuple)

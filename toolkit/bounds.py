@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import dataclass
 
 from toolkit.exact import MAX_EXACT_DICE
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Bound", "WORK_BUDGET", "work_budget", "shown"]
 
@@ -35,7 +35,7 @@ __all__ = ["Bound", "WORK_BUDGET", "work_budget", "shown"]
 WORK_BUDGET = "no rule bounds it: the work budget of an exact answer"
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Bound:
     """A whole number (or, with ``number=float``, a finite decimal) from ``low`` to ``high``, as ``rule`` says."""
 

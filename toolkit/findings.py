@@ -5,17 +5,15 @@ Reporters only read these; checks only create them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from toolkit.errors import ChartroomError, InputError
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES", "CoreCode", "CORE_CODES", "OPTIONAL_UNKNOWN", "EDITION_OTHER"]
 
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass(frozen=True, order=True)
+@lazy_dataclass(frozen=True, order=True)
 class Location:
     """A place in a user's file, 1-based line and column (0 when unknown)."""
 
@@ -76,7 +74,7 @@ class LoadError(InputError):
         return Finding("error", self.code, self.message, self.location)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class CoreCode:
     """A finding the core reports (not a game's check) that cites a game's rule, declared for the citation table.
 

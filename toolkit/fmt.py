@@ -31,7 +31,6 @@ import os
 import re
 import stat
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from toolkit.lazy import ruamel_yaml
 from toolkit.load import decode, display_path, load_text, read_bytes, yaml_files
 from toolkit.load.yamlpos import FastPathRefused, fast_events, fast_wanted, pure_events
 from toolkit.outputs import write_atomically as _write_atomically
+from toolkit.records import lazy_dataclass
 from toolkit.schema import schemas
 
 __all__ = ["LEAD", "FmtResult", "format_text", "format_path", "canonical_order", "yaml_files"]
@@ -54,7 +54,7 @@ class FmtRefused(InputError):
     """The text cannot be formatted safely; the message says why (one line)."""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class FmtResult:
     """What formatting one file did: ``status`` is unchanged, changed (or would change), skipped or error."""
 

@@ -16,7 +16,6 @@ Nothing here reads files or runs checks itself: the session passes ``alone`` and
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Callable
 
 from toolkit.findings import Finding, Location
 from toolkit.load import Document
+from toolkit.records import replace
 
 __all__ = ["place_inherited", "flow_yaml", "node_path"]
 
@@ -62,7 +62,7 @@ def place_inherited(findings: list[Finding], variant: Document, bases: list[Docu
             out[i] = _moved(f, causes.get((f.code, f.location)), variant, by_name[f.location.file], units)
         else:
             note = f" (the base scenario's own finding: {f.location.file} checked alone in edition {edition} has it too)"
-            out[i] = dataclasses.replace(f, message=f.message + note, extra={**f.extra, "base_own": True, "original": f.message})
+            out[i] = replace(f, message=f.message + note, extra={**f.extra, "base_own": True, "original": f.message})
     return out
 
 
@@ -95,7 +95,7 @@ def _causes(caused: list[Finding], variant: Document, recheck) -> dict:
 
 def _without(key: str) -> Callable[[Document], Document]:
     def edit(document: Document) -> Document:
-        return dataclasses.replace(document, data={k: v for k, v in document.data.items() if k != key})
+        return replace(document, data={k: v for k, v in document.data.items() if k != key})
     return edit
 
 

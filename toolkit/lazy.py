@@ -14,6 +14,9 @@ function below, the first time a command asks for it; Python keeps the module af
   only a PNG asks for it;
 - :func:`jsonschema` and :func:`referencing`: the schema messages of an invalid document, about 100 ms and 50 ms;
 - :func:`jsonschema_rs`: the compiled validator (optional), about 20 ms, not paid when the cache knows the verdict;
+- :func:`dataclasses`: the standard library's, with :mod:`inspect` (and ast, dis, tokenize), about 8 ms: the record
+  classes are made without it (:mod:`toolkit.records`), which imports it only when someone asks for their
+  ``dataclasses.Field`` objects, for a ``FrozenInstanceError``, or for a declaration it leaves to ``dataclasses``;
 - :func:`ruamel_yaml`: ruamel.yaml's round trip for ``chartroom fmt``, about 20 ms, not paid by a warm ``check``
   (the loader's own parser, :mod:`toolkit.load.yamlpos`, is the other place that imports it, itself loaded
   only when a document is not in the cache).
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["jinja2", "jsonschema", "jsonschema_rs", "mkdocs", "networkx", "pypdf", "referencing", "resvg_py", "ruamel_yaml", "watchfiles", "weasyprint"]
+__all__ = ["dataclasses", "jinja2", "jsonschema", "jsonschema_rs", "mkdocs", "networkx", "pypdf", "referencing", "resvg_py", "ruamel_yaml", "watchfiles", "weasyprint"]
 
 
 def networkx() -> ModuleType:
@@ -84,6 +87,13 @@ def jsonschema_rs() -> ModuleType:
     import jsonschema_rs
 
     return jsonschema_rs
+
+
+def dataclasses() -> ModuleType:
+    """dataclasses (with inspect, ast, dis and tokenize), for what toolkit.records leaves to it."""
+    import dataclasses
+
+    return dataclasses
 
 
 def ruamel_yaml() -> ModuleType:

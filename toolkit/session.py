@@ -26,7 +26,6 @@ template environments (jinja re-reads a changed template), and Fire in the Sky's
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
@@ -40,6 +39,7 @@ from toolkit.load.memo import SessionMemos, remembered, while_working_on
 from toolkit.model import Game
 from toolkit.model.build import GameCache, Loaded, bundled_scenarios, document_game_root, load_game, load_scenario, read_document, suggest
 from toolkit.model.reading import find_game_root, manifest_editions
+from toolkit.records import lazy_dataclass
 from toolkit.rules import run_checks
 from toolkit.schema import validate
 from toolkit.written_for import edition_note
@@ -50,7 +50,7 @@ __all__ = ["Session", "Opened", "GAME_KINDS"]
 GAME_KINDS = ("game", "map", "counters", "edition", "schedule", "errata", "charts")
 
 
-@dataclass
+@lazy_dataclass
 class Opened(Loaded):
     """What opening a path gave: what loading gave (documents, findings, model) and the game's module."""
 

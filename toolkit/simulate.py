@@ -27,12 +27,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
 from typing import Callable, Mapping, Sequence
 
 from toolkit.exact import TooBig
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Simulated", "simulate_total", "SEED", "TRIALS", "MAX_DRAWS", "MIN_TRIALS", "Estimate", "Outcomes",
            "simulate_outcomes", "binomial", "max_simulated_draws"]
@@ -46,7 +46,7 @@ MIN_TRIALS = 2_000
 MAX_DRAWS = 4_000_000
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Simulated:
     """How often each total came up in ``trials`` seeded trials."""
 
@@ -93,7 +93,7 @@ def simulate_total(parts: Sequence[Mapping[int, Fraction]], trials: int | None =
     return Simulated(trials, seed, dict(sorted(counts.items())))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Estimate:
     """A simulated chance or mean, and two standard errors of it."""
 
@@ -105,7 +105,7 @@ class Estimate:
         return f"{self.value:.4f} ± {self.error:.4f}{said}"
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Outcomes:
     """How often each outcome (a tuple of whole numbers) came up in ``trials`` seeded trials."""
 

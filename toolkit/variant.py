@@ -12,7 +12,6 @@ import json
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.errors import InputError
@@ -21,6 +20,7 @@ from toolkit.load import display_path, load_text, resolved
 from toolkit.model.build_scenario import allowed_roots, base_of
 from toolkit.model.reading import bundled_names, bundled_scenario, bundled_scenarios, is_bundled_name, suggest
 from toolkit.outputs import write_new
+from toolkit.records import lazy_dataclass
 from toolkit.render.skeleton import skeleton
 from toolkit.schema import schema_path
 from toolkit.session import Session
@@ -167,7 +167,7 @@ SECTIONS = ("edition", "start_turn", "map", "optional_rules", "control", "marker
 RECORD_KEYS = ("id", "at", "place", "name")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Difference:
     """One thing that differs between scenario A and scenario B, after both are resolved."""
 

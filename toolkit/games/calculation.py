@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import dataclass, field, make_dataclass
+from dataclasses import field as dataclasses_field
+from dataclasses import make_dataclass
 from functools import cached_property
 from typing import Callable
 
 from toolkit.bounds import Bound
 from toolkit.errors import InputError
 from toolkit.model import Game, Scenario
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["CalcResult", "CalcInputError", "ScenarioInput", "parameters_type", "Calculation", "COMMON_PARAMETERS"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class CalcResult:
     """The answer of one calculation: text lines for a reader, plain data for a program.
 
@@ -42,7 +44,7 @@ class CalcInputError(InputError):
     """Arguments a calculation cannot answer for (an unknown ship, a value off its track): one line, exit 2."""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ScenarioInput:
     """A scenario a calculation reads, opened by the caller's session (``Session.open_scenario``).
 
@@ -88,10 +90,10 @@ def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], No
         else:
             default = action.default
             default = tuple(default) if isinstance(default, list) else default
-            specs.append((action.dest, annotation | None if default is None else annotation, field(default=default)))
+            specs.append((action.dest, annotation | None if default is None else annotation, dataclasses_field(default=default)))
         if action.choices:
             choices[action.dest] = (tuple(action.choices), several, action.option_strings[0] if action.option_strings else action.dest)
-    specs.append(("documents", tuple, field(default=(), compare=False, repr=False)))
+    specs.append(("documents", tuple, dataclasses_field(default=(), compare=False, repr=False)))
 
     def __post_init__(self):
         for dest, (allowed, several, option) in choices.items():
@@ -118,7 +120,7 @@ def parameters_type(name: str, arguments: Callable[[argparse.ArgumentParser], No
     return made
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Calculation:
     """One question a player works out by hand, answered by ``chartroom calc GAME NAME``, or from Python.
 

@@ -16,13 +16,12 @@ chooses how to print them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from toolkit.errors import InputError
 from toolkit.graph.arcs import bearing
 from toolkit.model import Game, Map
 from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Distance", "MapExport", "distance", "export", "resolve", "UNITS"]
 
@@ -30,7 +29,7 @@ __all__ = ["Distance", "MapExport", "distance", "export", "resolve", "UNITS"]
 UNITS = {"hex-grid": ("hex", "hexes"), "plotting-sheet": ("hex", "hexes"), "areas": ("step", "steps")}
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Distance:
     """How far ``b`` lies from ``a``: ``steps`` (None when no path joins them) in ``unit`` (``hex`` or ``step``).
 
@@ -59,7 +58,7 @@ class Distance:
         return data
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class MapExport:
     """The resolved map as plain data (deterministic, sorted) and a summary for a reader."""
 

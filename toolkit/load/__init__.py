@@ -13,7 +13,6 @@ import os
 import stat
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
@@ -21,6 +20,7 @@ from toolkit.findings import LoadError, Location
 from toolkit.load import cache
 from toolkit.load.memo import BoundedMemo, while_working
 from toolkit.load.types import Parsed, YamlProblem
+from toolkit.records import field, lazy_dataclass
 from toolkit.sealed import read_at_most
 
 MAX_FILE_BYTES = 512 * 1024
@@ -61,7 +61,7 @@ def _displayed(path: Path) -> str:
     return str(resolved(path)) if relative.startswith("..") else relative
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Document:
     """A parsed YAML file: plain data plus the position of each node."""
 

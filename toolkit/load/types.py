@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toolkit.errors import InputError
+from toolkit.records import lazy_dataclass
 
 
 class YamlProblem(InputError):
@@ -18,7 +17,7 @@ class YamlProblem(InputError):
         self.code = code
 
 
-@dataclass
+@lazy_dataclass
 class Parsed:
     """Plain data plus positions, keyed by the path of each node (a tuple of keys and indices)."""
 

@@ -11,7 +11,6 @@ the map being edited. What the session keeps is kept by those texts too (:func:`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -19,6 +18,7 @@ from toolkit.findings import Finding, LoadError, Location
 from toolkit.load import MAX_FILE_BYTES, Document, display_path, load_text, resolved, unsaved
 from toolkit.lsp.depends import linked_files
 from toolkit.model.reading import find_game_root
+from toolkit.records import field, lazy_dataclass
 from toolkit.session import Opened, Session
 
 __all__ = ["Checked", "Documents"]
@@ -27,7 +27,7 @@ __all__ = ["Checked", "Documents"]
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")
 
 
-@dataclass
+@lazy_dataclass
 class Checked:
     """One document as checked: its text, its parsed form (None when it does not parse) and the findings."""
 

@@ -6,16 +6,15 @@ The answers are plain data that hover, completion and go-to-definition read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toolkit.findings import Location
 from toolkit.load import Document
+from toolkit.records import lazy_dataclass
 from toolkit.session import Opened
 
 __all__ = ["Named", "named", "records_by_id", "check_codes", "counter_use"]
 
 
-@dataclass
+@lazy_dataclass
 class Named:
     """A name found in the game: what kind of thing it is, the object, and where it is defined."""
 

@@ -8,12 +8,11 @@ came from, so that a check can point a designer at the line to change.
 from __future__ import annotations
 
 import math
-from dataclasses import field
 from pathlib import Path
 
 from toolkit.findings import Location
 from toolkit.model.hexes import HexGrid
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass
 
 __all__ = [
     "Side", "Place", "Box", "Sheet", "LandConnection", "AreaPair", "Map", "Counter", "Edition", "ScheduleTurn",

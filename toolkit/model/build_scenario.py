@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 from typing import Callable
@@ -26,6 +25,7 @@ from toolkit.model.reading import (
     read_document,
     suggest,
 )
+from toolkit.records import replace
 from toolkit.words import counted
 
 __all__ = ["load_scenario", "scenario_chain", "GameCache", "allowed_roots", "base_of"]
@@ -220,7 +220,7 @@ def _with_own_map(document: Document, game: Game) -> tuple[Game | None, list[Fin
     if editions:
         return None, editions
     side_of = {nation: side.id for side in game.sides for nation in side.nations}
-    return dataclasses.replace(game, map=build_map(document, game.edition.id, probe, side_of)), probe.findings
+    return replace(game, map=build_map(document, game.edition.id, probe, side_of)), probe.findings
 
 
 def _mtimes(documents: list[Document]) -> tuple:

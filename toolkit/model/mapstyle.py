@@ -12,11 +12,11 @@ style without importing the renderer (``check`` never loads it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from toolkit.model import Box, Map, Place
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["PlaceMarks", "DividedHex", "MapStyle", "TERRAIN_COLOURS"]
 
@@ -24,7 +24,7 @@ __all__ = ["PlaceMarks", "DividedHex", "MapStyle", "TERRAIN_COLOURS"]
 TERRAIN_COLOURS = ("#e9efd9", "#9cc08a", "#c9b98f", "#a7c7e7", "#d8c3a5", "#b7b7b7")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class PlaceMarks:
     """What a place shows beyond its name, control and Victory Points.
 
@@ -42,7 +42,7 @@ class PlaceMarks:
     inland: bool = False
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class DividedHex:
     """A hex drawn cut in two (or more) parts, each part facing the listed neighbouring hexes."""
 
@@ -56,7 +56,7 @@ def plain_marks(place: Place) -> PlaceMarks:
     return PlaceMarks(details=(f"{place.vp} VP",) if place.vp else ())
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class MapStyle:
     """A game's way of drawing its own fields on the hex map.
 

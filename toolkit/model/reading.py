@@ -9,13 +9,13 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.findings import Finding, LoadError
 from toolkit.load import Document, load_file, resolved
 from toolkit.load.memo import while_working, while_working_on
 from toolkit.model import Game, Scenario
+from toolkit.records import field, lazy_dataclass
 from toolkit.schema import schemas, validate
 
 __all__ = ["Loaded", "read_document", "check_document", "find_game_root", "document_game_root", "bundled_scenarios", "suggest", "close_names", "in_edition",
@@ -117,7 +117,7 @@ def in_edition(record: dict, edition: str) -> bool:
     return not editions or edition in editions
 
 
-@dataclass
+@lazy_dataclass
 class Loaded:
     """What loading produced: the documents read, the findings, and the model if it could be built."""
 

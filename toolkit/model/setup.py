@@ -12,15 +12,15 @@ to that place, so that a finding located on one of them is drawn there (:func:`w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.findings import Finding, Location
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Piece", "TaskForceDisplay", "TrackDisplay", "SetUp", "location_key", "where_finding"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Piece:
     """One counter glyph: ``count`` copies of ``counter`` at ``at``; ``turn`` for a reinforcement due that turn."""
 
@@ -37,7 +37,7 @@ class Piece:
     source: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class TaskForceDisplay:
     """A task force drawn beside the map: its marker stands at ``at`` (a hex, zone or place); its pieces stand in it."""
 
@@ -48,7 +48,7 @@ class TaskForceDisplay:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class TrackDisplay:
     """A track printed on the map (an Initiative Track, a row of Operation boxes) drawn beside it, its markers on their boxes.
 
@@ -66,7 +66,7 @@ class TrackDisplay:
         return f"{self.id}: {box}" if box in self.boxes else self.id
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SetUp:
     """The situation at the start of ``turn``: pieces where they stand, reinforcements still to come, task forces.
 

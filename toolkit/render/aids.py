@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
@@ -22,6 +21,7 @@ from toolkit.errors import FindingsError, InputError
 from toolkit.model import Box, Counter, Game, Place, Scenario, UnitEntry, steps_to_counters
 from toolkit.model.mapstyle import MapStyle
 from toolkit.model.setup import SetUp
+from toolkit.records import lazy_dataclass
 from toolkit.render.env import environment, fmt_number, humanize
 from toolkit.render.env import nation_label as env_nation_label
 from toolkit.render.env import side_label as env_side_label
@@ -104,7 +104,7 @@ class AidsFindingsError(AidsError, FindingsError):
     """Aids refused because the game's data has error findings (exit status 1)."""
 
 
-@dataclass
+@lazy_dataclass
 class Aid:
     stem: str
     title: str

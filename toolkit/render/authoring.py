@@ -6,17 +6,17 @@ files, so the page says what ``chartroom check`` accepts and what the bundled da
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.findings import ChartroomError
 from toolkit.load import load_file
+from toolkit.records import lazy_dataclass
 from toolkit.schema.reference import Section, document_kinds, examples_from, reference
 
 __all__ = ["KindReference", "authoring_reference", "game_documents"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class KindReference:
     """One document kind of a game: its description (the schema's) and its sections."""
 

@@ -16,18 +16,18 @@ import ast
 import inspect
 import sys
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
 from toolkit.findings import CORE_CODES, CoreCode
 from toolkit.model import Edition
+from toolkit.records import lazy_dataclass
 from toolkit.rules import Check, Context
 
 __all__ = ["CitationRow", "GameCitations", "also_cited", "citation_rows", "core_rows", "game_citations"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class CitationRow:
     """One check: its code, severity, the clause it enforces, its rule key, and per edition the rule it cites (``n/a`` where it does not run)."""
 
@@ -189,7 +189,7 @@ def _rule_order(number: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in number.split("."))
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class GameCitations:
     """A game's citation table: its title, its editions' citation prefixes (``FitS v1.1``), its rows, and its module and game."""
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
+from toolkit.records import lazy_dataclass
 from toolkit.render.svgwindow import within
 
 __all__ = ["Sheet", "sheets", "MM_PER_PX", "SHEET_AREA_MM"]
@@ -36,7 +36,7 @@ EDGE_CSS = ('<style>.cr-sheet-edge{font-family:"DejaVu Sans",Verdana,sans-serif;
             '.cr-sheet-edge-halo{stroke:#ffffff;stroke-width:3px;stroke-linejoin:round;fill:#ffffff}</style>')
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Sheet:
     """One sheet: its name (``A1``, or ``P1`` for the panel), where it lies, the sheets it joins and its drawing."""
 

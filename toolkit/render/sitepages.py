@@ -15,11 +15,11 @@ import importlib
 import json
 import pkgutil
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.findings import Finding
 from toolkit.model.build import bundled_scenarios
+from toolkit.records import field, lazy_dataclass
 from toolkit.render.aids import base_directory, manifest_rows, schedule, sequence_of_play, setup_card
 from toolkit.render.authoring import authoring_reference
 from toolkit.render.citations import game_citations
@@ -83,7 +83,7 @@ PAGE_LABELS = (("bases", "Bases"), ("counters", "Counter mix"), ("schedules", "R
                ("reference", "Authoring reference"))
 
 
-@dataclass
+@lazy_dataclass
 class GamePart:
     """A game's part of the site: its pages by path, its scenarios as (path, title), every page after the
     overview as (label, path) in navigation order, and what the home page shows of it."""

@@ -20,11 +20,11 @@ legend says so.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from toolkit.model import Game, Scenario
 from toolkit.model.hexes import HexGrid, parse_hex_id
 from toolkit.model.mapstyle import TERRAIN_COLOURS, MapStyle
+from toolkit.records import field, lazy_dataclass
 from toolkit.render.env import environment, side_label
 from toolkit.render.svgareas import SIDE_COLOURS, render_area_map_svg
 from toolkit.render.svgframe import headings, page_size
@@ -46,7 +46,7 @@ CONTROL_CLASS = {"none": "neutral"}  # a side's class is its id
 
 
 
-@dataclass
+@lazy_dataclass
 class MapLayout:
     """Pixel geometry of one map: where each hex centre lies, for the grid's layout and offset.
 
@@ -155,7 +155,7 @@ def overlay_status() -> dict[str, bool]:
 
 # --- the drawing ------------------------------------------------------------------------
 
-@dataclass
+@lazy_dataclass
 class _Box:
     name: str
     kind: str

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from html import escape
 
 from toolkit.findings import Finding
 from toolkit.model import Game, Scenario
 from toolkit.model.mapstyle import MapStyle
 from toolkit.model.setup import Piece, SetUp, TrackDisplay, where_finding
+from toolkit.records import lazy_dataclass
 from toolkit.render.svgareas import SIDE_COLOURS, render_area_map_svg
 from toolkit.render.svgframe import r
 from toolkit.render.svgmap import render_map_svg
@@ -77,7 +77,7 @@ CSS = f"""
 """
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class _Anchor:
     """Where something of the map lies in the drawing: a box around it (a hex's, an area's or a box's)."""
 

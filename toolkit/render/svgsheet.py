@@ -9,11 +9,11 @@ degrees clockwise from the sheet's north. Deterministic: the same inputs give th
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from html import escape
 
 from toolkit.graph.arcs import corners, hex_centre
 from toolkit.model import Map
+from toolkit.records import field, lazy_dataclass
 from toolkit.render.svgframe import r
 
 __all__ = ["SheetOverlay", "render_sheet_svg", "COLOURS"]
@@ -22,7 +22,7 @@ SCALE = 22.0  # pixels per unit of circumradius
 COLOURS = ("#1f5fa8", "#b3261e", "#2e7d32", "#8e44ad", "#c77700", "#00838f")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SheetOverlay:
     """Hexes to shade, with a label; ``origin`` and ``lines`` (bearings) draw a sector's bounding lines to ``range`` hexes."""
 

@@ -14,7 +14,6 @@ them under its own code and rule key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Callable, Iterable, Iterator
 
@@ -26,7 +25,7 @@ from toolkit.records import lazy_dataclass
 __all__ = ["Check", "CheckRegistry", "check", "Context", "run_checks", "Unit", "fmt", "article", "where"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Check:
     code: str
     severity: str

@@ -10,11 +10,11 @@ a gap (``{empty: ...}``) is given, not missing: the game's own check names such 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from toolkit.findings import Location
 from toolkit.model import Scenario
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Need", "missing_data", "CODE"]
 
@@ -24,7 +24,7 @@ CODE = "DATA-MISSING"
 EACH = "*"
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Need:
     """Data some checks read: where the scenario keeps it, the checks it feeds, and what to write.
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlsplit
@@ -27,6 +26,7 @@ from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 from toolkit import lazy
 from toolkit.findings import LoadError, Location
 from toolkit.load import decode, display_path, read_bytes, resolved
+from toolkit.records import lazy_dataclass
 from toolkit.schema import patterns
 
 __all__ = ["MAX_OVERLAY_BYTES", "Overlays", "OverlayProblem", "read_overlays", "read_overlay_files", "judge_overlays", "json_location",
@@ -45,7 +45,7 @@ class OverlayProblem(LoadError):
         super().__init__(location, message, "LOAD-SCHEMA")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Overlays:
     """The overlay schemas of one game folder, read and judged: contents and bytes by file name."""
 

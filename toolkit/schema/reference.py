@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urldefrag, urljoin
 
+from toolkit.records import field, lazy_dataclass
 from toolkit.schema import overlay_dir, schema_dir
 
 __all__ = ["KeyRow", "Section", "document_kinds", "reference", "examples_from", "cited_rules"]
@@ -34,7 +34,7 @@ __all__ = ["KeyRow", "Section", "document_kinds", "reference", "examples_from", 
 ORDER = ("scenario", "plan", "map", "counters", "edition", "charts", "schedule", "errata", "game")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class KeyRow:
     """One key of a section: its name, the path of its section, and what the schema says of it."""
 
@@ -47,7 +47,7 @@ class KeyRow:
     rule: str
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Section:
     """The keys of one mapping of a document: ``path`` is ``""`` at the top, ``task_forces[]`` for
     each entry of a list, ``ratings`` for a mapping inside, ``tables.<name>`` for a mapping's values."""

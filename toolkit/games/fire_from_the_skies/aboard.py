@@ -17,11 +17,11 @@ too), then in the hangar. So the handling points counted from the result are a l
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from toolkit.findings import Location
 from toolkit.games.fire_from_the_skies.data import AirGroup, Mission
+from toolkit.records import lazy_dataclass
 
 __all__ = ["WHERE", "Away", "Draw", "draws", "aboard_after_landing", "landing_schedule", "entry_landings"]
 
@@ -29,7 +29,7 @@ __all__ = ["WHERE", "Away", "Draw", "draws", "aboard_after_landing", "landing_sc
 WHERE = ("deck-aft", "base", "unknown", "deck-forward", "landed", "hangar")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Away:
     """AFs of one type that another mission of the same carrier or base holds when a mission launches."""
 
@@ -38,7 +38,7 @@ class Away:
     back: int  # the first turn they are on the form again
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Draw:
     """The AFs of one type a mission takes from its carrier's or base's form when it launches."""
 

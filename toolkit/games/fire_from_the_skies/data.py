@@ -8,12 +8,10 @@ the rulebook and the scenario has not supplied it. Nothing here fills a slot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from toolkit.findings import Location
 from toolkit.load.memo import remembered
 from toolkit.model import Scenario
-from toolkit.records import lazy_dataclass
+from toolkit.records import field, lazy_dataclass, replace
 
 __all__ = ["is_empty", "Ship", "AircraftType", "TaskForce", "AirBase", "AFs", "AirGroup", "Mission", "Sighting", "SlotRef", "ScenarioData", "read",
            "read_shared", "holder_key"]
@@ -24,7 +22,7 @@ def is_empty(value) -> bool:
     return value is None or (isinstance(value, dict) and set(value) == {"empty"})
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Ship:
     id: str
     name: str
@@ -43,7 +41,7 @@ class Ship:
         return None if is_empty(value) else value
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class AircraftType:
     id: str
     name: str
@@ -63,7 +61,7 @@ class AircraftType:
         return table.get(load) if isinstance(table, dict) else None
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class TaskForce:
     """A task force: ``hex`` where it starts, ``moves`` its plotted course as (turn, hex) in the order written (FFTS 10.1, 10.2)."""
 
@@ -101,7 +99,7 @@ class AirBase:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class AFs:
     """AFs of one aircraft type in one state, with one weapon."""
 
@@ -114,7 +112,7 @@ class AFs:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class AirGroup:
     at_name: str
     side: str
@@ -127,7 +125,7 @@ class AirGroup:
         return sum(a.afs for a in self.aircraft)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Mission:
     id: str
     side: str
@@ -150,7 +148,7 @@ class Mission:
         return sum(a.afs for a in self.aircraft)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Sighting:
     """A task force a side has sighted by a turn, as the scenario records it (a search before the start, or by scenario rule, FFTS 7.4.3)."""
 
@@ -160,7 +158,7 @@ class Sighting:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SlotRef:
     """One empty slot: what it is and where the scenario holds it."""
 
@@ -169,7 +167,7 @@ class SlotRef:
     at: Location = field(default=Location(""), compare=False)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ScenarioData:
     ships: dict[str, Ship]
     aircraft: dict[str, AircraftType]

@@ -12,13 +12,14 @@ AOS. Chances are exact fractions.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+
+from toolkit.records import lazy_dataclass
 
 __all__ = ["LaunchStep", "launch_schedule", "landing_outcomes", "recovery", "fewest_aos"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class LaunchStep:
     """One AOS of a launch: AFs launched (step 1), then raised from the hangar to the deck (step 2)."""
 

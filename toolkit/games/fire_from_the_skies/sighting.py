@@ -12,18 +12,17 @@ scenario starts, a search a scenario rule provides, 7.4.3) is recorded in the sc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toolkit.games.fire_from_the_skies.air import search_band, search_reach
 from toolkit.games.fire_from_the_skies.data import Mission, ScenarioData, TaskForce
 from toolkit.graph.arcs import Sector, covered
+from toolkit.records import lazy_dataclass
 
 __all__ = ["Target", "strike_target", "search_origin", "searched_hexes", "first_sighting"]
 
 SPEED_ORDER = ("slow", "normal", "fast")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Target:
     """What a strike's ``target:`` names: a task force (``kind`` "task force", its id) or an air base (its place)."""
 

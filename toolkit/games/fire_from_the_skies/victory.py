@@ -15,14 +15,14 @@ difference to its score. Pure functions; no printing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from toolkit.records import lazy_dataclass
 
 __all__ = ["READINGS", "VPTable", "ShipLoss", "score"]
 
 READINGS = ("worst-column", "every-column")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class VPTable:
     columns: tuple[str, ...]
     points: dict[str, tuple[int, ...]]  # class -> points per column
@@ -47,7 +47,7 @@ class VPTable:
         return row[i] if reading == "worst-column" else sum(row[: i + 1])
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ShipLoss:
     side: str  # the side that owns the ship
     cls: str

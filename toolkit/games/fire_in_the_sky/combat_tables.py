@@ -12,11 +12,11 @@ here types a number of the rules: every value comes from ``charts/<edition>.yaml
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from toolkit.errors import InputError
 from toolkit.model import Game
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Modifier", "Situation", "CombatCharts", "ChartError", "COMBAT_TABLES", "READING_CHOICES", "reading_choice"]
 
@@ -55,7 +55,7 @@ class ChartError(InputError):
     """The edition's charts lack what a computation needs."""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Modifier:
     value: int | str
     condition: str
@@ -81,7 +81,7 @@ class Modifier:
         return firepower if self.value == "firer-firepower" else int(self.value)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Situation:
     """What a roll's modifiers depend on.
 
@@ -113,7 +113,7 @@ class Situation:
         return reading_choice(self.readings, name)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class CombatCharts:
     """One edition's combat charts (``game.charts``) and its rule citations."""
 

@@ -28,7 +28,6 @@ searches. The graphs are cached per ``Map`` object (:func:`map_graph`).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from toolkit.errors import InputError
@@ -38,6 +37,7 @@ from toolkit.lazy import networkx
 from toolkit.model import Map
 from toolkit.model.build import suggest
 from toolkit.model.hexes import parse_hex_id
+from toolkit.records import field, lazy_dataclass
 
 if TYPE_CHECKING:  # annotations only: networkx itself loads when a graph is built (toolkit.lazy)
     import networkx as nx
@@ -57,7 +57,7 @@ class NoSuchPlace(InputError, ValueError):
         super().__init__(f"{name!r} is no place, box or hex on the map{hint}")
 
 
-@dataclass(eq=False)
+@lazy_dataclass(eq=False)
 class MapGraph:
     """The graphs of one map, and the look-ups between names and nodes.
 

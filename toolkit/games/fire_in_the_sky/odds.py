@@ -19,7 +19,6 @@ the readings taken where the rules are open), never text; :mod:`.odds_report` pr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
@@ -37,6 +36,7 @@ from toolkit.games.fire_in_the_sky.movement import air_points
 from toolkit.games.fire_in_the_sky.records import is_carrier
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import Counter, Edition
+from toolkit.records import field, lazy_dataclass, replace
 from toolkit.words import counted
 
 __all__ = ["Piece", "numbered", "OddsResult", "air_combat", "air_strike", "submarine_attack", "surface_round", "damage_check",
@@ -92,7 +92,7 @@ READINGS.update({f"{name}={choice}": f"{name}={choice}{' (the default)' if choic
                  for name, (default, choices) in READING_CHOICES.items() for choice, text in choices.items()})
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Piece:
     """A unit in a fight: its counter, side, air steps, and whether it is in a Task Force (else at base/anchor)."""
 
@@ -134,7 +134,7 @@ class Piece:
         return self.name
 
 
-@dataclass
+@lazy_dataclass
 class OddsResult:
     """One combat's exact answer: plain data for the reporters."""
 
@@ -154,7 +154,7 @@ class OddsResult:
 
 # --- pools of Air Points -------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Group:
     """Air Points of one counter rolling with one chance to hit."""
 
@@ -820,7 +820,7 @@ def convoy_frame(charts: CombatCharts, edition: Edition, asw_dice: int, sub_poin
 
 # --- land combat with ground support -------------------------------------------------------------
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class LandDice:
     """One side's land combat dice (v1.1 12.3.4.3-12.3.4.5; 2nd 11.2.5.3-11.2.5.5): its Combat Strength dice (``own``:
     (dice, chance to hit) pairs), ``support`` ground support dice hitting with ``support_p`` whose hits count up to

@@ -8,15 +8,14 @@ edition's own number (16.2.6 is new in the 2nd edition).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES
 from toolkit.model import Edition
+from toolkit.records import lazy_dataclass
 
 __all__ = ["OptionalEffect", "OPTIONAL_EFFECTS", "refusal", "reading_refusal", "READING_KINDS"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class OptionalEffect:
     kinds: tuple[str, ...]  # the odds kinds whose answer it can change
     what: str  # what it changes, for the refusal

@@ -14,8 +14,6 @@ bundled plan ``scenarios/fire-in-the-sky/plans/example-of-play.yaml`` replays th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from toolkit.errors import FindingsError
 from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.costs import (
@@ -43,6 +41,7 @@ from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_c
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
+from toolkit.records import field, lazy_dataclass, replace
 
 __all__ = ["PlanError", "LedgerRow", "Ledger", "Planner", "run_plan", "OPS"]
 
@@ -61,7 +60,7 @@ class PlanError(FindingsError):
         self.code, self.message, self.rule, self.path = code, message, rule, path
 
 
-@dataclass
+@lazy_dataclass
 class LedgerRow:
     step: int  # 1-based; 0 for the start
     op: str
@@ -75,7 +74,7 @@ class LedgerRow:
     british_tp: float | None = None  # an Allied plan's British track (v1.1 2.1.2.1; 2nd 3.3.6); tp is then the US one
 
 
-@dataclass
+@lazy_dataclass
 class Ledger:
     title: str
     side: str

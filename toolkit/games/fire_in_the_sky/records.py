@@ -8,11 +8,10 @@ rulebook's names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from toolkit.findings import Finding, Location
 from toolkit.model import Box, Counter, Map, Place
 from toolkit.model.reading import in_edition
+from toolkit.records import field, lazy_dataclass
 
 __all__ = ["air_capacity", "port_capacity", "is_atoll", "home_base", "is_resource_hex", "is_sea_hex", "CARRIER_CLASSES",
            "is_carrier", "transport", "SplitHex", "split_hexes", "split_hex_findings"]
@@ -72,7 +71,7 @@ def transport(counter: Counter) -> float:
 
 # --- split hexes (v1.1 2.2.1.2; 2nd 15.1) -------------------------------------------------------------
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SplitHex:
     """A hex cut in two half sea hexes by an impassable hexside (the Malaya hex)."""
 

@@ -10,7 +10,6 @@ state, so repeated queries on one state are cheap.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
@@ -19,6 +18,7 @@ from toolkit.games.fire_in_the_sky.checks import FitSContext
 from toolkit.games.fire_in_the_sky.mapgraph import MapGraph, map_graph
 from toolkit.games.fire_in_the_sky.records import home_base, is_carrier, transport
 from toolkit.model import Counter, Edition, Game, Map, Scenario
+from toolkit.records import field, lazy_dataclass, replace
 
 __all__ = ["UnitState", "GameState", "enemy_of", "SIDES", "derived"]
 
@@ -32,7 +32,7 @@ def enemy_of(side: str) -> str:
     return "allied" if side == "japan" else "japan"
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class UnitState:
     """One counter on the board.
 
@@ -88,7 +88,7 @@ class UnitState:
         return self.counter.movement
 
 
-@dataclass(frozen=True, eq=False)
+@lazy_dataclass(frozen=True, eq=False)
 class GameState:
     """Control of every base, the units on the board, and the turn.
 

@@ -26,7 +26,6 @@ routes, so this is our reading of "may not be traced through"):
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from toolkit.games.fire_in_the_sky.air_zoc import blocking_hexes
 from toolkit.games.fire_in_the_sky.costs import param
@@ -34,6 +33,7 @@ from toolkit.games.fire_in_the_sky.records import is_resource_hex
 from toolkit.games.fire_in_the_sky.state import GameState, derived, enemy_of
 from toolkit.graph.stops import stop_bfs
 from toolkit.lazy import networkx
+from toolkit.records import lazy_dataclass
 
 __all__ = [
     "SupplyResult", "supply_line", "supplied_hexes", "land_unit_supplied", "brisbane_lifeline",
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class SupplyResult:
     """Whether a Supply Line exists, the line (place names or hex ids), why not, and the rule."""
 

@@ -16,10 +16,10 @@ extent is reconstructed, see the charts).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from toolkit.games.pacific_fury.tables import InitiativeBox, ReturnRow
+from toolkit.records import lazy_dataclass
 
 __all__ = ["initiative_side", "victory", "shift", "Shift", "return_phase_shift", "landing_shift", "damage_return_turn"]
 
@@ -45,7 +45,7 @@ def shift(track: Sequence[InitiativeBox], box: InitiativeBox, toward: str, space
     return track[index]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Shift:
     """A shift of the marker: where it lands, how many spaces it moved, and the reason in words."""
 

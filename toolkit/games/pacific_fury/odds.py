@@ -14,11 +14,11 @@ Fraction(10, 3)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from toolkit.exact import Distribution, at_least, convolve, mean, total  # shared by every game's odds
+from toolkit.records import lazy_dataclass
 
 __all__ = [
     "Distribution", "Ship", "hits_by_roll", "unit_hits", "convolve", "total_hits", "at_least", "mean",
@@ -30,7 +30,7 @@ __all__ = [
 CARRIERS = ("CV", "CVL")
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class Ship:
     """A unit of a task force as combat reads it: its class and its ratings (None: not stated).
 
@@ -226,7 +226,7 @@ def bombardment(combat_factors: Sequence[int], box_value: int, minimum: int = 1,
     return p, over_rounds(p, 2)
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class HendersonStrike:
     """An air strike against Henderson Field (PF 10.6), exactly.
 

@@ -13,10 +13,10 @@ this turn (9.7). Each side conducts seven operations a turn (9.0).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from toolkit.errors import InputError
+from toolkit.records import lazy_dataclass
 
 __all__ = ["ACTIONS", "OperationsError", "OperationStep", "operation_boxes", "eligible_to_sortie"]
 
@@ -27,7 +27,7 @@ class OperationsError(InputError, ValueError):
     """Boxes or actions the rules do not allow (a sortie with no task force in a box, an eighth operation)."""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class OperationStep:
     """The Operation Boxes after one operation: ``boxes`` maps box number to task force."""
 

@@ -7,11 +7,10 @@ their markers, so that a finding about a marker is ringed at its box.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.games.setup import SetUp, TrackDisplay, default_setup, location_key
 from toolkit.model import Game, Scenario
+from toolkit.records import replace
 
 __all__ = ["setup_pieces"]
 

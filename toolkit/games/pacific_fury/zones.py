@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from toolkit.errors import InputError
@@ -26,6 +25,7 @@ from toolkit.games.pacific_fury.tables import SortieRow
 from toolkit.graph.adjacency import adjacency_graph
 from toolkit.graph.adjacency import distance as graph_distance
 from toolkit.model import AreaPair, Map
+from toolkit.records import lazy_dataclass
 
 __all__ = ["ZoneError", "ZoneMap", "ALIASES", "BASE", "zone_name", "adjacent", "neighbours", "distance",
            "legal_moves", "sortie_zones", "air_strike_zones", "open_pairs_deciding"]
@@ -42,7 +42,7 @@ class ZoneError(InputError, ValueError):
     """A name that is no sea zone, or a task-force type the rules do not know."""
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class ZoneMap:
     """The sea zones of an area map and its listed pairs."""
 

@@ -6,17 +6,16 @@ stacking); every check applies to both editions and cites each edition's rule nu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, needs, placement, stacking  # noqa: E402,I001
 from toolkit.games.fire_in_the_sky.records import transport
 from toolkit.model import Place
+from toolkit.records import lazy_dataclass
 from toolkit.rules import CheckRegistry, Context, Unit
 
 __all__ = ["FitSContext", "FitSUnit", "registry"]
 
 
-@dataclass(frozen=True)
+@lazy_dataclass(frozen=True)
 class FitSUnit(Unit):
     """A unit entry with Fire in the Sky's steps and Transport ratings."""
 
