@@ -162,8 +162,9 @@ def test_battle_past_the_exact_chain_is_simulated(capsys):
     att = chances["attacker's objective met: Sea Control (a ship left, none of the defender's)"]
     dfn = chances["defender's objective met: Sea Control (a ship left, none of the attacker's)"]
     assert abs(att["estimate"] - dfn["estimate"]) <= att["error"] + dfn["error"]
-    status, out, err = run(capsys, "odds", "battle", "--attacker", *["jp-dd"] * 6, "--defender", *["us-dd"] * 41)
-    assert status == 2 and "more than 40 ships a side is too big even to simulate" in err
+    # the counter mix holds 16 us-dd (v1.1 2.1, 2nd 3.1: an absolute limit): 41 ships are units given by their ratings
+    status, out, err = run(capsys, "odds", "battle", "--side", "japan", "--attacker", *["jp-dd"] * 6, "--defender", *["DD:def=7,fp=1"] * 13)
+    assert status == 2 and "more than 12 ships a side is too big even to simulate (no rule bounds them: the work budget" in err
 
 
 # --- item 5: the Merchantmen Pool lost by a Japanese land or air unit hit at sea (v1.1 13.2, 13.3.1; 2nd 11.3.2, 11.3.3)

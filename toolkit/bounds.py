@@ -29,7 +29,7 @@ import math
 from toolkit.exact import MAX_EXACT_DICE
 from toolkit.records import lazy_dataclass
 
-__all__ = ["Bound", "WORK_BUDGET", "work_budget"]
+__all__ = ["Bound", "WORK_BUDGET", "work_budget", "shown"]
 
 #: What a bound cites where the rules set none and the work of an exact answer would grow without end.
 WORK_BUDGET = "no rule bounds it: the work budget of an exact answer"
@@ -56,18 +56,37 @@ class Bound:
         if isinstance(value, float) and not math.isfinite(value):
             return "not a finite number"
         if not self.low <= value <= self.high:
-            return f"{self.what} must be from {self.low:g} to {self.high:g} ({self.rule})"
+            return self.out_of_bounds
         return None
+
+    @property
+    def out_of_bounds(self) -> str:
+        return f"{self.what} must be from {self.low:g} to {self.high:g} ({self.rule})"
 
     def __call__(self, text: str) -> int | float:
         try:
             value = self.number(text)
         except (TypeError, ValueError):
-            raise argparse.ArgumentTypeError(f"{text!r}: {self.what} is a {'whole ' if self.number is int else ''}number") from None
+            digits = str(text).strip().lstrip("+-")
+            if digits.isascii() and digits.isdigit():  # past Python's 4,300-digit limit of int(): whole, and far out of bounds
+                raise argparse.ArgumentTypeError(f"{shown(text)}: {self.out_of_bounds}") from None
+            raise argparse.ArgumentTypeError(f"{shown(text)}: {self.what} is a {'whole ' if self.number is int else ''}number") from None
         why = self.refusal(value)
+        if why and str(text).strip().lstrip("+-").isdigit() and str(text).isascii():  # float() made 5,000 digits inf: out of bounds
+            why = self.out_of_bounds
         if why:
-            raise argparse.ArgumentTypeError(f"{text!r} is {why}" if why.startswith("not ") else f"{text!r}: {why}")
+            raise argparse.ArgumentTypeError(f"{shown(text)} is {why}" if why.startswith("not ") else f"{shown(text)}: {why}")
         return value
+
+
+def shown(text: str, most: int = 40) -> str:
+    """``text`` quoted as a message shows it: a long one (5,000 digits) cut to its start and length.
+
+    >>> shown("17"), shown("9" * 5000)
+    ("'17'", "'99999999999999999999...' (5000 characters)")
+    """
+    text = str(text)
+    return repr(text) if len(text) <= most else f"{text[:20]!r}... ({len(text)} characters)".replace("'...", "...'")
 
 
 def work_budget(what: str, low: int = 0, high: int = MAX_EXACT_DICE) -> Bound:

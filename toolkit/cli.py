@@ -85,7 +85,12 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message):  # one line, exit 2, naming the (sub)command whose help tells more: chartroom map distance
+        message = _LONG_VALUE.sub(lambda m: f"{m.group(1)}...' ({len(m.group(0)) - 2} characters)", message)  # 5,000 digits cut short
         self.exit(EXIT_INPUT, f"chartroom: {message} (see {self.prog} --help)\n")
+
+
+#: A quoted value too long to echo whole in a one-line message (``--turn`` of 5,000 digits): its start and length are shown.
+_LONG_VALUE = re.compile(r"('[^'\s]{20})[^'\s]{80,}'")  # no space inside: not a stretch between two apostrophes of the text
 
 
 #: Commands whose parser needs no game module, renderer or variant tool: for these the parser is built without
@@ -382,8 +387,8 @@ def cmd_rules(args) -> int:
 
 def cmd_lsp(args) -> int:
     """The language server (toolkit/lsp/): pygls is imported here, by this command only."""
-    if args.debounce < 0:
-        print(f"chartroom: --debounce {args.debounce}: give milliseconds, 0 or more", file=sys.stderr)
+    if not 0 <= args.debounce <= 3_600_000:  # 400 digits overflowed the division below (exit 3); an hour is past any editor's pause
+        print(f"chartroom: --debounce {args.debounce}: give milliseconds, 0 or more and at most 3600000 (an hour)", file=sys.stderr)
         return EXIT_INPUT
     from toolkit.lsp import server
 

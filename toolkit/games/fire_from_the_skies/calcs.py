@@ -248,9 +248,32 @@ def _within_the_game(run):
             if isinstance(value, int) and value > MAX_AFS:
                 raise CalcInputError(f"--{name.replace('_', '-')} {value}: more AFs than any carrier or base holds (at most {MAX_AFS}; "
                                       f"no rule bounds it: the work budget of an exact answer)")
+        for together in (("spotted", "hangar"), ("afs", "spotted_aft")):  # one carrier's AFs: each count in bounds, the sum too
+            values = [getattr(params, name, None) for name in together]
+            if all(isinstance(v, int) and v > 0 for v in values) and sum(values) > MAX_AFS:
+                options = " and ".join(f"--{name.replace('_', '-')} {v}" for name, v in zip(together, values))
+                raise CalcInputError(f"{options}: {sum(values)} AFs on one carrier, more than any carrier or base holds (at most "
+                                     f"{MAX_AFS}; no rule bounds it: the work budget of an exact answer)")
+        _flight_fits(game, params)
         return run(game, params)
 
     return checked
 
 
 CALCULATIONS = {name: dataclasses.replace(c, run=_within_the_game(c.run)) for name, c in CALCULATIONS.items()}
+
+
+def _flight_fits(game, params) -> None:
+    """A combat no AF outlives, or a turn now before the launch, refused: before, ``--combat-turns 72 --endurance 14`` for a
+    fighter answered "last turn of normal endurance: -48", and ``--launch 72 --turn 1`` "143 turns of normal endurance left"."""
+    endurance, combat, role = getattr(params, "endurance", None), getattr(params, "combat_turns", None), getattr(params, "role", "")
+    if isinstance(endurance, int) and isinstance(combat, int) and endurance >= 1 and combat >= 1:
+        roles = tuple(game.edition.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
+        used = combat * (2 if role in roles else 1)
+        if used > endurance + 2:
+            paid = f"; 4.3: one more each for a {role}" if role in roles else ""
+            raise CalcInputError(f"--combat-turns {combat}: {combat} turns of combat use {used} turns of endurance (FFTS 4.2: combat "
+                                 f"counts{paid}), 3 or more past its {endurance}: every AF has crashed before the combat ends (4.4)")
+    launch, now = getattr(params, "launch", None), getattr(params, "turn", None)
+    if isinstance(launch, int) and isinstance(now, int) and hasattr(params, "endurance") and now < launch:
+        raise CalcInputError(f"--turn {now}: before the launch on turn {launch}; endurance is counted from the launch (FFTS 4.2)")

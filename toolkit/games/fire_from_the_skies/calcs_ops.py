@@ -263,7 +263,7 @@ def _victory_run(game, params) -> CalcResult:
         raise CalcInputError("victory points are scored between two sides")
     data = open_scenario(game, params.scenario)[1] if params.scenario else None
     states = {s: s for s in table.columns}
-    losses = []
+    losses, named = [], set()
     for item in params.ship:
         parts = item.split(":")
         if len(parts) == 2:
@@ -272,6 +272,9 @@ def _victory_run(game, params) -> CalcResult:
             ship = data.ships.get(parts[0])
             if ship is None:
                 raise CalcInputError(f"--ship {item}: no ship {parts[0]!r} in the scenario")
+            if parts[0] in named:  # before, lexington:sunk twice scored her twice
+                raise CalcInputError(f"--ship {item}: {parts[0]} is given twice; give each ship once, at its worst state (FFTS 19.2: the columns are nested losses of speed)")
+            named.add(parts[0])
             side, cls_, state, name = ship.side, ship.cls, parts[1], ship.name
         elif len(parts) == 3:
             side, cls_, state = parts
@@ -294,6 +297,8 @@ def _victory_run(game, params) -> CalcResult:
         if AFS_LOST.refusal(lost):
             raise CalcInputError(f"--afs-lost {item}: {AFS_LOST.refusal(lost)}")
         afs[side] = afs.get(side, 0) + lost
+        if AFS_LOST.refusal(afs[side]):  # repeated, the counts add up: held to the same bound
+            raise CalcInputError(f"--afs-lost {item}: {afs[side]} in all for {side}: {AFS_LOST.refusal(afs[side])}")
     fleets = None
     if data is not None:
         fleets = {s: [ship.cls for ship in data.ships.values() if ship.side == s] for s in sides}

@@ -37,15 +37,13 @@ class UsageError(InputError):
 MAX_WHOLE = 9999
 
 
+#: Transport Points to spend: halves are real (a DD's rating is 1/2, v1.1 9.3), and no rule caps the points a player holds.
+TRANSPORT_POINTS = Bound("Transport Points", 0, MAX_WHOLE, "no rule bounds them: the largest count Chartroom prices exactly", number=float)
+
+
 def points(text: str) -> float:
-    """Transport Points: a finite number of 0 or more (not nan, inf or negative)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not (0 <= value <= MAX_WHOLE):  # also false for nan
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to {MAX_WHOLE}, got {text!r}")
-    return value
+    """Transport Points (:data:`TRANSPORT_POINTS`): a finite number from 0 to 9999, refused with the reason of the bound."""
+    return TRANSPORT_POINTS(text)
 
 
 # --- the numbers the rules bound (issue 21 item 4): each refused with its bound and the rule that sets it ---

@@ -20,10 +20,18 @@ from toolkit.games.fire_in_the_sky.dice import die_hit
 from toolkit.games.fire_in_the_sky.odds import OddsResult, _forces, _ship_outcome, long_lance
 from toolkit.model import Edition
 
-__all__ = ["surface_battle", "MAX_SHIPS", "volley", "fates", "first_to_fire", "battle_frame"]
+__all__ = ["surface_battle", "MAX_SHIPS", "MAX_CHAIN_WORK", "volley", "fates", "first_to_fire", "battle_frame"]
 
 #: Ships a side may bring: the chain has 2^(ships) sets of survivors and each round 2^(ships fighting) outcomes.
 MAX_SHIPS = 5
+#: The work of the exact chain: its sets of survivors (2^ships), times the rounds it unrolls (two, or a withdrawal's
+#: rounds + 2), times the ships firing. No rule bounds the rounds before a withdrawal (FitS v1.1 12.3.3.1, 2nd 11.2.3), and
+#: each round unrolled costs the whole chain again: measured (CPU, battleships), 2 jp-dd against a BB withdrawing after 200
+#: rounds is 4,848 (0.4 s), 2 a side after 200 12,928 (1 s), 3 a side after 50 19,968 (2 s), 5 a side with no withdrawal
+#: 20,480 (4.9 s); 3 against 2 after 200 32,320 (2.5 s), 4 against 3 after 50 46,592 (6.1 s), 4 a side after 20 45,056
+#: (7.6 s), 3 a side after 200 77,568 (9.6 s), 5 a side after 5 71,680 (19.5 s), after 20 83 s, after 200 over two
+#: minutes. Past the budget (about 5 s at worst) the battle is simulated, as one of more ships is.
+MAX_CHAIN_WORK = 25_000
 
 
 def _pattern_chance(fates, pattern) -> tuple[Fraction, dict]:
@@ -128,6 +136,10 @@ def surface_battle(charts: CombatCharts, edition: Edition, attackers, defenders,
     ships = list(attackers) + list(defenders)
     n_att = len(attackers)
     last = max(2, after_rounds + 2)  # rounds past this are all alike (no Long Lance, no withdrawal to come)
+    if 2 ** len(ships) * last * len(ships) > MAX_CHAIN_WORK:
+        raise TooBig(f"a surface battle of {len(ships)} ships withdrawing after {after_rounds} rounds is too big to answer exactly "
+                     f"(2^{len(ships)} sets of survivors x {last} rounds x {len(ships)} ships: more than the work budget of "
+                     f"{MAX_CHAIN_WORK:,})")
     start = (tuple(range(n_att)), tuple(range(n_att, len(ships))), 1)
     reach = {start: Fraction(1)}
     sunk = [Fraction(0)] * len(ships)

@@ -11,6 +11,7 @@ defender, and the attacker's own (when ``--attacker`` is not given).
 from __future__ import annotations
 
 import re
+from collections import Counter as Tally
 
 from toolkit.exact import TooBig
 from toolkit.games.fire_in_the_sky import odds
@@ -30,7 +31,7 @@ from toolkit.games.fire_in_the_sky.odds_report import as_data, as_text
 from toolkit.games.fire_in_the_sky.odds_simulated import simulated_battle, simulated_bombing, simulated_convoy, simulated_land
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_carrier
 from toolkit.games.fire_in_the_sky.state import GameState
-from toolkit.model import Counter
+from toolkit.model import Counter, steps_to_counters
 from toolkit.model.build import suggest
 from toolkit.words import edition_name
 
@@ -46,6 +47,8 @@ RATING_NAMES = {
     "land": {"cs": "combat", "red": "reduced", "marine": "marine"},
 }
 NAVAL_CLASSES = ("BB", "BBV", "CV", "CVL", "CA", "DD")
+#: What a force given on the command line is held to, as a scenario is (COUNTER-MIX).
+MIX_RULE = "FitS v1.1 2.1, 2nd 3.1: the counter mix is an absolute limit"
 
 
 # --- forces --------------------------------------------------------------------------------
@@ -119,6 +122,33 @@ def _piece(game, token: str, side: str | None = None):
     return Piece(counter, counter.side, steps if counter.type == "air" else 1, in_tf, where == "long-range", where == "reduced")
 
 
+def _within_the_mix(game, label: str, pieces) -> None:
+    """More of one counter than the counter mix holds is refused (air steps as 2-step counters, v1.1 2.1.1.2; 2nd 3.1.2).
+
+    Before, ``--attacker`` took 40 of the one Yamato and Musashi counter, or jp-air:30 three times (45 of the 15 air units),
+    and answered for a battle the rules do not allow, at up to 12 s of CPU. A unit given by its ratings is no counter of the mix.
+    """
+    units, air_steps = Tally(), Tally()
+    for piece in pieces:
+        counter = game.counters.get(piece.counter.id)
+        if counter is not piece.counter or counter.unlimited:
+            continue
+        if counter.type == "air":
+            air_steps[counter.id] += piece.steps
+        else:
+            units[counter.id] += 1
+    for counter_id, steps in air_steps.items():
+        counter = game.counters[counter_id]
+        per = counter.steps or 2
+        if steps_to_counters(steps, per) > counter.count:
+            raise UsageError(f"{label}: {steps} air steps of {counter_id} need {steps_to_counters(steps, per)} counters "
+                             f"but the counter mix holds {counter.count} ({MIX_RULE}; v1.1 2.1.1.2, 2nd 3.1.2: "
+                             f"{'two steps' if per == 2 else f'{per} step'} a counter)")
+    for counter_id, n in units.items():
+        if n > game.counters[counter_id].count:
+            raise UsageError(f"{label}: {n} of {counter_id} but the counter mix holds {game.counters[counter_id].count} ({MIX_RULE})")
+
+
 def _scenario_pieces(args, game, scenario, place: str):
     state = GameState.from_scenario(game, scenario)
     graph = state.graph
@@ -139,6 +169,8 @@ def _forces(args, game, kind):
     other = {"japan": "allied", "allied": "japan"}.get(side)
     attackers = [_piece(game, t, side) for t in getattr(args, "attacker", [])]
     defenders = [_piece(game, t, other if kind != "damage" else (other or "allied")) for t in args.defender]
+    _within_the_mix(game, "--attacker", attackers)
+    _within_the_mix(game, "--defender", defenders)
     side = args.side or (attackers[0].side if attackers else defenders[0].side if kind == "damage" and defenders else None)
     base, turn = None, None
     at = getattr(args, "at", None)

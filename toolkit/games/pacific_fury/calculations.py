@@ -10,6 +10,7 @@ the rules do not print). It never prints.
 from __future__ import annotations
 
 import argparse
+from collections import Counter as Tally
 from fractions import Fraction
 from typing import Sequence
 
@@ -151,9 +152,18 @@ def _fill(ships: list[Ship], values: Sequence[int] | None, field: str, label: st
     return out
 
 
-def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = None, dfs: Sequence[int] | None = None) -> tuple[list[Ship], list[str]]:
-    """Ships by id or name, with explicit Combat and Defense Factors applied; and the caveats for given values."""
+def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = None, dfs: Sequence[int] | None = None,
+                  option: str = "--ship") -> tuple[list[Ship], list[str]]:
+    """Ships by id or name, with explicit Combat and Defense Factors applied; and the caveats for given values.
+
+    A ship named more often than the counter sheet holds it is refused (PF 2.2: a unit is one ship): before, Hornet three
+    times made a TF-C of AS rating 6."""
     counters = [_find_counter(game, n) for n in names]
+    named = Tally(c.id for c in counters)
+    for counter in counters:
+        if named[counter.id] > (counter.count or 1):
+            raise CalcInputError(f"{option} {counter.name}: named {named[counter.id]} times but the counter sheet has "
+                                 f"{counter.count or 1} (PF 2.2: a unit is one ship or Transports)")
     ships = [_ship_of(c) for c in counters]
     caveats = []
     stated_cf = [s.combat for s in ships]
@@ -342,7 +352,7 @@ def _task_force_run(game: Game, params) -> CalcResult:
             "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
     cites = [game.edition.cite("task-force-types", "8.3"), game.edition.cite("carrier-combat", "10.5")]
     if params.target:
-        target, target_caveats = resolve_ships(game, params.target)
+        target, target_caveats = resolve_ships(game, params.target, option="--target")
         caveats += target_caveats
         target_aa = pf_odds.anti_aircraft_rating(target)
         modifier, when = pf_odds.air_strike_modifier(as_rating, target_aa, tables.modifiers())
@@ -378,6 +388,13 @@ AS_AA_MODIFIER = Bound("the AS/AA modifier", 0, 2, "PF 10.5: +2, +1 or none")
 CAP = Bound("the CAP reduction", 0, 2, "PF 10.5: 2 against a CV, 1 against a CVL")
 #: Where the game's turns come from.
 TURN_RULE = "PF 5.0: four game turns; 3.4: the Turn Record Track; the game's turns: in game.yaml"
+#: Where the Operation Boxes come from.
+BOXES_RULE = "PF 8.2: one task force in each numbered Operation Box, seven a side"
+#: Transports units landed in one turn: a side has two (the Japanese both of theirs at start, PF 3.1; the US two, from the
+#: 56-counter sheet, PF 2.0, counters.yaml), one sunk comes back only next turn (10.7), and the Tokyo Express is one of them (9.6).
+#: Before, ``--landing 100`` shifted the marker 100 spaces (stopped at the track's end) without a word.
+TRANSPORTS_LANDED = Bound("Transports units landed", 1, 2, "PF 3.1: a side has two Transports units; 9.3: the marker shifts one "
+                          "space for each one landed; 9.6: the Tokyo Express is one of them")
 
 
 def _fire_args(p: argparse.ArgumentParser) -> None:
@@ -593,7 +610,7 @@ def _air_strike_run(game: Game, params) -> CalcResult:
 
 
 def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcResult:
-    target, target_caveats = resolve_ships(game, params.target, params.target_cf)
+    target, target_caveats = resolve_ships(game, params.target, params.target_cf, option="--target")
     caveats = caveats + target_caveats
     as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(target)
     modifier, when = pf_odds.air_strike_modifier(as_rating, aa_rating, tables.modifiers())
@@ -694,18 +711,21 @@ def _operations_args(p: argparse.ArgumentParser) -> None:
 
 
 def _operations_run(game: Game, params) -> CalcResult:
+    limit = int(game.edition.param("operations_per_turn", 7) or 7)
+    count = int(game.edition.param("max_task_forces", 7) or 7)
     boxes: dict[int, str] = {i + 1: name for i, name in enumerate(params.tf)}
     for item in params.box:
         number, sep, name = item.partition("=")
-        if not sep or not number.strip().isdigit() or not name.strip():
+        number = number.strip()
+        if not sep or not number.isascii() or not number.isdigit() or not name.strip():  # not '²' nor '٣', which int() refuses or reads
             raise CalcInputError(f"--box {item!r}: write N=NAME, e.g. 2=Cruisers")
+        if len(number) > 9:  # a 5,000-digit box was an internal error (Python's 4,300-digit limit of int())
+            raise CalcInputError(f"--box {item[:20]}...: box {number[:9]}... is not an Operation Box (1-{count}, {BOXES_RULE})")
         if int(number) in boxes:
             raise CalcInputError(f"box {number} is given twice")
         boxes[int(number)] = name.strip()
     if not boxes:
         raise CalcInputError("give the task forces: --tf NAME... or --box N=NAME...")
-    limit = int(game.edition.param("operations_per_turn", 7) or 7)
-    count = int(game.edition.param("max_task_forces", 7) or 7)
     try:
         steps = operation_boxes(boxes, params.actions, count, limit)
     except OperationsError as error:
@@ -738,7 +758,7 @@ def _initiative_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--initiative", help="the side that had the initiative this turn (default: the side the box gives, PF 6.1)")
     p.add_argument("--disrupted", action="store_true", help="Henderson Field is disrupted at the Return Phase")
     p.add_argument("--transports-sunk", action="store_true", help="a Transports unit of a TF-A (not the Tokyo Express) was sunk this turn")
-    p.add_argument("--landing", type=int, metavar="N", help="N Transports units (or the Tokyo Express, N=1) land for the non-initiative side: the shift")
+    p.add_argument("--landing", type=TRANSPORTS_LANDED, metavar="N", help="N Transports units (or the Tokyo Express, N=1) land for the non-initiative side: the shift")
 
 
 def _initiative_run(game: Game, params) -> CalcResult:
@@ -758,8 +778,6 @@ def _initiative_run(game: Game, params) -> CalcResult:
             "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
     if params.landing is not None:
-        if params.landing < 1:
-            raise CalcInputError("--landing: at least one Transports unit")
         lander = "japan" if initiative == "us" else "us"
         shifted = landing_shift(track, box, lander, params.landing)
         lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")

@@ -59,7 +59,7 @@ def operation_boxes(boxes: Mapping[int, str], actions: Sequence[str], box_count:
     current = dict(sorted(boxes.items()))
     for box in current:
         if not isinstance(box, int) or not 1 <= box <= box_count:
-            raise OperationsError(f"box {box} is not an Operation Box (1-{box_count})")
+            raise OperationsError(f"box {box} is not an Operation Box (1-{box_count}, PF 8.2)")
     names = list(current.values())
     if len(set(names)) != len(names):
         raise OperationsError("a task force stands in two boxes; name each once")
