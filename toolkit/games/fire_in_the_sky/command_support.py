@@ -7,7 +7,6 @@ line on stderr and exit status 2, mapped by ``chartroom`` itself (:func:`toolkit
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from toolkit.model.build import suggest
 from toolkit.simulate import SEED, max_simulated_draws
 from toolkit.words import edition_name
 
-__all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "positive", "non_negative", "TURN", "ASW_DICE", "AIR_STEPS",
+__all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "TURN", "ASW_DICE", "AIR_STEPS",
            "AIR_POINTS", "DICE", "UNIT_STEPS", "DD_UNITS", "HITS", "COUNT", "HEXES", "AFTER_ROUNDS", "game_options",
            "scenario_options", "load_game", "load_scenario", "game_state", "place_node", "counter_of", "emit", "num"]
 
@@ -84,25 +83,6 @@ AFTER_ROUNDS = Bound("rounds fought before the withdrawal", 0, 200, "no rule bou
 def turn_number(text: str) -> int:
     """A game turn (:data:`TURN`)."""
     return TURN(text)
-
-
-def positive(text: str) -> int:
-    value = non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
-
-
-def non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got {text!r}")
-    if value > MAX_WHOLE:  # a huge number overflowed float arithmetic (exit 3) or printed inexact costs
-        raise argparse.ArgumentTypeError(f"expected a whole number of at most {MAX_WHOLE}, got {text!r}")
-    return value
 
 
 def game_options(p, default_format="text"):
