@@ -17,7 +17,7 @@ from toolkit.games.pacific_fury.calculations import CALCULATIONS
 from toolkit.games.pacific_fury.events import UnknownEvent, event_odds
 from toolkit.games.pacific_fury.initiative import damage_return_turn, initiative_side, landing_shift, return_phase_shift, victory
 from toolkit.games.pacific_fury.operations import OperationsError, operation_boxes
-from toolkit.games.pacific_fury.tables import Tables
+from toolkit.games.pacific_fury.tables import TableError, Tables
 from toolkit.model.build_game import load_game
 
 PF = ROOT / "scenarios" / "pacific-fury"
@@ -88,6 +88,17 @@ def test_initiative_and_victory(tables):
     assert initiative_side(box("0")) == "us" and victory(box("0")) == "draw"
     assert initiative_side(box("Japan 1")) == "japan" and victory(box("Japan 1")) == "japan"
     assert initiative_side(box("US 2")) == "us" and victory(box("US 2")) == "us"
+
+
+@pytest.mark.parametrize("written, label", [("US 1", "US 1"), ("us1", "US 1"), ("US-1", "US 1"), ("Japan 3", "Japan 3"), ("jp3", "Japan 3"),
+                                            ("0", "0"), ("US -1", None), ("-1", None), ("Japan -3", None), ("US \u2212 2", None)])
+def test_a_box_is_read_with_its_separators_but_a_minus_sign_is_no_box(tables, written, label):
+    """PF 3.6: the boxes count up from 0 on each side; "US -1" was read as US 1 (its minus sign dropped as a separator)."""
+    if label is None:
+        with pytest.raises(TableError, match=r"no Initiative Track box .*numbered from 0 up on each side \(PF 3.6\)"):
+            tables.initiative_box(written)
+    else:
+        assert tables.initiative_box(written).label == label
 
 
 def test_11_0_return_phase_shift(tables):

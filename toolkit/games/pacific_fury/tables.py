@@ -75,6 +75,10 @@ class SortieRow:
     source: str = ""
 
 
+#: A minus sign before a box's number, at the start or after a space (``-1``, ``US -1``): a negative number, not ``US-1``.
+_NEGATIVE = re.compile(r"(?:^|\s)[-\u2212]\s*\d")
+
+
 def _norm_box(label: str) -> str:
     """``"US 1"``, ``"us1"``, ``"US: 1"`` -> ``"us1"``; ``"Japan 3"``, ``"jp3"`` -> ``"japan3"``."""
     text = re.sub(r"[\s:_+-]", "", str(label).lower())
@@ -186,9 +190,13 @@ class Tables:
         return tuple(boxes)
 
     def initiative_box(self, label: str) -> InitiativeBox:
-        """The box labelled ``label`` (``"US 1"``, ``"us1"``, ``"Japan 3"``, ``"0"``)."""
-        wanted = _norm_box(label)
+        """The box labelled ``label`` (``"US 1"``, ``"us1"``, ``"US-1"``, ``"Japan 3"``, ``"0"``); a minus sign standing before
+        the number (``"US -1"``) is no separator but a negative box, which the track has not (PF 3.6)."""
         boxes = self.initiative_boxes()
+        if _NEGATIVE.search(str(label)):
+            raise TableError(f"no Initiative Track box {label!r}: its boxes are numbered from 0 up on each side (PF 3.6); "
+                             f"the track runs {boxes[0].label} ... {boxes[-1].label}")
+        wanted = _norm_box(label)
         for box in boxes:
             if _norm_box(box.label) == wanted:
                 return box
