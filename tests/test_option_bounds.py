@@ -280,3 +280,22 @@ def test_a_long_withdrawal_in_a_big_battle_is_simulated(capsys):
     assert status == 0 and not err
     assert "simulated, not exact: a surface battle of 5 ships withdrawing after 200 rounds is too big to answer exactly " \
            "(2^5 sets of survivors x 202 rounds x 5 ships: more than the work budget of 25,000)" in out
+
+
+@pytest.mark.parametrize("argv, said", [
+    (("odds", "air", "--attacker", "jp-air:2", "--defender", "us-air:2", "--optional", "9" * 5000),
+     "--optional 99999999999999999999... (5000 characters): no such optional rule"),
+    (("odds", "strike", "--attacker", "jp-air:2", "--defender", "us-bb-pennsylvania-arizona", "--target", "x" * 5000),
+     "--target xxxxxxxxxxxxxxxxxxxx... (5000 characters): not in the defending force"),
+])
+def test_a_command_s_own_refusal_cuts_a_long_value_as_argparse_s_do(capsys, argv, said):
+    """A value of 5,000 characters echoed back by a command (not by argparse) is cut to its start and length too."""
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1 and said in err and len(err) < 300
+
+
+def test_a_long_path_in_a_message_is_kept_whole(capsys, tmp_path):
+    """Only values are cut: a path of 250 characters (with its slashes) is shown whole, so the file can be found."""
+    path = tmp_path / ("a" * 200) / "scenario.yaml"
+    status, out, err = run_cli(capsys, "check", str(path))
+    assert status != 0 and "a" * 200 in out + err

@@ -85,12 +85,23 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message):  # one line, exit 2, naming the (sub)command whose help tells more: chartroom map distance
-        message = _LONG_VALUE.sub(lambda m: f"{m.group(1)}...' ({len(m.group(0)) - 2} characters)", message)  # 5,000 digits cut short
-        self.exit(EXIT_INPUT, f"chartroom: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_INPUT, f"chartroom: {_cut_long_values(message)} (see {self.prog} --help)\n")
 
 
 #: A quoted value too long to echo whole in a one-line message (``--turn`` of 5,000 digits): its start and length are shown.
 _LONG_VALUE = re.compile(r"('[^'\s]{20})[^'\s]{80,}'")  # no space inside: not a stretch between two apostrophes of the text
+
+
+#: A word of a message too long to be anything but a value echoed back (``--target`` of 5,000 letters): no path (no ``/``);
+#: a colon ends it (``jp-air:999...``, ``--optional 999...: no such rule``).
+_LONG_WORD = re.compile(r"(?<![^\s:])([^\s'/:]{20})[^\s'/:]{180,}")
+
+
+def _cut_long_values(message: str) -> str:
+    """``message`` with each quoted value of 100 characters or more, and each unquoted word of 200 or more that is no path,
+    cut to its start and length (5,000 digits cut short)."""
+    message = _LONG_VALUE.sub(lambda m: f"{m.group(1)}...' ({len(m.group(0)) - 2} characters)", message)
+    return _LONG_WORD.sub(lambda m: f"{m.group(1)}... ({len(m.group(0))} characters)", message)
 
 
 #: Commands whose parser needs no game module, renderer or variant tool: for these the parser is built without
@@ -217,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except ChartroomError as error:  # every error a command meets: one line, its status (toolkit.exits.for_error)
-        print(f"chartroom: {' '.join(str(error).split())}", file=sys.stderr)
+        print(f"chartroom: {_cut_long_values(' '.join(str(error).split()))}", file=sys.stderr)
         return for_error(error)
     except OSError as exc:  # a path the system rejected somewhere a command did not expect: input, not a bug
         if exc.filename is None:
