@@ -113,6 +113,34 @@ def test_recovery_of_six_afs_by_hand():
     assert sum(done.values()) == 1
 
 
+def _recovery_step_by_step(afs, per_aos, group, chance, partial_rolls):
+    """The chain of AOS walked in Fractions, one landing at a time: what recovery's whole-number form must equal."""
+    states, done, lost, k = {(afs, 0): Fraction(1)}, {}, {}, 0
+    while states:
+        k, nxt = k + 1, {}
+        for (aloft, destroyed), p in states.items():
+            for (landed, wrecked), q in landing_outcomes(min(aloft, per_aos), group, chance, partial_rolls).items():
+                left, key = aloft - landed - wrecked, destroyed + wrecked
+                if left == 0:
+                    done[k] = done.get(k, 0) + p * q
+                    lost[key] = lost.get(key, 0) + p * q
+                else:
+                    nxt[(left, key)] = nxt.get((left, key), 0) + p * q
+        states = nxt
+    return done, lost
+
+
+@pytest.mark.parametrize("afs, per_aos, group, chance", [(1, 6, 3, Fraction(1, 10)), (7, 6, 3, Fraction(1, 10)), (13, 6, 1, Fraction(1, 5)),
+                                                        (30, 12, 2, Fraction(1, 3)), (9, 2, 3, Fraction(1, 2)), (5, 6, 1, Fraction(0))])
+@pytest.mark.parametrize("partial_rolls", [True, False])
+def test_recovery_equals_the_chain_walked_in_fractions(afs, per_aos, group, chance, partial_rolls):
+    """Every chance is exact (whole numerators over a common denominator per AOS): equal to the Fraction walk, summing to 1."""
+    done, lost = recovery(afs, per_aos, group, chance, partial_rolls)
+    want_done, want_lost = _recovery_step_by_step(afs, per_aos, group, chance, partial_rolls)
+    assert done == want_done and list(done) == list(want_done) and lost == want_lost
+    assert sum(done.values()) == 1 == sum(lost.values())
+
+
 def test_recover_twelve_afs(capsys):
     """12 AFs: 2 AOS with no accident. An accident in AOS 1 or 2 before the last group leaves AFs for a third AOS."""
     r = _json(capsys, "recover", "--afs", "12", "--turn", "24")["result"]
