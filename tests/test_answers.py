@@ -19,6 +19,7 @@ import pytest
 
 import toolkit.cli
 from toolkit import entry
+from toolkit.exits import EXIT_INPUT
 from toolkit.sealed import seal, unseal
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -226,14 +227,16 @@ def test_a_whole_process_check_ends_the_process_with_its_report_and_status(cache
     assert done.returncode == 2 and done.stdout.splitlines() == ["shut down"]  # argparse's refusal ends as it always did
 
 
-def test_a_whole_process_check_started_without_standard_output_ends_as_before(monkeypatch):
-    """The fast end flushes only the streams the process has: started with stdout closed, a check still ends in one line
-    and the internal error's status (it cannot write its report), never a traceback from the end itself."""
+@pytest.mark.parametrize("argv", [("check", "scenarios/fire-from-the-skies/midway.yaml"), ("rules",), ("calc", "pacific-fury", "zones")])
+def test_a_process_started_without_standard_output_says_so_in_one_line(monkeypatch, argv):
+    """Started with stdout closed (``>&-``), a command has nowhere to answer: one line saying so and the input status (2).
+    Before, it was an internal error (exit 3, AttributeError, "please report this")."""
     monkeypatch.setenv("CHARTROOM_CACHE", "off")
-    done = subprocess.run([sys.executable, "-c", WHOLE, "check", "scenarios/fire-from-the-skies/midway.yaml"], stdin=subprocess.DEVNULL,
+    done = subprocess.run([sys.executable, "-c", WHOLE, *argv], stdin=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=lambda: os.close(1))
-    assert done.returncode == 3 and "Traceback" not in done.stderr
-    assert done.stderr.startswith("chartroom: internal error: AttributeError")
+    assert done.returncode == EXIT_INPUT == entry.EXIT_INPUT and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == ["chartroom: standard output is closed: there is nowhere to write the answer "
+                                        "(redirect it to a file, or to /dev/null to keep only the exit status)"]
 
 
 @pytest.fixture

@@ -23,11 +23,20 @@ from toolkit.answers import recall
 
 __all__ = ["main"]
 
+#: toolkit.exits.EXIT_INPUT (tests/test_answers.py holds them equal), written here so that a question answered from the cache
+#: imports nothing more (toolkit.exits brings the findings).
+EXIT_INPUT = 2
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line ``argv`` (default: the process's own, as the installed ``chartroom`` does)."""
     whole_process = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
+    if sys.stdout is None:  # started with standard output closed (``chartroom check x >&-``): nowhere to answer
+        if sys.stderr is not None:
+            print("chartroom: standard output is closed: there is nowhere to write the answer "
+                  "(redirect it to a file, or to /dev/null to keep only the exit status)", file=sys.stderr)
+        return EXIT_INPUT
     once = whole_process and argv[:1] == ["check"] and "--watch" not in argv  # the process ends with this check
     known = recall(argv)
     if known is None:
