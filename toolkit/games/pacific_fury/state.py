@@ -160,13 +160,18 @@ class PFContext(Context):
                 return stage
         return None
 
+    @property
+    def printed_arrivals(self) -> dict[str, int]:
+        """Each ship the published start puts on the Turn Record Track -> the turn it enters (PF 3.2: ``first_turn_arrivals``)."""
+        return {r["counter"]: int(r["turn"]) for r in self.edition.param("first_turn_arrivals") or ()}
+
     @cached_property
     def late_arrivals(self) -> dict[str, int]:
         """Each ship on the Turn Record Track at the start -> the turn it enters (PF 3.2, 8.1): as the chain's start
-        has them, else as the edition prints them (``first_turn_arrivals``)."""
+        has them, else as the edition prints them (:attr:`printed_arrivals`)."""
         start = self.chain_start
         if start is None:
-            return {r["counter"]: int(r["turn"]) for r in self.edition.param("first_turn_arrivals") or ()}
+            return self.printed_arrivals
         return {entry.counter: turn for turn, placement in start.turn_track for entry in placement.units}
 
     @cached_property

@@ -11,16 +11,12 @@ from toolkit.games.pacific_fury.state import PFContext
 from toolkit.rules import check
 
 
-def _arrivals(ctx: PFContext) -> dict[str, int]:
-    return {r["counter"]: int(r["turn"]) for r in ctx.edition.param("first_turn_arrivals") or ()}
-
-
 @check("PF-START-BASES", "setup-japan", "At the start, a unit outside its base (the Japanese Reserve and the ships due later apart), or a ship already sunk.")
 def start_bases(ctx: PFContext):
     if not ctx.published_setup:
         return
     reserve = set(ctx.edition.param("reserve_ships") or ())
-    arrivals = _arrivals(ctx)
+    arrivals = ctx.printed_arrivals
     for unit in ctx.units:
         if unit.counter.id in reserve or unit.counter.id in arrivals:
             continue  # PF-RESERVE-RELEASED and PF-START-HORNET say where those go
@@ -44,7 +40,7 @@ def start_bases(ctx: PFContext):
 def start_arrivals(ctx: PFContext):
     if not ctx.published_setup:
         return
-    for counter, turn in _arrivals(ctx).items():
+    for counter, turn in ctx.printed_arrivals.items():
         on_track = ctx.on_track(counter)
         placed = [e for w, e in ctx.whereabouts.get(counter, []) if not w.startswith("Turn Record Track")]
         for entry in placed:
