@@ -237,7 +237,7 @@ def test_cost_commands(tiny, capsys):
     assert js(capsys, "cost", "sea-deployment", "--unit", "jp-dd", "--deployments", "2", "--count", "2", *g) == {
         "tp": 2, "rule": "FitS v1.1 8.2"}
     assert ok(capsys, "cost", "sea-deployment", "--unit", "jp-air", "--steps", "1", *g) == "0.5 TP (FitS v1.1 8.2)\n"
-    assert ok(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "4", *g) == "4 TP, 1.5 Oil Points (FitS v1.1 9.3)\n"
+    assert ok(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "jp-land-4", "--hexes", "4", *g) == "4 TP, 1.5 Oil Points (FitS v1.1 9.2, 9.3)\n"
     assert js(capsys, "cost", "operational", "--units", "jp-ca", "jp-dd", "--hexes", "5", *g) == {
         "tp": 0, "oil": 2.25, "rule": "FitS v1.1 9.3"}
     # With a land unit aboard the Task Force moves at most 4 hexes (v1.1 9.1, 9.4: as its slowest unit).

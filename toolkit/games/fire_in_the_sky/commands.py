@@ -142,6 +142,9 @@ def _cost_sea(args) -> int:
     counter = counter_of(game, args.unit)
     if args.steps is not None and counter.type != "air":
         raise UsageError(f"--steps is for air units; {args.unit} is a {counter.type} unit")
+    if counter.nation == "netherlands":  # v1.1 17.4; 2nd 15.4: no Dutch TP, so no Dutch Sea Deployment
+        raise UsageError(f"{args.unit}: the Netherlands receive no Transport Points, so Dutch units never use Sea Deployment "
+                         f"({game.edition.cite('netherlands')})")
     transport = float(args.steps or counter.steps) if counter.type == "air" else counter_transport(counter)
     tp = sea_deployment_cost(game.edition, counter.type, transport, args.deployments) * args.count
     rule = game.edition.cite("sea-deployment")
@@ -159,6 +162,13 @@ def _cost_operational(args) -> int:
         raise UsageError(f"--hexes 0: a Task Force using Operational Movement moves at least 1 hex; the Oil cost is given for "
                          f"1-4 hexes and more than 4 ({game.edition.cite('naval-oil-cost')}). A Japanese Task Force reacting into "
                          f"its own hex pays the 1-4 hexes cost: add --reaction ({game.edition.cite('reaction')})")
+    if args.reaction and any(u.type != "naval" for u in units):  # v1.1 10.1; 2nd 9.0: naval units only
+        others = ", ".join(sorted({u.counter.id for u in units if u.type != "naval"}))
+        raise UsageError(f"only naval units react, not {others} ({game.edition.cite('reaction')})")
+    dutch = sorted({u.counter.id for u in units if u.type != "naval" and u.nation == "netherlands"})
+    if dutch:  # v1.1 17.4; 2nd 15.4: no Dutch TP, so the ABDA unit never moves operationally
+        raise UsageError(f"{', '.join(dutch)}: the Netherlands receive no Transport Points, so the Dutch ABDA unit never uses "
+                         f"Operational Movement ({game.edition.cite('netherlands')})")
     state = GameState(game.map, game.edition)
     try:
         task_force(state, units)
@@ -174,9 +184,17 @@ def _cost_operational(args) -> int:
         raise UsageError(f"this {kind} moves at most {reach} hexes (its slowest unit), not {args.hexes} ({rule})")
     cost = operational_movement_cost(game.edition, units, args.hexes, turn=args.turn,
                                      start_resource=args.from_resource_hex, reaction=args.reaction)
-    rule = game.edition.cite("reaction" if args.reaction else "naval-oil-cost")
+    rule = game.edition.cite("reaction") if args.reaction else _operational_rules(game.edition, units)
     text = f"{num(cost.tp)} TP, {_oil(cost.oil)} ({rule})"  # Transport Points and Oil Points the move costs
     return emit(args, {**cost.as_json(), "rule": rule}, text)
+
+
+def _operational_rules(edition, units) -> str:
+    """The rules that price this Task Force: land TP (v1.1 9.2; 2nd 8.2), air TP (v1.1 9.2; 2nd 8.3), naval Oil
+    (v1.1 9.3; 2nd 8.4), each number once, in rulebook order."""
+    keys = {"land": "operational-land-cost", "air": "operational-air-cost", "naval": "naval-oil-cost"}
+    numbers = {edition.rules[keys[u.type]]["number"] for u in units}
+    return edition.cite_number(*sorted(numbers, key=lambda n: tuple(int(x) for x in n.split("."))))
 
 
 def _oil(oil) -> str:
