@@ -4,8 +4,9 @@ differ, with a case the rule refuses and one it allows. v1.1 is the MMP rulebook
 from __future__ import annotations
 
 import pytest
+from ruamel.yaml import YAML
 
-from conftest import run_cli
+from conftest import GAME, run_cli
 
 # --- cost: who may react, who pays TP, which rule prices the move ------------------------------------------------
 
@@ -46,3 +47,15 @@ def test_operational_cost_cites_the_rules_that_price_it(capsys, units, v11, seco
     # Japanese naval Oil: v1.1 9.3; 2nd 8.4. The citation was 9.3 / 8.4 whatever the Task Force held.
     assert run_cli(capsys, "cost", "operational", "--units", *units, "--hexes", "4") == (0, v11 + "\n", "")
     assert run_cli(capsys, "cost", "operational", "--units", *units, "--hexes", "4", "--edition", "2nd") == (0, second + "\n", "")
+
+
+# --- citations of the data --------------------------------------------------------------------------------------
+
+def test_land_units_end_sea_movement_on_land_cites_2nd_3_2_3():
+    # 2nd 3.2.3 (Land Hexes) says land units end their sea movement or One-hex Deployment in a land hex; 3.1.3 is the
+    # land units' counters (full and reduced sides). v1.1 has no such clause (9.2.3: they land or go back to base).
+    editions = {e: YAML(typ="safe").load((GAME / "editions" / f"{e}.yaml").read_text(encoding="utf-8"))["parameters"]
+                for e in ("v1.1", "2nd")}
+    second = editions["2nd"]["operational_land_units_end_on_land"]
+    assert second["value"] is True and second["source"] == "FitS 2nd 3.2.3"
+    assert editions["v1.1"]["operational_land_units_end_on_land"]["value"] is False

@@ -310,7 +310,7 @@ def operational_movement(state: GameState, task_force_units, allowance: int | No
     found = _zoc_search(state, side, start, allowance)
     if not param(ed, "operational_same_hex"):  # v1.1 9.3: a move of 0 hexes is no Operational Movement
         found = {n: d for n, d in found.items() if d > 0}
-    if param(ed, "operational_land_units_end_on_land") and any(u.type == "land" for u in tf):  # 2nd 3.1.3
+    if param(ed, "operational_land_units_end_on_land") and any(u.type == "land" for u in tf):  # 2nd 3.2.3
         found = {n: d for n, d in found.items() if (graph.node_hex(n) or n) in graph.places_by_hex}
     origin = graph.places_by_hex.get(graph.node_hex(start) or "")
     resource = bool(origin and is_resource_hex(origin))
