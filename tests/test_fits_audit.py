@@ -3,10 +3,13 @@ differ, with a case the rule refuses and one it allows. v1.1 is the MMP rulebook
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 from ruamel.yaml import YAML
 
-from conftest import GAME, run_cli
+from conftest import GAME, ROOT, run_cli
 
 # --- cost: who may react, who pays TP, which rule prices the move ------------------------------------------------
 
@@ -59,3 +62,68 @@ def test_land_units_end_sea_movement_on_land_cites_2nd_3_2_3():
     second = editions["2nd"]["operational_land_units_end_on_land"]
     assert second["value"] is True and second["source"] == "FitS 2nd 3.2.3"
     assert editions["v1.1"]["operational_land_units_end_on_land"]["value"] is False
+
+
+# --- Allied Base Expansion in the stacking check and in a plan (v1.1 17.2; 2nd 15.2) ---------------------------------
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 2.2.3, 17.2"), ("2nd", "FitS 2nd 3.3.1, 15.2")])
+def test_stack_air_over_an_expanded_capacity_cites_base_expansion(capsys, edition, rule):
+    # Turn 6: Midway (Air 2) holds 4 Allied steps (x2); 5 are one too many, and the limit broken is 17.2's / 15.2's.
+    status, out, _ = run_cli(capsys, "check", ROOT / "tests/checks/stack-air-expansion-fail.yaml", "--edition", edition,
+                             "--format", "json")
+    found = [f for f in json.loads(out) if f["code"] == "STACK-AIR"]
+    assert status == 1 and len(found) == 1 and found[0]["rule"] == rule
+    assert "Air Capacity 4 (printed 2 x2 Allied Base Expansion)" in found[0]["message"]
+    status, out, _ = run_cli(capsys, "check", ROOT / "tests/checks/stack-air-pass.yaml", "--edition", edition, "--format", "json")
+    assert status == 0
+
+
+def _expansion_plan(tmp_path, turn: int, steps: str) -> str:
+    """An Allied plan on ``turn``: US air from Pearl Harbor to Midway (Air Capacity 2, 2 US steps at the start)."""
+    base = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)
+    (tmp_path / "turn.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+extends: {base}
+reconstructed: "a test situation: Turn {turn}, 3 US air steps at Pearl Harbor"
+start_turn: {turn}
+remove_turn_track:
+  - {{turn: 3, side: allied, reconstructed: "arrived", units: [{{counter: us-bb-maryland-west-virginia}}, {{counter: us-bb-california-tennessee}}, {{counter: us-bb-nevada-oklahoma}}]}}
+setup:
+  - {{at: Pearl Harbor, side: allied, source: "test", units: [{{counter: us-air, steps: 2}}, {{counter: us-air, steps: 1}}]}}
+""", encoding="utf-8")
+    (tmp_path / "plan.yaml").write_text(f"""kind: plan
+game: fire-in-the-sky
+title: hand-made
+reconstructed: "a test situation"
+scenario: turn.yaml
+side: allied
+steps:
+  - {{op: sea-deployment, units: [{steps}], from: Pearl Harbor, to: Midway}}
+  - {{op: end-of-phase, phase: First Deployment Phase}}
+""", encoding="utf-8")
+    return str(tmp_path / "plan.yaml")
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 2.2.3, 17.2"), ("2nd", "FitS 2nd 3.3.1, 15.2")])
+def test_plan_stacking_applies_allied_base_expansion(tmp_path, capsys, edition, rule):
+    two = "{counter: us-air, steps: 2}"
+    # Turn 6: 2 + 2 steps fill Midway's doubled Air Capacity 4: legal (it was refused against the printed 2).
+    status, out, err = run_cli(capsys, "plan", _expansion_plan(tmp_path, 6, two), "--edition", edition)
+    assert status == 0, out + err
+    # Turn 5, before the expansion: the same move is over the printed 2.
+    status, out, err = run_cli(capsys, "plan", _expansion_plan(tmp_path, 5, two), "--edition", edition)
+    assert status == 1 and "Midway holds 4 air steps, over its Air Capacity 2 (" in out + err
+    # Turn 6 with 5 steps: over the doubled 4, citing the expansion rule.
+    status, out, err = run_cli(capsys, "plan", _expansion_plan(tmp_path, 6, two + ", {counter: us-air, steps: 1}"), "--edition", edition)
+    assert status == 1
+    assert f"Midway holds 5 air steps, over its Air Capacity 4 (printed 2 x2 Allied Base Expansion) ({rule})" in out + err
+
+
+@pytest.mark.parametrize("plan, words, rule", [("example-of-play.yaml", "fractions dropped", "FitS v1.1 2.1.2.1"),
+                                               ("example-of-play-2nd.yaml", "fractions kept", "FitS 2nd 3.5")])
+def test_plan_end_of_phase_says_what_happens_to_fractions(capsys, plan, words, rule):
+    # v1.1 2.1.2.1 drops a total's fractions at the end of a phase (15.25 Oil -> 11 after the Operational Movement
+    # Phase's 11.75); the 2nd edition keeps its halves (23.5 stays 23.5), but the row said "fractions dropped" in both.
+    status, out, err = run_cli(capsys, "plan", GAME / "plans" / plan)
+    assert status == 0, err
+    assert f"End of Operational Movement Phase: {words}, stacking checked ({rule})" in out

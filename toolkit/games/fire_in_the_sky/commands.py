@@ -25,6 +25,7 @@ from toolkit.games.fire_in_the_sky.costs import (
     dd_transfer_cost,
     oil_transport,
     operational_movement_cost,
+    operational_rules,
     param,
     sea_deployment_cost,
 )
@@ -184,17 +185,9 @@ def _cost_operational(args) -> int:
         raise UsageError(f"this {kind} moves at most {reach} hexes (its slowest unit), not {args.hexes} ({rule})")
     cost = operational_movement_cost(game.edition, units, args.hexes, turn=args.turn,
                                      start_resource=args.from_resource_hex, reaction=args.reaction)
-    rule = game.edition.cite("reaction") if args.reaction else _operational_rules(game.edition, units)
+    rule = game.edition.cite("reaction") if args.reaction else operational_rules(game.edition, [u.type for u in units])
     text = f"{num(cost.tp)} TP, {_oil(cost.oil)} ({rule})"  # Transport Points and Oil Points the move costs
     return emit(args, {**cost.as_json(), "rule": rule}, text)
-
-
-def _operational_rules(edition, units) -> str:
-    """The rules that price this Task Force: land TP (v1.1 9.2; 2nd 8.2), air TP (v1.1 9.2; 2nd 8.3), naval Oil
-    (v1.1 9.3; 2nd 8.4), each number once, in rulebook order."""
-    keys = {"land": "operational-land-cost", "air": "operational-air-cost", "naval": "naval-oil-cost"}
-    numbers = {edition.rules[keys[u.type]]["number"] for u in units}
-    return edition.cite_number(*sorted(numbers, key=lambda n: tuple(int(x) for x in n.split("."))))
 
 
 def _oil(oil) -> str:

@@ -24,7 +24,7 @@ from toolkit.model import Edition
 
 __all__ = [
     "Cost", "MissingParameter", "REQUIRED_PARAMETERS", "param", "sea_deployment_cost", "operational_movement_cost", "naval_oil",
-    "reaction_cost", "end_of_phase", "OilTransport", "oil_transport", "dd_transfer_cost", "asw_cost",
+    "reaction_cost", "operational_rules", "drops_fractions", "end_of_phase", "OilTransport", "oil_transport", "dd_transfer_cost", "asw_cost",
 ]
 
 
@@ -187,10 +187,30 @@ def operational_movement_cost(edition: Edition, units: Iterable, hexes: int, *, 
     return Cost(tp, oil)
 
 
+def operational_rules(edition: Edition, unit_types: Iterable[str]) -> str:
+    """The rules that price a Task Force's Operational Movement, each number once, in rulebook order: land TP (v1.1 9.2;
+    2nd 8.2), air TP (v1.1 9.2; 2nd 8.3), naval Oil (v1.1 9.3; 2nd 8.4, which also makes Allied ships free).
+
+    >>> from toolkit.model.build import bundled_scenarios, load_game
+    >>> v11 = load_game(bundled_scenarios() / "fire-in-the-sky", "v1.1").game.edition
+    >>> operational_rules(v11, ["naval", "naval", "land"])
+    'FitS v1.1 9.2, 9.3'
+    """
+    keys = {"land": "operational-land-cost", "air": "operational-air-cost", "naval": "naval-oil-cost"}
+    numbers = {edition.rules[keys[t]]["number"] for t in unit_types}
+    return edition.cite_number(*sorted(numbers, key=lambda n: tuple(int(x) for x in n.split("."))))
+
+
 def reaction_cost(edition: Edition, units: Iterable, hexes: int, *, turn: int | None = None,
                   start_resource: bool = False) -> Cost:
     """Oil for a reacting Task Force (v1.1 10.1; 2nd 9.0): as Operational Movement."""
     return operational_movement_cost(edition, units, hexes, turn=turn, start_resource=start_resource, reaction=True)
+
+
+def drops_fractions(edition: Edition) -> bool:
+    """Whether a running total loses its fractions when a phase ends: v1.1 yes (2.1.2.1), the 2nd edition no (it keeps
+    the halves its 8.4 rounding leaves)."""
+    return not _per_task_force(edition)
 
 
 def end_of_phase(total: float, edition: Edition | None = None) -> float:
@@ -203,7 +223,7 @@ def end_of_phase(total: float, edition: Edition | None = None) -> float:
     >>> end_of_phase(11.75)
     11
     """
-    if edition is not None and _per_task_force(edition):
+    if edition is not None and not drops_fractions(edition):
         return total
     return math.floor(total + 1e-9)
 

@@ -19,9 +19,11 @@ from toolkit.games.fire_in_the_sky.air_zoc import air_zoc
 from toolkit.games.fire_in_the_sky.costs import (
     asw_cost,
     dd_transfer_cost,
+    drops_fractions,
     end_of_phase,
     oil_transport,
     operational_movement_cost,
+    operational_rules,
     param,
 )
 from toolkit.games.fire_in_the_sky.mapgraph import NoSuchPlace
@@ -37,7 +39,7 @@ from toolkit.games.fire_in_the_sky.movement import (
     sea_deployment,
 )
 from toolkit.games.fire_in_the_sky.odds import return_turn
-from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_capacity
+from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, is_atoll, port_capacity
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
@@ -333,7 +335,8 @@ class Planner:
         self.move(units, dest, task_force=True)
         self.operational |= {u.id for u in units if u.type in ("air", "land")}
         return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({hexes} hexes, "
-                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special})", self.edition.cite("naval-oil-cost") if cost.oil else rule,
+                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special})",
+                operational_rules(self.edition, [u.type for u in units]) if cost.tp or cost.oil else rule,
                 cost.tp, cost.oil)
 
     def _turn_1_oil(self, units, hexes: int, cost, path):
@@ -612,7 +615,9 @@ class Planner:
         if self.british_tp is not None:
             self.british_tp = end_of_phase(self.british_tp, self.edition)
         self.oil = end_of_phase(self.oil, self.edition)
-        return f"End of {s.get('phase', 'the phase')}: fractions dropped, stacking checked", self.edition.cite("record-track"), 0, 0
+        # v1.1 2.1.2.1 drops the fractions of a total at the end of a phase; the 2nd edition keeps its halves (8.4).
+        fractions = "fractions dropped" if drops_fractions(self.edition) else "fractions kept"
+        return f"End of {s.get('phase', 'the phase')}: {fractions}, stacking checked", self.edition.cite("record-track"), 0, 0
 
     def _stacking(self, node: str, path: tuple):
         """Stacking at a destination at the end of a Deployment Phase (v1.1 2.2.2.1, 2.2.3, 8.4; 2nd 3.3.1, 7.3)."""
@@ -631,12 +636,19 @@ class Planner:
         if place.is_base:
             air = sum(u.steps for u in here if u.type == "air")
             port = sum(u.transport for u in here if u.type == "naval")
-            if air > air_capacity(place):
-                raise PlanError("PLAN-STACKING", f"{place.name} holds {air} air steps, over its Air Capacity {air_capacity(place)}",
-                                self.edition.cite("stacking-air-port"), path)
-            if port > port_capacity(place) + EPSILON:
+            # Allied Base Expansion multiplies an Allied base's Air and Port Capacity from Turn 6 (v1.1 17.2; 2nd 15.2).
+            factor = base_expansion(self.edition, self.state.controller(place.name), self.state.turn)
+            rule = self.edition.cite("stacking-air-port")
+            expanded = ""
+            if factor > 1:
+                rule = f"{rule}, {self.edition.cite('base-expansion').rsplit(' ', 1)[-1]}"
+                expanded = f" (printed {{}} x{factor} Allied Base Expansion)"
+            if air > air_capacity(place) * factor:
+                raise PlanError("PLAN-STACKING", f"{place.name} holds {air} air steps, over its Air Capacity "
+                                f"{air_capacity(place) * factor}{expanded.format(air_capacity(place))}", rule, path)
+            if port > port_capacity(place) * factor + EPSILON:
                 raise PlanError("PLAN-STACKING", f"{place.name} holds naval Transport {_num(port)} in port, over its Port Capacity "
-                                f"{port_capacity(place)}", self.edition.cite("stacking-air-port"), path)
+                                f"{port_capacity(place) * factor}{expanded.format(port_capacity(place))}", rule, path)
 
 
 def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Ledger:

@@ -13,7 +13,7 @@ from toolkit.model import Box, Counter, Map, Place
 from toolkit.model.reading import in_edition
 from toolkit.records import field, lazy_dataclass
 
-__all__ = ["air_capacity", "port_capacity", "is_atoll", "home_base", "is_resource_hex", "is_sea_hex", "CARRIER_CLASSES",
+__all__ = ["air_capacity", "port_capacity", "base_expansion", "is_atoll", "home_base", "is_resource_hex", "is_sea_hex", "CARRIER_CLASSES",
            "is_carrier", "transport", "SplitHex", "split_hexes", "split_hex_findings"]
 
 
@@ -27,6 +27,17 @@ def air_capacity(place: Place) -> int:
 def port_capacity(place: Place) -> int:
     """The printed Port Capacity of a base: most naval Transport factors it holds."""
     return int(place.get("port", 0) or 0)
+
+
+def base_expansion(edition, controller: str, turn: int | None) -> int:
+    """Allied Base Expansion: the multiplier of an Allied-controlled base's Air and Port Capacity on ``turn`` (v1.1 17.2;
+    2nd 15.2: x2 on Turns 6-9, x3 on 10-13, x4 on 14-16); 1 for any other base or turn."""
+    if controller != "allied" or turn is None:
+        return 1
+    for step in edition.param("base_expansion", []) or []:
+        if step["from_turn"] <= turn <= step["to_turn"]:
+            return int(step["multiplier"])
+    return 1
 
 
 def is_atoll(place: Place) -> bool:

@@ -7,7 +7,7 @@ stacking); every check applies to both editions and cites each edition's rule nu
 from __future__ import annotations
 
 from toolkit.games.fire_in_the_sky.checks import control, counter_mix, markers, needs, placement, stacking  # noqa: E402,I001
-from toolkit.games.fire_in_the_sky.records import transport
+from toolkit.games.fire_in_the_sky.records import base_expansion, transport
 from toolkit.model import Place
 from toolkit.records import lazy_dataclass
 from toolkit.rules import CheckRegistry, Context, Unit
@@ -37,13 +37,7 @@ class FitSContext(Context):
 
     def capacity_factor(self, place: Place) -> int:
         """Allied Base Expansion multiplies Air and Port Capacity of Allied bases by turn (v1.1 17.2; 2nd 15.2)."""
-        if self.control(place.name) != "allied":
-            return 1
-        turn = self.scenario.start_turn
-        for step in self.edition.param("base_expansion", []) or []:
-            if step["from_turn"] <= turn <= step["to_turn"]:
-                return int(step["multiplier"])
-        return 1
+        return base_expansion(self.edition, self.control(place.name), self.scenario.start_turn)
 
 
 def registry() -> CheckRegistry:

@@ -67,8 +67,13 @@ def _base_capacity(ctx: Context, unit_type: str, capacity: str, what: str, remed
         limit = printed * factor
         if total > limit:
             expanded = f" (printed {printed} x{factor} Allied Base Expansion)" if factor > 1 else ""
-            yield (f"{name} has {capacity.capitalize()} Capacity {limit}{expanded}; {side} {what} total "
-                   f"{fmt(total)}: {remedy.format(excess=fmt(total - limit))}", last[(name, side)].entry.at)
+            message = (f"{name} has {capacity.capitalize()} Capacity {limit}{expanded}; {side} {what} total "
+                       f"{fmt(total)}: {remedy.format(excess=fmt(total - limit))}")
+            if factor > 1:  # the multiplied limit is v1.1 17.2 / 2nd 15.2's as much as 2.2.3 / 3.3.1's
+                expansion = ctx.edition.cite("base-expansion").rsplit(" ", 1)[-1]
+                yield message, last[(name, side)].entry.at, f"{ctx.edition.cite('stacking-air-port')}, {expansion}"
+            else:
+                yield message, last[(name, side)].entry.at
 
 
 @check("STACK-AIR", "stacking-air-port", "Air steps over a base's Air Capacity.")
