@@ -127,3 +127,36 @@ def test_plan_end_of_phase_says_what_happens_to_fractions(capsys, plan, words, r
     status, out, err = run_cli(capsys, "plan", GAME / "plans" / plan)
     assert status == 0, err
     assert f"End of Operational Movement Phase: {words}, stacking checked ({rule})" in out
+
+
+# --- 2nd 3.2.3: land units carried by sea end in a land hex ----------------------------------------------------------
+
+def _land_at_sea(tmp_path, at: str, edition: str) -> str:
+    base = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)
+    path = tmp_path / f"land-at-sea-{edition}.yaml"
+    path.write_text(f"""kind: scenario
+game: fire-in-the-sky
+extends: {base}
+reconstructed: "a test situation: a Task Force carrying a land unit after Operational Movement"
+edition: {edition}
+remove:
+  - {{at: Yokosuka, side: japan, reconstructed: "it sailed", units: [{{counter: jp-land-4}}]}}
+  - {{at: Kure, side: japan, reconstructed: "it sailed", units: [{{counter: jp-dd}}]}}
+setup:
+  - {{at: "{at}", side: japan, source: "test", units: [{{counter: jp-dd, task_force: true}}, {{counter: jp-land-4, task_force: true}}]}}
+""", encoding="utf-8")
+    return str(path)
+
+
+def test_land_unit_in_a_task_force_ends_in_a_land_hex_in_the_2nd_edition(tmp_path, capsys):
+    # 2nd 3.2.3: land units end their sea movement (Operational Movement included) by entering a land hex.
+    status, out, _ = run_cli(capsys, "check", _land_at_sea(tmp_path, "1409", "2nd"), "--format", "json")
+    found = [f for f in json.loads(out) if f["code"] == "PLACE-LAND"]
+    assert status == 1 and len(found) == 1 and found[0]["rule"] == "FitS 2nd 3.2.3"
+    assert "in a Task Force" in found[0]["message"] and "1409" in found[0]["message"]
+    # The same Task Force at Lae (a land hex, a base) is legal.
+    status, out, _ = run_cli(capsys, "check", _land_at_sea(tmp_path, "Lae", "2nd"), "--format", "json")
+    assert status == 0 and not [f for f in json.loads(out) if f["code"] == "PLACE-LAND"]
+    # v1.1 9.2.3: a Task Force carries it to any hex; it lands there or returns to base.
+    status, out, _ = run_cli(capsys, "check", _land_at_sea(tmp_path, "1409", "v1.1"), "--format", "json")
+    assert status == 0 and not [f for f in json.loads(out) if f["code"] == "PLACE-LAND"]

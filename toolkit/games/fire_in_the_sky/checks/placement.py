@@ -38,13 +38,19 @@ def air_at_base(ctx: Context):
     return _at_friendly_base(ctx, "air", "air units")
 
 
-@check("PLACE-LAND", "land-hexes", "A land unit off the land hexes.")
+@check("PLACE-LAND", "land-hexes", "A land unit off the land hexes (2nd edition: in a Task Force too).")
 def land_on_land(ctx: Context):
+    # 2nd 3.2.3: land units end their sea movement in a land hex, so even one carried in a Task Force is in one; v1.1
+    # lets a Task Force carry it to any hex (9.2.3: it lands there or goes back to base).
+    at_sea_on_land = bool(ctx.edition.param("operational_land_units_end_on_land"))
     for unit in ctx.units:
-        if unit.counter.type != "land" or unit.box is not None or unit.entry.task_force:
+        if unit.counter.type != "land" or unit.box is not None or unit.place is not None:
             continue
-        if unit.place is None:
+        if not unit.entry.task_force:
             yield f"{unit.counter.name}: hex {unit.hex} has no square or circle; land units stand only on land hexes", unit.entry.at
+        elif at_sea_on_land:
+            yield (f"{unit.counter.name} (in a Task Force): hex {unit.hex} has no square or circle; in this edition land "
+                   f"units end their sea movement in a land hex", unit.entry.at)
 
 
 @check("PLACE-OFF-MAP", "no-japanese-off-map", "A Japanese unit in an Allied off-map box.")
