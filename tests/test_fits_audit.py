@@ -160,3 +160,49 @@ def test_land_unit_in_a_task_force_ends_in_a_land_hex_in_the_2nd_edition(tmp_pat
     # v1.1 9.2.3: a Task Force carries it to any hex; it lands there or returns to base.
     status, out, _ = run_cli(capsys, "check", _land_at_sea(tmp_path, "1409", "v1.1"), "--format", "json")
     assert status == 0 and not [f for f in json.loads(out) if f["code"] == "PLACE-LAND"]
+
+
+# --- plan: one type of deployment per unit and phase, One-hex only in the First (v1.1 8.1, 8.3; 2nd 7.0, 7.2, 13.0) ----
+
+def _japanese_plan(tmp_path, steps: str) -> str:
+    path = tmp_path / "deploy.yaml"
+    path.write_text(f"""kind: plan
+game: fire-in-the-sky
+title: hand-made
+reconstructed: "a test situation"
+scenario: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+side: japan
+steps:
+{steps}""", encoding="utf-8")
+    return str(path)
+
+
+AIR_ONE_HEX = "  - {op: one-hex-deployment, units: [{counter: jp-air, steps: 2}], from: Formosa, to: Okinawa}\n"
+AIR_ONE_HEX_BACK = "  - {op: one-hex-deployment, units: [{counter: jp-air, steps: 2}], from: Okinawa, to: Formosa}\n"
+AIR_SEA = "  - {op: sea-deployment, units: [{counter: jp-air, steps: 2}], from: Formosa, to: Okinawa}\n"
+AIR_SEA_BACK = "  - {op: sea-deployment, units: [{counter: jp-air, steps: 2}], from: Okinawa, to: Formosa}\n"
+LAND_ONE_HEX = "  - {op: one-hex-deployment, units: [jp-land-4], from: Yokosuka, to: Kure}\n"
+END_FIRST = "  - {op: end-of-phase, phase: First Deployment Phase}\n"
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 8.1"), ("2nd", "FitS 2nd 7.0")])
+@pytest.mark.parametrize("steps, why", [
+    (AIR_SEA + AIR_ONE_HEX_BACK, "made a Sea Deployment in this phase and may not also make a One-hex Deployment"),
+    (AIR_ONE_HEX + AIR_SEA_BACK, "made a One-hex Deployment in this phase and may not also make a Sea Deployment"),
+    (AIR_ONE_HEX + AIR_ONE_HEX_BACK, "made a One-hex Deployment in this phase and moves one hex only"),
+    (AIR_SEA + END_FIRST + AIR_ONE_HEX_BACK, "One-hex Deployment is made only in the First Deployment Phase"),
+])
+def test_plan_refuses_a_second_type_of_deployment(tmp_path, capsys, edition, rule, steps, why):
+    status, out, err = run_cli(capsys, "plan", _japanese_plan(tmp_path, steps), "--edition", edition)
+    assert status == 1 and "PLAN-DEPLOYMENT" in out + err and why in out + err and f"({rule})" in out + err
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+@pytest.mark.parametrize("steps", [
+    AIR_SEA + AIR_SEA_BACK,                     # Sea Deployment repeated in one phase (v1.1 8.2; 2nd 7.1)
+    AIR_ONE_HEX + LAND_ONE_HEX,                 # two units, each one One-hex Deployment
+    AIR_ONE_HEX + END_FIRST + AIR_SEA_BACK,     # One-hex in the First Deployment Phase, Sea Deployment in the Second
+])
+def test_plan_allows_one_type_of_deployment_per_phase(tmp_path, capsys, edition, steps):
+    status, out, err = run_cli(capsys, "plan", _japanese_plan(tmp_path, steps), "--edition", edition)
+    assert status == 0, out + err

@@ -51,6 +51,9 @@ OPS = ("oil-transport", "dd-transfer", "asw", "reinforcements", "sea-deployment"
        "operational-movement", "reaction", "air-commitment", "remove", "damage", "step-loss", "landing", "disembark",
        "control", "return-to-base", "end-of-phase")
 DEPLOYMENT_OPS = ("sea-deployment", "one-hex-deployment")
+#: Operations of the phases after the First Deployment Phase: once one is played, One-hex Deployment is over (v1.1 8.1).
+AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", "remove", "damage", "step-loss", "landing",
+                          "disembark", "control", "return-to-base")
 EPSILON = 1e-9
 
 
@@ -131,6 +134,9 @@ class Planner:
         self.turn_track: list[tuple[UnitState, int | None]] = []  # damaged units waiting, with the turn they return
         self.damaged_at_sea: set[str] = set()  # land units that lost a step in a Task Force (v1.1 13.2; 2nd 11.3.2)
         self.turn_1_used, self.turn_1_step = 0, 0  # Task Forces paying the 1-4 hex Oil on Turn 1 (v1.1 17.1)
+        # v1.1 8.1; 2nd 7.0: a unit uses one type of deployment in a phase, and One-hex Deployment only in the First.
+        self.deployed: dict[str, str] = {}  # unit id -> the type of deployment it used this phase
+        self.first_deployment_over = False
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -201,7 +207,23 @@ class Planner:
         handler = getattr(self, "op_" + op.replace("-", "_"), None)
         if handler is None:
             raise PlanError("PLAN-OP", f"no operation {op!r}; one of: {', '.join(OPS)}", "", path + ("op",))
-        return handler(s, path)
+        done = handler(s, path)
+        if op in AFTER_FIRST_DEPLOYMENT:
+            self.first_deployment_over = True
+        return done
+
+    def _deployment_type(self, units, kind: str, path: tuple):
+        """v1.1 8.1; 2nd 7.0: in a Deployment Phase a unit makes Sea Deployments or one One-hex Deployment, not both; One-hex
+        Deployment is for the First Deployment Phase only (v1.1 8.3; 2nd 7.2, 13.0)."""
+        rule = self.edition.cite("deployment-types")
+        if kind == "One-hex Deployment" and self.first_deployment_over:
+            raise PlanError("PLAN-DEPLOYMENT", "One-hex Deployment is made only in the First Deployment Phase", rule, path + ("op",))
+        for u in units:
+            used = self.deployed.get(u.id)
+            if used is not None and (used != kind or kind == "One-hex Deployment"):
+                again = "moves one hex only" if used == kind else f"may not also make a {kind}"
+                raise PlanError("PLAN-DEPLOYMENT", f"{u.counter.id} made a {used} in this phase and {again}: a unit uses one "
+                                "type of deployment in a phase", rule, path + ("units",))
 
     def op_oil_transport(self, s, path):
         hexes = resource_hexes_supplied(self.state)
@@ -261,6 +283,7 @@ class Planner:
         dest = self.node(s["to"], path + ("to",))
         to = self.label(dest)
         rule = self.edition.cite("sea-deployment")
+        self._deployment_type(units, "Sea Deployment", path)
         zoc = set(air_zoc(self.state, enemy_of(self.side)))
         costs, deployments = [], []
         for u in units:
@@ -285,6 +308,7 @@ class Planner:
         paid = self.pay_units(costs, path, "this Sea Deployment")
         self.move(units, dest)
         self.phase_destinations.add(dest)
+        self.deployed.update((u.id, "Sea Deployment") for u in units)
         if (self.state.graph.node_hex(dest) or dest) in zoc:
             self.stopped_in_zoc |= {u.id for u in units}
         n = sorted(set(deployments))
@@ -304,6 +328,7 @@ class Planner:
         dest = self.node(s["to"], path + ("to",))
         to = self.label(dest)
         rule = self.edition.cite("one-hex-deployment")
+        self._deployment_type(units, "One-hex Deployment", path)
         for u in units:
             reach = one_hex_deployment(self.state, u)
             if to not in reach:
@@ -311,6 +336,7 @@ class Planner:
                                 f"{reach.reason or 'not an adjacent hex it may enter'}", rule, path + ("to",))
         self.move(units, dest)
         self.phase_destinations.add(dest)
+        self.deployed.update((u.id, "One-hex Deployment") for u in units)
         return f"One-hex Deployment {s['from']} > {to}: {', '.join(self._names(units))} (free)", rule, 0, 0
 
     def op_operational_movement(self, s, path):
@@ -611,6 +637,9 @@ class Planner:
             self._stacking(dest, path)
         self.phase_destinations.clear()
         self.stopped_in_zoc.clear()
+        if self.deployed:  # a phase with deployments has ended: the next is at best the Second Deployment Phase
+            self.first_deployment_over = True
+        self.deployed.clear()
         self.tp = end_of_phase(self.tp, self.edition)
         if self.british_tp is not None:
             self.british_tp = end_of_phase(self.british_tp, self.edition)
