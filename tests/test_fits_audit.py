@@ -206,3 +206,41 @@ def test_plan_refuses_a_second_type_of_deployment(tmp_path, capsys, edition, rul
 def test_plan_allows_one_type_of_deployment_per_phase(tmp_path, capsys, edition, steps):
     status, out, err = run_cli(capsys, "plan", _japanese_plan(tmp_path, steps), "--edition", edition)
     assert status == 0, out + err
+
+
+# --- plan: reinforcements at a Home Base of their nation (v1.1 7.1, 2.2.3.1, 17.4; 2nd 6.1, 3.3.3, 15.4) -------------
+
+def _reinforcements(tmp_path, side: str, at: str, unit: str) -> str:
+    path = tmp_path / "arrive.yaml"
+    path.write_text(f"""kind: plan
+game: fire-in-the-sky
+title: hand-made
+reconstructed: "a test situation"
+scenario: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+side: {side}
+steps:
+  - {{op: reinforcements, at: "{at}", units: [{unit}]}}
+""", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 7.1"), ("2nd", "FitS 2nd 6.1")])
+@pytest.mark.parametrize("side, at, unit, why", [
+    ("japan", "Truk", "jp-dd", "jp-dd arrives at a Home Base of its nation (Kure, Yokosuka), not at Truk"),
+    ("allied", "West Coast USA", "br-dd", "br-dd arrives at a Home Base of its nation (Indian Ocean Ports), not at West Coast USA"),
+    ("allied", "Surabaya", "nl-dd", "nl-dd arrives at a Home Base of its nation (none"),
+    ("japan", "Kure", "us-dd", "us-dd is not a unit of the japan player"),
+])
+def test_plan_refuses_reinforcements_away_from_their_home_base(tmp_path, capsys, edition, rule, side, at, unit, why):
+    status, out, err = run_cli(capsys, "plan", _reinforcements(tmp_path, side, at, unit), "--edition", edition)
+    assert status == 1 and "PLAN-REINFORCEMENTS" in out + err and why in out + err and f"({rule})" in out + err
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+@pytest.mark.parametrize("side, at, unit", [
+    ("japan", "Yokosuka", "jp-dd"), ("japan", "Kure Holding Box", "jp-dd"), ("allied", "West Coast USA", "us-dd"),
+    ("allied", "Indian Ocean Ports", "br-dd"),
+])
+def test_plan_places_reinforcements_at_their_home_base(tmp_path, capsys, edition, side, at, unit):
+    status, out, err = run_cli(capsys, "plan", _reinforcements(tmp_path, side, at, unit), "--edition", edition)
+    assert status == 0, out + err

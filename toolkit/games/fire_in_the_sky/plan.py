@@ -258,6 +258,7 @@ class Planner:
             if counter is None:
                 raise PlanError("PLAN-UNITS", f"no counter {spec['counter']!r} in the {self.edition.id} counter mix", "",
                                 path + ("units", i))
+            self._home_base_of(counter, node, s["at"], path + ("units", i))
             for _ in range(int(spec.get("count", 1))):
                 self.fresh += 1
                 steps = int(spec.get("steps", counter.steps)) if counter.type == "air" else 1
@@ -272,6 +273,21 @@ class Planner:
         british = f" (British {_num(self.british_tp)})" if self.british_tp is not None else ""
         return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}{british}",
                 self.edition.cite("reinforcements"), 0, 0)
+
+    def _home_base_of(self, counter, node: str, at: str, path: tuple):
+        """Reinforcements are units of the phasing side placed at a friendly Home Base of their own nation (v1.1 7.1,
+        2.2.3.1; 2nd 6.1, 3.3.3): Japan's Kure or Yokosuka, West Coast USA, Indian Ocean Ports; the Dutch have none (v1.1
+        17.4; 2nd 15.4)."""
+        rule = self.edition.cite("reinforcements")
+        if counter.side != self.side:
+            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} is not a unit of the {self.side} player, whose turn this plan "
+                            "plays", rule, path)
+        homes = self.state.home_bases(self.side, counter.nation)
+        here = self.state.graph.node_hex(node) or node
+        if here not in homes:
+            where = ", ".join(self.label(h) for h in homes) or "none: its nation has no Home Base the side controls"
+            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} arrives at a Home Base of its nation ({where}), not at {at}",
+                            rule, path)
 
     def _zoc_free(self):
         """The board without enemy air units: what a move could do if no Air ZOC stood in its way."""
