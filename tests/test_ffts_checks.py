@@ -319,7 +319,17 @@ CLAUSES = [
     ("search-time-fail.yaml", "FFTS-SEARCH-TIME", "FFTS 7.4.1"),
     ("ready-time-fail.yaml", "FFTS-READY-TIME", "FFTS 6.8"),
     ("endurance-order-fail.yaml", "FFTS-ENDURANCE", "FFTS 4.4"),
+    ("tf-move-first-fail.yaml", "FFTS-TF-MOVE", "FFTS 10.2"),          # the first move, too, plotted more than one turn
 ]
+
+
+def test_a_sighting_names_an_enemy_task_force_of_the_scenario(monkeypatch):
+    """FFTS 7.2 (a sighting lets a strike name the task force) and 7.1 (searches locate the enemy): `sightings:` of a task
+    force the scenario lacks, or of one's own, were silently accepted."""
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(Path(__file__).parent / "ffts_checks" / "ffts-ref-sighting-fail.yaml").relative_to(ROOT)])
+    got = sorted((f.location.line, f.rule, f.message.split(":")[0]) for f in findings if f.code == "FFTS-REF")
+    assert got == [(8, "FFTS 7.2", "sightings"), (9, "FFTS 7.1", "sightings")], got
 
 
 @pytest.mark.parametrize("name, code, rule", CLAUSES, ids=lambda v: str(v))

@@ -122,6 +122,16 @@ def references(ctx: FFTSContext):
     for base in data.bases.values():
         if base.place not in ctx.map.places:
             yield f"air base {base.place!r} is no place on the plotting sheet; add it to the map's places or correct the name", base.at
+    task_forces = {tf.id: tf for tf in data.task_forces}
+    for record in data.sightings:  # what lets a strike name a task force (7.2): an enemy task force of the scenario (7.1)
+        tf = task_forces.get(record.task_force)
+        if tf is None:
+            yield (f"sightings: task force {record.task_force!r} is no task force of the scenario ({', '.join(task_forces) or 'none'}); "
+                   f"name the task force sighted by its id"), record.at, ctx.edition.cite_number("7.2")
+        elif tf.side == record.side:
+            side = ctx.game.side_name(record.side)
+            yield (f"sightings: the {side} side sights Task Force {tf.id}, its own: searches locate the enemy's task forces; "
+                   f"give the side that searched, or drop the record"), record.at, ctx.edition.cite_number("7.1")
 
 
 def _bases_named(ctx: FFTSContext) -> str:
