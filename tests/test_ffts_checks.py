@@ -320,6 +320,7 @@ CLAUSES = [
     ("ready-time-fail.yaml", "FFTS-READY-TIME", "FFTS 6.8"),
     ("endurance-order-fail.yaml", "FFTS-ENDURANCE", "FFTS 4.4"),
     ("tf-move-first-fail.yaml", "FFTS-TF-MOVE", "FFTS 10.2"),          # the first move, too, plotted more than one turn
+    ("strike-dummy-fail.yaml", "FFTS-STRIKE-TARGET", "FFTS 9.2"),      # a dummy task force is removed once sighted
 ]
 
 

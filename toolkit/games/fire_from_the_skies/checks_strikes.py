@@ -1,7 +1,8 @@
 """Fire from the Skies' checks of strike targets and of the times searches and launches may happen.
 
-A strike records its target task force or base (FFTS 12.1, 12.3), an enemy one (6.2: strikes attack the
-other side), and a task force only once a search of its side has sighted it (7.2, 12.1; :mod:`.sighting`).
+A strike records its target task force or base (FFTS 12.1, 12.3), a real one (9.2: a dummy is removed once
+sighted), an enemy one (6.2: strikes attack the other side), and a task force only once a search of its side
+has sighted it (7.2, 12.1; :mod:`.sighting`).
 Searches are planned at the start of the day and for the 1200 turn (7.4.1); aircraft not readied take
 the Air Operations Tables' time to ready before they launch (6.8).
 """
@@ -27,10 +28,15 @@ def strike_targets(ctx: FFTSContext):
         if not (mission.target or "").strip():
             yield (f"strike {mission.id} names no target: a strike records its target task force or base when it is formed; "
                    f"add target: (a task force as \"Task Force A\", or a base by its place)"), mission.locate("kind")
-        elif strike_target(ctx.game, ctx.data, mission.target) is None:
+        elif (target := strike_target(ctx.game, ctx.data, mission.target)) is None:
             names = [f"Task Force {tf.id}" for tf in ctx.data.task_forces] + sorted(ctx.data.bases)
             yield (f"strike {mission.id}: target {mission.target!r} is no task force or air base of the scenario"
                    f"{' (' + ', '.join(names) + ')' if names else ''}"), mission.locate("target")
+        elif target.kind == "task force" and target.side != mission.side and _dummy(ctx, target.name):
+            # 9.2: the search that sights a dummy task force reveals it and removes it; 7.2, 12.1: no strike before a sighting
+            yield (f"strike {mission.id} targets Task Force {target.name}, a dummy task force: the search that sights it reveals it as a "
+                   f"dummy and removes it from play, and a strike lists a task force only once it is sighted: target a real task force"), \
+                mission.locate("target"), ctx.edition.cite("dummy_task_force_ships")
 
 
 @check("FFTS-STRIKE-FRIENDLY", "strike_enemy", "A strike's target is an enemy task force or base, never one of its own side.")
@@ -59,6 +65,10 @@ def strike_sighted(ctx: FFTSContext):
             yield (f"strike {mission.id} launches on turn {mission.launch_turn} against Task Force {target.name} "
                    f"({_whereabouts(tf, mission.launch_turn)}), which no {ctx.game.side_name(mission.side)} search has sighted "
                    f"by then{when}: launch after a search covers it, or record the sighting in sightings:"), mission.locate("target")
+
+
+def _dummy(ctx: FFTSContext, tf_id: str) -> bool:
+    return any(tf.id == tf_id and tf.dummy for tf in ctx.data.task_forces)
 
 
 def _whereabouts(tf, turn: int) -> str:
