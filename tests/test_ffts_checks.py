@@ -321,6 +321,7 @@ CLAUSES = [
     ("endurance-order-fail.yaml", "FFTS-ENDURANCE", "FFTS 4.4"),
     ("tf-move-first-fail.yaml", "FFTS-TF-MOVE", "FFTS 10.2"),          # the first move, too, plotted more than one turn
     ("strike-dummy-fail.yaml", "FFTS-STRIKE-TARGET", "FFTS 9.2"),      # a dummy task force is removed once sighted
+    ("search-time-begin-fail.yaml", "FFTS-SEARCH-TIME-BEGIN", "FFTS 7.4.7"),  # the noon search under 7.4.7's record
 ]
 
 

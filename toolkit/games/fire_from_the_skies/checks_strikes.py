@@ -91,9 +91,11 @@ def _hhmm(minutes: int) -> str:
     return f"{minutes // 60 % 24:02d}{minutes % 60:02d}"
 
 
-@check("FFTS-SEARCH-TIME", "search_plans", "Searches launch as planned at the start of the day (before the 1100 turn, when the noon searches are planned) or on the 1200 turn.")
-def search_time(ctx: FFTSContext):
-    noon, plan = 12 * 60, 11 * 60  # 7.4.1: searches for the 1200 turn, planned at the start of the 1100 turn
+NOON, NOON_PLAN = 12 * 60, 11 * 60  # 7.4.1: searches for the 1200 turn, planned at the start of the 1100 turn
+
+
+def _searches_launched(ctx: FFTSContext):
+    """(search, minutes after midnight of its launch turn) of each search launched from the start on; none without a clock."""
     start = ctx.scenario.start_turn
     for mission in ctx.data.missions:
         if mission.kind != "search" or mission.launch_turn < start:  # aloft at the start: planned before it
@@ -101,10 +103,28 @@ def search_time(ctx: FFTSContext):
         minutes = clock_minutes(ctx, mission.launch_turn)
         if minutes is None:
             return
-        if minutes < plan or noon <= minutes < noon + MINUTES_PER_TURN:
+        yield mission, minutes
+
+
+@check("FFTS-SEARCH-TIME", "search_plans", "Searches launch as planned at the start of the day (before the 1100 turn, when the noon searches are planned) or on the 1200 turn.")
+def search_time(ctx: FFTSContext):
+    for mission, minutes in _searches_launched(ctx):
+        # The turn before 1200 is the noon search's launch under 7.4.7's reading of a search record: FFTS-SEARCH-TIME-BEGIN.
+        if minutes < NOON_PLAN or NOON - MINUTES_PER_TURN <= minutes < NOON + MINUTES_PER_TURN:
             continue
         yield (f"search {mission.id} launches on turn {mission.launch_turn} ({_hhmm(minutes)}): searches are planned at the start of the day "
                "and for the 1200 turn only; launch it before 1100 with the morning's searches, or on the 1200 turn"), mission.locate("launch_turn")
+
+
+@check("FFTS-SEARCH-TIME-BEGIN", "search_plans_begin", "A search launched on the turn before 1200 is the noon search only if a search record "
+       "gives the turn it begins (7.4.7's example), not its launch turn (7.4.6).", severity="warning")
+def search_time_begin(ctx: FFTSContext):
+    for mission, minutes in _searches_launched(ctx):
+        if NOON - MINUTES_PER_TURN <= minutes < NOON:
+            yield (f"search {mission.id} launches on turn {mission.launch_turn} ({_hhmm(minutes)}) and begins searching on turn "
+                   f"{mission.launch_turn + 1} ({_hhmm(minutes + MINUTES_PER_TURN)}): it is the noon search if a search record's first field is "
+                   f"the turn the search begins (7.4.7's example), but not if it is the launch turn (7.4.6), when the noon search launches "
+                   f"on the 1200 turn: launch it on turn {mission.launch_turn + 1} to satisfy both"), mission.locate("launch_turn")
 
 
 @check("FFTS-READY-TIME", "readying", "AFs not readied at the start launch no sooner than their type's readying time (ready_turns) after it.")
