@@ -2,9 +2,9 @@
 
 Aircraft fly one hex a turn, slow ones not in a turn divisible by 4, fast ones two hexes in a turn
 divisible by 6, a formation at its slowest aircraft's speed (FFTS 10.6, 7.5; :mod:`.air`), from the turn
-after their launch (4.2). A strike flies to its target's hex, where the target is at the launch (12.6:
-to the last hex it was sighted in), and back; each strike group at its own speed (6.11). A search flies
-out its whole range and back (7.5). It lands in the AOS of the turn it is home (3.4: the Air Operations
+after their launch (4.2). A strike flies to its target's hex and back, at least as far as the nearest hex
+the target holds from the launch to the landing (12.6: it may follow a target that moves); each strike
+group at its own speed (6.11). A search flies out its whole range and back (7.5). It lands in the AOS of the turn it is home (3.4: the Air Operations
 Segment follows the Movement Segment). A ``land_turn`` before that is a warning, not an error: a player
 may abort a search or strike, which then returns without attacking (4.7).
 """
@@ -35,11 +35,12 @@ def _strike_home(ctx: FFTSContext, mission) -> tuple[int, int, str, str] | None:
     origin = search_origin(ctx.game, ctx.data, mission)  # the carrier's task force at the launch, or the base's place
     if target is None or origin is None:
         return None
-    where = next((tf.hex_at(mission.launch_turn) for tf in ctx.data.task_forces if target.kind == "task force" and tf.id == target.name),
-                 target.hex)
-    if where not in ctx.map.hexes or origin not in ctx.map.hexes:
-        return None  # FFTS-TF-HEX or FFTS-REF reports it
-    hexes = ctx.map.grid.distance(origin, where)
+    # 12.6: a strike may follow its target to where it moves; the nearest hex it holds until the landing bounds the flight from below
+    tf = next((t for t in ctx.data.task_forces if target.kind == "task force" and t.id == target.name), None)
+    spots = {tf.hex_at(turn) for turn in range(mission.launch_turn, mission.land_turn + 1)} if tf is not None else {target.hex}
+    if origin not in ctx.map.hexes or not spots <= set(ctx.map.hexes):
+        return None  # FFTS-TF-HEX, FFTS-TF-MOVE or FFTS-REF reports it
+    hexes, where = min((ctx.map.grid.distance(origin, spot), spot) for spot in spots)
     groups = mission.groups or (tuple(range(len(mission.aircraft))),)
     latest = None
     for members in groups:
@@ -63,8 +64,8 @@ def flight_time(ctx: FFTSContext):
             if found is None:
                 continue
             home, hexes, where, speed = found
-            flight = (f"its strike groups fly {hexes} hex{'es' if hexes != 1 else ''} to {mission.target} (hex {where} on turn "
-                      f"{mission.launch_turn}) and back, the last at {speed} speed")
+            flight = (f"its strike groups fly at least {hexes} hex{'es' if hexes != 1 else ''} to {mission.target} (hex {where}, the nearest "
+                      f"it is to their start from the launch to the landing) and back, the last at {speed} speed")
             cite = ctx.edition.cite("flight_time")
         elif mission.kind == "search" and mission.range is not None:
             speed = _slowest(ctx, mission.aircraft)
