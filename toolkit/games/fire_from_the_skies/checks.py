@@ -232,14 +232,14 @@ def task_force_hex(ctx: FFTSContext):
 
 @check("FFTS-DUMMY", "dummies", "Dummy task forces and ships only by special rule; a dummy task force has no ships.")
 def dummies(ctx: FFTSContext):
-    allows = ctx.data.special_allows
     for tf in ctx.data.task_forces:
+        side = ctx.game.side_name(tf.side)
         if tf.dummy and tf.ships:
             yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at, ctx.edition.cite("dummy_task_force_ships")
-        if tf.dummy and "dummy-task-forces" not in allows:
-            yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows dummy task forces (allows: [dummy-task-forces])", tf.at
-        if tf.dummy_ships and "dummy-ships" not in allows:
-            yield f"task force {tf.id} has {tf.dummy_ships} dummy ship(s), but no special rule allows dummy ships (allows: [dummy-ships])", tf.at
+        if tf.dummy and not ctx.data.allows("dummy-task-forces", tf.side):
+            yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows the {side} side dummy task forces (allows: [dummy-task-forces])", tf.at
+        if tf.dummy_ships and not ctx.data.allows("dummy-ships", tf.side):
+            yield f"task force {tf.id} has {tf.dummy_ships} dummy ship(s), but no special rule allows the {side} side dummy ships (allows: [dummy-ships])", tf.at
 
 
 @check("FFTS-TF-EMPTY", "task_force_empty", "A task force with no ships, real or dummy, is a dummy task force and says so.")
