@@ -102,7 +102,8 @@ def empty_slots(ctx: FFTSContext):
         yield f"{slot.what}: empty slot, not in the rulebook; fill {slot.where or 'it'}", slot.at
 
 
-@check("FFTS-REF", "air_operations_forms", "Air groups and missions name carriers, bases, aircraft types and loads the scenario defines.")
+@check("FFTS-REF", "air_operations_forms", "Air groups, missions and sightings name carriers, bases, aircraft types, loads and enemy task forces "
+       "the scenario defines.")
 def references(ctx: FFTSContext):
     data = ctx.data
     holders = set(data.ships) | set(data.bases)
@@ -359,7 +360,7 @@ def _combat_paid(mission, afs, kind, last: int) -> str:
 
 
 @check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed "
-       "(landing over several AOS, the AFs shortest of fuel first).")
+       "(a strike's fighters, dive and torpedo bombers a turn sooner for its combat; landing over several AOS, the AFs shortest of fuel first).")
 def endurance(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     start = ctx.scenario.start_turn
@@ -376,7 +377,8 @@ def endurance(ctx: FFTSContext):
 
 
 @check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash "
-       "(landing over several AOS, the AFs shortest of fuel first).", severity="warning")
+       "(a strike's fighters, dive and torpedo bombers a turn sooner for its combat; landing over several AOS, the AFs shortest of fuel first).",
+       severity="warning")
 def endurance_late(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     for mission in ctx.data.missions:

@@ -22,7 +22,7 @@ def _strikes(ctx: FFTSContext):
     return (m for m in ctx.data.missions if m.kind == "strike")
 
 
-@check("FFTS-STRIKE-TARGET", "strike_target", "A strike records its target: a task force or air base of the scenario.")
+@check("FFTS-STRIKE-TARGET", "strike_target", "A strike records its target: a task force or air base of the scenario, never an enemy dummy task force.")
 def strike_targets(ctx: FFTSContext):
     for mission in _strikes(ctx):
         if not (mission.target or "").strip():
