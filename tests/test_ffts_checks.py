@@ -322,6 +322,7 @@ CLAUSES = [
     ("tf-move-first-fail.yaml", "FFTS-TF-MOVE", "FFTS 10.2"),          # the first move, too, plotted more than one turn
     ("strike-dummy-fail.yaml", "FFTS-STRIKE-TARGET", "FFTS 9.2"),      # a dummy task force is removed once sighted
     ("search-time-begin-fail.yaml", "FFTS-SEARCH-TIME-BEGIN", "FFTS 7.4.7"),  # the noon search under 7.4.7's record
+    ("search-endurance-fail.yaml", "FFTS-SEARCH-RANGE", "FFTS 7.5, 4.2"),  # home within endurance: was cited as 7.4.2
 ]
 
 

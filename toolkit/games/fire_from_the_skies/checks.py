@@ -459,9 +459,9 @@ def search_range(ctx: FFTSContext):
             if speed is not None and endurance_turns is not None:
                 home = turns_to_fly(mission.launch_turn + 1, 2 * mission.range, speed)
                 last = mission.launch_turn + endurance_turns
-                if home > last:
+                if home > last:  # 7.5: out to its range and back; 4.2: within its endurance (was cited as 7.4.2, the range rating's rule)
                     yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
-                           f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range")
+                           f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range"), ctx.edition.cite_number("7.5", "4.2")
 
 
 @check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fueled: true and spotted aft (state: deck-aft) on its carrier.")
