@@ -71,7 +71,7 @@ def _radius_one(game, launch, endurance, speed, role, combat, afs):
     return last, landing, radius, rows
 
 
-def article_for(kind: str) -> str:
+def _article_for(kind: str) -> str:
     """'a strike', 'a search', 'a CAP'."""
     return f"a {kind.upper() if kind == 'cap' else kind}"
 
@@ -124,7 +124,7 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
         raise CalcInputError("--combat-turns is 0 or more")
     if combat is None:  # 4.3 charges combat flown: a strike attacks its target; a search or CAP plans none (an armed searcher may, 8.5)
         combat = 1 if mission.kind == "strike" else 0
-        caveats.append(f"{counted(combat, 'turn')} of combat counted, as for {article_for(mission.kind)}; give --combat-turns to change it"
+        caveats.append(f"{counted(combat, 'turn')} of combat counted, as for {_article_for(mission.kind)}; give --combat-turns to change it"
                        + (" (an armed searcher that attacks, 8.5, fights one)" if mission.kind == "search" else ""))
     groups = mission.groups or (tuple(range(len(mission.aircraft))),)
     lines, out_groups, radii = [], [], []

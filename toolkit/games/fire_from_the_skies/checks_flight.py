@@ -4,21 +4,20 @@ Aircraft fly one hex a turn, slow ones not in a turn divisible by 4, fast ones t
 divisible by 6, a formation at its slowest aircraft's speed (FFTS 10.6, 7.5; :mod:`.air`), from the turn
 after their launch (4.2). A strike flies to its target's hex and back, at least as far as the nearest hex
 the target holds from the launch to the landing (12.6: it may follow a target that moves); each strike
-group at its own speed (6.11). A search flies out its whole range and back (7.5). It lands in the AOS of the turn it is home (3.4: the Air Operations
-Segment follows the Movement Segment). A ``land_turn`` before that is a warning, not an error: a player
-may abort a search or strike, which then returns without attacking (4.7).
+group at its own speed (6.11). A search flies out its whole range and back (7.5). It lands in the AOS of
+the turn it is home (3.4: the Air Operations Segment follows the Movement Segment). A ``land_turn``
+before that is a warning, not an error: a player may abort a search or strike, which then returns
+without attacking (4.7).
 """
 
 from __future__ import annotations
 
 from toolkit.games.fire_from_the_skies.air import turns_to_fly
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
-from toolkit.games.fire_from_the_skies.sighting import search_origin, strike_target
+from toolkit.games.fire_from_the_skies.sighting import SPEED_ORDER, search_origin, strike_target
 from toolkit.rules import check
 
 __all__: list[str] = []
-
-SPEED_ORDER = ("slow", "normal", "fast")
 
 
 def _slowest(ctx: FFTSContext, entries) -> str | None:
