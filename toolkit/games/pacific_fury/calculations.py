@@ -483,7 +483,8 @@ def _sink_run(game: Game, params) -> CalcResult:
     p = pf_odds.sink_chance(params.hits, df, tables.sink_faces(), tables.sunk_die)
     compare = "no hits" if params.hits == 0 else "more than" if params.hits > df else "equal to" if params.hits == df else "fewer than"
     sinks = f"sinks on {faces[0]}-{faces[-1]}" if len(faces) > 1 else f"sinks on {faces[0]}" if faces else "cannot sink"
-    lines = [f"{name}, DF {df}, {counted(params.hits, 'hit')} ({compare} DF): {sinks}: {shown(p)}"]
+    lines = [f"{name}, DF {df}, {counted(params.hits, 'hit')} ({compare} DF): {sinks}: {shown(p)}" if params.hits else
+             f"{name}, DF {df}, no hits: no roll on the Sunk Table, neither sunk nor damaged (PF 10.7)"]
     if params.hits:
         lines.append(f"not sunk, damaged: {shown(1 - p)}; see damage-return for when it comes back")
     data = {"ship": name, "defense_factor": df, "hits": params.hits, "automatic": False, "sink_on": list(faces), "chance": as_json(p)}
@@ -500,7 +501,13 @@ def _damage_args(p: argparse.ArgumentParser) -> None:
 def _damage_run(game: Game, params) -> CalcResult:
     tables = tables_of(game, params.documents)
     if params.ship:
-        side = _find_counter(game, params.ship).side
+        counter = _find_counter(game, params.ship)
+        ship = _ship_of(counter)
+        if ship.is_transports or ship.cls == "Tokyo Express":
+            return _sunk_transports_return(game, tables, counter, ship, params)
+        if counter.type != "naval":
+            raise CalcInputError(f"{counter.name} is a marker, not a ship: only ships are damaged (PF 10.7)")
+        side = counter.side
     elif params.side:
         side = _side(params.side)
     else:
@@ -528,7 +535,34 @@ def _damage_run(game: Game, params) -> CalcResult:
     return CalcResult("Damaged ship's return", tuple(lines), data, (game.edition.cite("applying-hits", "10.7"),), tuple(caveats))
 
 
+def _sunk_transports_return(game: Game, tables, counter: Counter, ship: Ship, params) -> CalcResult:
+    """PF 10.7: one hit sinks a Transports unit or the Tokyo Express, no roll, so neither is ever damaged; a sunk
+    Transports unit comes back at the start of the next turn. The Tokyo Express stands for one Transports unit (9.6):
+    read as that unit coming back (as PF-COUNTER-MIX-LOW counts it)."""
+    first, last = game.turns
+    if not first <= params.turn <= last:
+        raise CalcInputError(f"--turn {params.turn}: a game turn must be from {first} to {last} ({TURN_RULE})")
+    if params.hits < 1:
+        raise CalcInputError("--hits: a unit with no hits is neither damaged nor sunk")
+    back = params.turn + tables.transports_return_turns
+    what = "its Transports unit" if ship.cls == "Tokyo Express" else "it"
+    when = (f"{what} returns at the start of Turn {back} ({tables.months().get(back, '?')})" if back <= last
+            else f"the game ends with Turn {last}, so {what} does not return")
+    lines = [f"{ship.name} hit on Turn {params.turn}: a single hit sinks it, no roll, so it is never damaged; {when}"]
+    data = {"side": counter.side, "hits": params.hits, "turn_damaged": params.turn, "sunk": True,
+            "returns_on": back if back <= last else None, "removed": False}
+    caveats = [f"the month of Turn {back} is reconstructed (charts: turn_record_track)"] if back in (3, 4) else []
+    if ship.cls == "Tokyo Express":
+        caveats.append("the Tokyo Express replaces one Transports unit (PF 9.6); read as that unit returning like a sunk Transports unit")
+    return CalcResult(f"Sunk Transports: {ship.name}", tuple(lines), data, (game.edition.cite("applying-hits", "10.7"),), tuple(caveats))
+
+
 # --- Henderson Field: bombardment and air strikes (PF 10.4, 10.6) ------------------------------
+
+def _verb(hits: int) -> str:
+    """'1 hit disrupts', '2 hits disrupt' (PF 10.4, 10.6)."""
+    return "disrupts" if hits == 1 else "disrupt"
+
 
 def _box_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--box", default="US 1", help="the Initiative marker's box: 'Japan 3', '0', 'US 1' (default US 1, the start)")
@@ -548,7 +582,7 @@ def _bombard_run(game: Game, params) -> CalcResult:
     threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, die=tables.die) for s in ships)
     one, two = pf_odds.bombardment([s.combat for s in ships], box.value, tables.disruption_minimum, tables.die)
-    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {counted(threshold, 'hit')} disrupt",
+    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {counted(threshold, 'hit')} {_verb(threshold)}",
              f"first round: {shown(one)}",
              f"within two rounds (hits do not carry over): {shown(two)}",
              "hits of one round:"] + _dist_lines(dist, "  ")
@@ -587,7 +621,7 @@ def _air_strike_run(game: Game, params) -> CalcResult:
         lines = ["Henderson Field is disrupted: an air strike against it has no effect (PF 10.6)"]
         data = {"box": box.label, "operational": False, "first_round": as_json(0), "two_rounds": as_json(0)}
         return CalcResult(f"Air strike on Henderson Field ({box.label}, disrupted)", tuple(lines), data, tuple(cites), tuple(caveats))
-    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {counted(strike.threshold, 'hit')} disrupt; "
+    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {counted(strike.threshold, 'hit')} {_verb(strike.threshold)}; "
              f"no AS/AA modifier; each carrier's hits -{box.cap_icons} (the box's CAP), minimum {tables.henderson_cap_minimum}",
              f"Henderson Field fires back with CF {box.value}, its hits -{own_cap} by the TF-C's CAP; "
              "each hit takes one carrier out (sunk or damaged), strongest first",
@@ -727,7 +761,8 @@ def _operations_run(game: Game, params) -> CalcResult:
     if not boxes:
         raise CalcInputError("give the task forces: --tf NAME... or --box N=NAME...")
     try:
-        steps = operation_boxes(boxes, params.actions, count, limit)
+        # --tf alone is the phase's start, nothing at sea yet (PF 8.2); --box may be a situation after sorties
+        steps = operation_boxes(boxes, params.actions, count, limit, none_at_sea=not params.box)
     except OperationsError as error:
         raise CalcInputError(str(error)) from None
 
@@ -767,24 +802,41 @@ def _initiative_run(game: Game, params) -> CalcResult:
     box = _box(tables, params.box)
     start_side = initiative_side(box)
     initiative = _side(params.initiative) if params.initiative else start_side
+    threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
              f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {counted(box.cap_icons, 'aircraft icon')}"
-             + (" (placeholder)" if box.placeholder else "") + f"; {counted(pf_odds.disruption_threshold(box.value, tables.disruption_minimum), 'hit')} disrupt it",
+             + (" (placeholder)" if box.placeholder else "") + f"; {counted(threshold, 'hit')} {_verb(threshold)} it",
              f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
-    rp = return_phase_shift(track, box, initiative, not params.disrupted, params.transports_sunk)
-    lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {box.label} -> {rp.box.label}")
     data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
-            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder},
-            "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
+            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder}, "victory_if_final": victory(box)}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
+    disrupted, before_return = params.disrupted, box
     if params.landing is not None:
+        # PF 9.3, 9.6: landings come in the Operations Phase, so the Return Phase (11.0) shifts from where they left the marker.
+        if params.landing >= TRANSPORTS_LANDED.high and params.transports_sunk:
+            raise CalcInputError(f"--landing {params.landing} with --transports-sunk: a side has {TRANSPORTS_LANDED.high} Transports units "
+                                 "(PF 3.1, the Tokyo Express one of them, 9.6); with all landed none was sunk, and a sunk one "
+                                 "returns only next turn (PF 10.7)")
         lander = "japan" if initiative == "us" else "us"
         shifted = landing_shift(track, box, lander, params.landing)
-        lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")
-        data["landing"] = {"side": lander, "transports": params.landing, "to": shifted.box.label, "spaces": shifted.spaces}
+        lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side), Operations Phase: {shifted.reason}: {box.label} -> {shifted.box.label}")
+        if params.landing > 1 and not disrupted:
+            # PF 9.3: a TF-A never lands while Henderson Field is operational; only the Tokyo Express (one unit) does (9.6).
+            disrupted = True
+            lines.append("Henderson Field read as disrupted: a second unit landing is a TF-A's Transports, which lands only on a "
+                         "disrupted field (PF 9.3; only the Tokyo Express, one unit, lands on an operational one, 9.6)")
+        elif not disrupted:
+            lines.append("on an operational Henderson Field only the Tokyo Express lands (PF 9.6); a TF-A's Transports needs it "
+                         "disrupted (PF 9.3): give --disrupted for that case")
+        data["landing"] = {"side": lander, "transports": params.landing, "to": shifted.box.label, "spaces": shifted.spaces,
+                           "henderson_field_disrupted": disrupted}
         cites += [game.edition.cite("landing", "9.3"), game.edition.cite("tokyo-express", "9.6")]
+        before_return = shifted.box
+    rp = return_phase_shift(track, before_return, initiative, not disrupted, params.transports_sunk)
+    lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {before_return.label} -> {rp.box.label}")
+    data["return_phase"] = {"initiative": initiative, "from": before_return.label, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}
     caveats = _placeholder_caveat(game, box, params.documents) + _box_caveat(box)
-    for other in {rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set()):
+    for other in sorted({rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set())):
         caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []
     return CalcResult(f"Initiative Track: {box.label}", tuple(lines), data, tuple(cites), tuple(dict.fromkeys(caveats)))
 
@@ -824,5 +876,5 @@ CALCULATIONS: dict[str, Calculation] = {c.name: c for c in (
     _calc("operations", "Operation Box shifts: what sorties next, what is pushed back to base (PF 8.2, 9.1, 9.7)", _operations_args, _operations_run,
           ["--tf TF1 TF2 TF3 --actions sortie other", "--box 6=Late 7=Last --actions pass sortie"]),
     _calc("initiative", "initiative, Henderson Field, victory and the Return Phase shift from a box (PF 4.0, 6.1, 11.0)", _initiative_args, _initiative_run,
-          ["--box 'US 1'", "--box 0 --disrupted --transports-sunk", "--box 'US 1' --landing 2"]),
+          ["--box 'US 1'", "--box 0 --disrupted --transports-sunk", "--box 'US 1' --landing 2 --disrupted"]),
 )}
