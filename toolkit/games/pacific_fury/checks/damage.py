@@ -14,7 +14,8 @@ def return_turn(ctx: PFContext, side: str, hits: int, damaged_on: int) -> int | 
     return None
 
 
-@check("PF-DAMAGE-RETURN", "applying-hits", "A damaged ship on the wrong box of the Turn Record Track, or kept for a return after the last turn.")
+@check("PF-DAMAGE-RETURN", "applying-hits", "A damaged ship on the wrong box of the Turn Record Track, or kept for a return after the last turn; "
+       "a Transports unit or the Tokyo Express listed as damaged (one hit sinks it).")
 def damage_return(ctx: PFContext):
     last = ctx.edition.param("last_turn", ctx.game.turns[1])
     for i, record in enumerate(ctx.damaged):
@@ -25,6 +26,13 @@ def damage_return(ctx: PFContext):
             continue
         if record["turn"] > ctx.turn:
             yield f"{counter.name} cannot have been damaged on turn {record['turn']}, after the scenario's turn {ctx.turn}", ctx.section_at("damaged", i, "turn")
+            continue
+        if counter.cls == "Transports" or counter.id == ctx.edition.param("tokyo_express"):
+            # PF 10.7: one hit sinks a Transports unit or the Tokyo Express, no roll: never damaged; a sunk Transports unit
+            # comes back at the start of the next turn (the Tokyo Express stands for one, 9.6).
+            yield (f"{counter.name} is never damaged: a single hit sinks it without a roll, and a sunk Transports unit returns at "
+                   f"the start of the next turn: take it out of damaged and place it for turn {record['turn'] + 1} (on the Turn "
+                   "Record Track, or in its base once that turn has begun)", at)
             continue
         back = return_turn(ctx, counter.side, record["hits"], record["turn"])
         if back is None:
