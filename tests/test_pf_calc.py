@@ -347,3 +347,23 @@ def test_9_0_the_cli_refuses_other_before_a_sortie_from_the_start(capsys):
     status, out, err = calc(capsys, "operations", "--tf", "A", "B", "--actions", "other")
     assert status == 2 and out == "" and "no task force is on the map yet" in err
     assert calc_json(capsys, "operations", "--box", "2=A", "--actions", "other")["result"]["steps"][0]["boxes"] == {"3": "A"}
+
+
+def test_zones_cite_one_rule_per_entry(capsys):
+    """Before, the sea-zone chart's source string was one entry of `rules`: "PF 8.2, 9.1, 9.2, 9.6, 10.3, 10.5, 10.8"."""
+    rules = calc_json(capsys, "zones")["rules"]
+    assert all(r.startswith("PF ") and "," not in r for r in rules) and len(rules) == len(set(rules))
+    assert {"PF 2.1", "PF 9.2", "PF 8.2", "PF 9.6", "PF 10.8"} <= set(rules)
+
+
+def test_8_2_a_target_task_force_is_held_to_the_same_rules(capsys):
+    """PF 8.2, 8.3: no task force holds a carrier and Transports; 9.6: the Tokyo Express sails alone. The target of a strike
+    is a task force too; before, an impossible target (Enterprise with the US Transports) was answered without a word."""
+    doc = calc_json(capsys, "task-force", "--ship", "Zuikaku", "--cf", "4", "--target", "Enterprise", "US Transports")
+    assert doc["result"]["against"]["not_allowed"] == ["a task force may not hold a carrier and Transports (PF 8.2, 8.3)"]
+    doc = calc_json(capsys, "task-force", "--ship", "Zuikaku", "--cf", "4", "--target", "Tone", "US Transports")
+    assert doc["result"]["against"]["not_allowed"] == []
+    status, out, _ = calc(capsys, "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Tokyo Express", "Tone")
+    assert status == 0 and "target not allowed: the Tokyo Express must be alone in its task force (PF 9.6)" in out
+    status, out, _ = calc(capsys, "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Tone")
+    assert status == 0 and "not allowed" not in out

@@ -239,7 +239,9 @@ def _zones_run(game: Game, params) -> CalcResult:
         mark = " (open: the rules leave it; map's reading)" if pair.open else ""
         lines.append(f"{pair.a} / {pair.b}: {'adjacent' if pair.adjacent else 'not adjacent'}{mark}")
         pairs.append({"between": [pair.a, pair.b], "adjacent": pair.adjacent, "open": pair.open, "at": str(pair.at)})
-    cites += [tables.source("sea_zones")]
+    # the sea-zone chart's own rules, one citation each ("PF 8.2", "PF 9.1", ...), not its source string as one
+    numbers = tables.source("sea_zones").removeprefix(game.edition.citation).replace(",", " ").split()
+    cites += [c for c in game.edition.cites(*numbers) if c not in cites]
     return CalcResult("Sea zones", tuple(lines), {"zones": data, "pairs": pairs}, tuple(cites),
                       tuple(pair_caveats(zones.open_pairs())))
 
@@ -329,6 +331,16 @@ def _firing_units(game: Game, params, carriers_only: bool, why: str) -> tuple[li
     return ships, caveats
 
 
+def _not_allowed(ships: Sequence[Ship]) -> list[str]:
+    """What the rules forbid in one task force: a carrier with Transports (PF 8.2, 8.3), the Tokyo Express not alone (9.6)."""
+    problems = []
+    if any(s.is_transports for s in ships) and any(s.is_carrier for s in ships):
+        problems.append("a task force may not hold a carrier and Transports (PF 8.2, 8.3)")
+    if any(s.cls == "Tokyo Express" for s in ships) and len(ships) > 1:
+        problems.append("the Tokyo Express must be alone in its task force (PF 9.6)")
+    return problems
+
+
 def _task_force_run(game: Game, params) -> CalcResult:
     tables = tables_of(game, params.documents)
     if not params.ship:
@@ -338,11 +350,7 @@ def _task_force_run(game: Game, params) -> CalcResult:
     te = any(s.cls == "Tokyo Express" for s in ships)
     lines = [f"ships: {', '.join(s.name for s in ships)}",
              f"type: TF-{kind}" + (" (the Tokyo Express: a special TF-B)" if te else "")]
-    problems = []
-    if any(s.is_transports for s in ships) and any(s.is_carrier for s in ships):
-        problems.append("a task force may not hold a carrier and Transports (PF 8.2, 8.3)")
-    if te and len(ships) > 1:
-        problems.append("the Tokyo Express must be alone in its task force (PF 9.6)")
+    problems = _not_allowed(ships)
     lines += [f"not allowed: {p}" for p in problems]
     as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(ships)
     lines.append(f"AS rating {as_rating} (aircraft icons of its carriers); AA rating {aa_rating} (non-carrier units)")
@@ -358,8 +366,10 @@ def _task_force_run(game: Game, params) -> CalcResult:
         modifier, when = pf_odds.air_strike_modifier(as_rating, target_aa, tables.modifiers())
         cap, cap_why = pf_odds.cap_reduction(target, tables.cap_reductions())
         lines.append(f"against {', '.join(s.name for s in target)}: AS {as_rating} vs AA {target_aa} -> modifier +{modifier} ({when}); CAP -{cap} ({cap_why})")
+        target_problems = _not_allowed(target)  # the target is a task force too (PF 8.2, 8.3, 9.6)
+        lines += [f"target not allowed: {p}" for p in target_problems]
         data["against"] = {"ships": [s.name for s in target], "anti_aircraft_rating": target_aa, "modifier": modifier,
-                           "comparison": when, "cap": cap}
+                           "comparison": when, "cap": cap, "not_allowed": target_problems}
         carriers = [s for s in ships if s.is_carrier]
         if carriers and all(s.combat is not None for s in carriers):
             dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
@@ -652,8 +662,10 @@ def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcRe
     dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
     lines = [f"AS {as_rating} vs AA {aa_rating}: +{modifier} to each carrier ({when}); target's CAP -{cap} ({cap_why})",
              f"strike hits (one round), mean {shown(pf_odds.mean(dist))} hits:"] + _dist_lines(dist, "  ")
+    target_problems = _not_allowed(target)  # the target is a task force too (PF 8.2, 8.3, 9.6)
+    lines[1:1] = [f"target not allowed: {p}" for p in target_problems]
     data = {"air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "modifier": modifier, "comparison": when,
-            "cap": cap, "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
+            "cap": cap, "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist)), "target_not_allowed": target_problems}
     defenders = [s for s in target if s.is_carrier]
     if defenders:
         if all(s.combat is not None for s in defenders):
