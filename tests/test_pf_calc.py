@@ -367,3 +367,15 @@ def test_8_2_a_target_task_force_is_held_to_the_same_rules(capsys):
     assert status == 0 and "target not allowed: the Tokyo Express must be alone in its task force (PF 9.6)" in out
     status, out, _ = calc(capsys, "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Tone")
     assert status == 0 and "not allowed" not in out
+
+
+def test_moves_of_a_tf_a_follow_the_editions_reading_of_9_2_with_9_3(capsys):
+    """PF-TF-A-LANDING reads 9.2 with 9.3 so that a TF-A enters Ironbottom Sound only to land (the edition's
+    task_force_a_may_wait_in_landing_zone: false); before, `moves --type A` offered Ironbottom Sound as a plain move and
+    answered from The Slot without a word, contradicting the check."""
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "A")
+    assert status == 0 and "into Ironbottom Sound only as a Landing (PF 9.3)" in out and "PF 9.3" in out.splitlines()[-1]
+    status, out, _ = calc(capsys, "moves", "--zone", "The Slot", "--type", "A")
+    assert "no TF-A stands in The Slot after an operation" in out
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "B")
+    assert "Landing" not in out and "PF 9.3" not in out

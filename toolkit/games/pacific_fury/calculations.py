@@ -275,6 +275,16 @@ def _moves_run(game: Game, params) -> CalcResult:
     if zone == "Ironbottom Sound":
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
         cites.append(game.edition.cite("form-task-forces", "8.2"))
+    landing = str(game.edition.param("landing_zone", "Ironbottom Sound"))
+    if params.type == "A" and not game.edition.param("task_force_a_may_wait_in_landing_zone", False):
+        # PF 9.2 with 9.3, the edition's chosen reading (PF-TF-A-LANDING): a TF-A goes into Ironbottom Sound only to land
+        reading = "the edition's reading of PF 9.2 with 9.3, task_force_a_may_wait_in_landing_zone: false"
+        if rules.get(zone, {}).get("combat") == "surface":  # Ironbottom Sound, and The Slot beyond it
+            lines.append(f"no TF-A stands in {zone} after an operation: it goes into {landing} only to land, or fights and "
+                         f"goes home ({reading}; PF-TF-A-LANDING)")
+        elif landing in moves:
+            lines.append(f"into {landing} only as a Landing (PF 9.3): it lands, or fights and goes home; it does not wait there ({reading})")
+        cites.append(game.edition.cite("landing", "9.3"))
     return CalcResult(f"Moves of a TF-{params.type} in {zone}", tuple(lines), data, tuple(cites),
                       tuple(pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
 
