@@ -58,13 +58,22 @@ def damage_return(ctx: PFContext):
                    f"until turn {back}: list it under turn_track, turn {back}", at)
 
 
-@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk: it returns at the start of the next turn.")
+@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk, or waiting on the Turn Record Track beyond the next turn: "
+       "a sunk one returns at the start of the next turn.")
 def sunk_returns(ctx: PFContext):
     for entry in ctx.scenario.sunk:
         counter = ctx.game.counters.get(entry.counter)
         if counter is not None and counter.cls == "Transports":
             yield (f"a sunk {counter.name} unit returns at the start of the next turn: put it on the Turn Record Track "
                    f"for the next turn instead of sunk", entry.at)
+    for turn, placement in ctx.scenario.turn_track:
+        for entry in placement.units:
+            counter = ctx.game.counters.get(entry.counter)
+            if counter is not None and counter.cls == "Transports" and turn > ctx.turn + 1:
+                # PF 10.7: one hit sinks a Transports unit (never damaged) and a sunk one is back at the next turn's start
+                yield (f"{counter.name} on turn {turn} of the Turn Record Track at turn {ctx.turn}: a Transports unit is never "
+                       f"damaged, and one sunk this turn returns at the start of turn {ctx.turn + 1}: move it to turn {ctx.turn + 1}",
+                       entry.at)
 
 
 @check("PF-TURN-TRACK-PAST", "enter-ships", "Units still on the Turn Record Track for a turn whose Task Force Phase has begun.")
