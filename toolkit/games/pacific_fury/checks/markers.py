@@ -71,8 +71,9 @@ def operations(ctx: PFContext):
     for side, value in markers.items():
         if side not in ctx.game.side_ids:
             continue
-        if value > last:
-            yield f"a side conducts {last} operations a turn; the Operation marker cannot stand on {value}: set {side}: {last} or less", ctx.section_at("operations", side)
+        if value > last + 1:  # PF 9.0: the marker moves up after each of the seven operations, so last + 1 is all of them done
+            yield (f"a side conducts {last} operations a turn and the marker moves up after each, so it stands on {last + 1} "
+                   f"at most (all {last} done); it cannot stand on {value}: set {side}: {last + 1} or less"), ctx.section_at("operations", side)
         elif not ctx.phase_at_least("operations") and value != first:
             yield (f"before the Operations Phase (phase {ctx.phase!r}) each Operation marker stands on box {first}; "
                    f"set {side}: {first}", ctx.section_at("operations", side), ctx.edition.cite("setup-markers"))
