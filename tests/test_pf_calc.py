@@ -379,3 +379,18 @@ def test_moves_of_a_tf_a_follow_the_editions_reading_of_9_2_with_9_3(capsys):
     assert "no TF-A stands in The Slot after an operation" in out
     status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "B")
     assert "Landing" not in out and "PF 9.3" not in out
+
+
+def test_7_0_events_used_must_fit_one_event_phase_a_turn(capsys):
+    """PF 5.0, 7.0: one Event Phase a turn from Turn 2, once-only events once. Before, `--used torpedo-hits torpedo-hits`,
+    three Japanese events (none left to roll) and an event before Turn 2's roll were all answered."""
+    for args, said in [(["--side", "japan", "--used", "torpedo-hits", "torpedo-hits"], "--used torpedo-hits twice: it happens once a game (PF 7.0"),
+                       (["--side", "japan", "--used", "torpedo-hits", "release-reserve", "bomber-offensive"],
+                        "at most 2 events can come before the roll of Turn 4, the last"),
+                       (["--side", "us", "--turn", "2", "--used", "heavy-bombers"], "at most 0 events can come before the roll of Turn 2")]:
+        status, out, err = calc(capsys, "events", *args)
+        assert status == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1, err
+    doc = calc_json(capsys, "events", "--side", "us", "--turn", "4", "--used", "heavy-bombers", "heavy-bombers")  # repeatable
+    assert {e["id"]: e["chance"]["fraction"] for e in doc["result"]["events"]}["heavy-bombers"] == "1/2"
+    doc = calc_json(capsys, "events", "--side", "us", "--turn", "3", "--used", "submarine-attack")
+    assert {e["id"]: e["chance"]["fraction"] for e in doc["result"]["events"]}["heavy-bombers"] == "3/5"

@@ -727,6 +727,22 @@ def _events_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=int, help="the turn (no Event Phase on Turn 1)")
 
 
+def _events_used_could_have_happened(game: Game, events, params) -> None:
+    """PF 5.0, 7.0: one Event Phase a turn from Turn 2, so before this turn's roll at most one event per earlier turn
+    from Turn 2 (two before Turn 4's), and a once-only event at most once."""
+    once = {e.id for e in events if e.once}
+    twice = sorted({u for u in params.used if u in once and params.used.count(u) > 1})
+    if twice:
+        raise CalcInputError(f"--used {twice[0]} twice: it happens once a game (PF 7.0; a roll of it again is rerolled)")
+    first = int(game.edition.param("events_from_turn", 2))
+    turn = params.turn if params.turn is not None else game.turns[1]
+    earlier = max(turn - first, 0)
+    if len(params.used) > earlier:
+        last = "" if params.turn is not None else ", the last"
+        raise CalcInputError(f"--used: {counted(len(params.used), 'event')}, but with one Event Phase a turn from Turn {first} "
+                             f"(PF 5.0, 7.0) at most {counted(earlier, 'event')} can come before the roll of Turn {turn}{last}")
+
+
 def _events_run(game: Game, params) -> CalcResult:
     tables = tables_of(game, params.documents)
     side = _side(params.side)
@@ -743,6 +759,7 @@ def _events_run(game: Game, params) -> CalcResult:
     if params.turn is not None and params.turn == skip:
         return CalcResult(f"Events: {SIDE_NAMES[side]}", (f"no Event Phase on Turn {skip} (PF 5.0, 7.0)",),
                           {"side": side, "turn": params.turn, "events": []}, tuple(cites))
+    _events_used_could_have_happened(game, events, params)
     lines, data = [], []
     faces_left = [f for e in left for f in e.faces]
     for event in events:
