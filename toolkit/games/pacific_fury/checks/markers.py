@@ -40,14 +40,16 @@ def henderson_disrupted(ctx: PFContext):
     if event is not None and event.get("event") in DISRUPTS_HENDERSON_FIELD:
         return
     attacker = ctx.other_side(ctx.initiative_side)
+    if attacker is None:
+        return  # no initiative to read: PF-INITIATIVE-RANGE speaks
     done = 0
     if ctx.phase == "operations" and ctx.scenario.section("operations") is None:
         return  # DATA-MISSING says the Operation markers are not given
-    if ctx.phase == "operations" and attacker is not None:
+    if ctx.phase == "operations":
         done = ctx.operations.get(attacker, ctx.edition.param("start_operation_box", 1)) - ctx.edition.param("start_operation_box", 1)
         if done >= OPERATIONS_TO_DISRUPT:
             return
-    who = ctx.game.side_name(attacker) if attacker else "the non-initiative player"
+    who = ctx.game.side_name(attacker)
     if ctx.turn >= ctx.edition.param("events_from_turn", 2):
         events, fixes = "no Bomber Offensive (PF 7.1) or Heavy Bombers (PF 7.2) is recorded for this turn", ["record that event"]
     else:
