@@ -81,3 +81,22 @@ def turn_track_past(ctx: PFContext):
     """The shared Turn Record Track rule (:func:`toolkit.rules.shared.turn_track_past`): ships enter in the Task Force Phase (PF 8.1)."""
     return shared.turn_track_past(ctx, lambda turn, _: (f"units due on turn {turn} have entered their base in the Task Force Phase "
                                                         f"(turn {ctx.turn}, phase {ctx.phase!r}): move them to their base"))
+
+
+@check("PF-ARRIVAL-EARLY", "enter-ships", "A late arrival of the set-up (Hornet) out of the Turn Record Track before the Task Force Phase "
+       "of its turn.")
+def arrival_early(ctx: PFContext):
+    """PF 3.2, 8.1: a ship the set-up puts on the Turn Record Track enters its base in the Task Force Phase of its turn, not
+    before (so Torpedo Hit(s) and IJN Overestimated, in the Event Phase, do not see it, 7.1, 7.2). At the start itself
+    PF-START-HORNET speaks."""
+    if ctx.published_setup:
+        return
+    for counter, turn in ctx.late_arrivals.items():
+        if ctx.track_entered(turn):
+            continue
+        for where, entry in ctx.whereabouts.get(counter, []):
+            if not where.startswith("Turn Record Track"):
+                there = "where nothing reaches it, so it cannot be sunk" if where == "sunk" else f"not in {where}"
+                yield (f"{ctx.name(counter)} enters on Turn {turn}, in the Task Force Phase (PF 8.1); at turn {ctx.turn}, phase "
+                       f"{ctx.phase!r} it still waits on the Turn Record Track, {there}: list it under turn_track, turn {turn}",
+                       entry.at)
