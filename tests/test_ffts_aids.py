@@ -138,8 +138,8 @@ def test_chromium_opens_the_aids_and_pages_without_errors(built, tmp_path, page,
 
 
 def test_the_log_lands_6_afs_an_aos_and_the_rest_in_the_next():
-    """FFTS 6.12: a strike of 12 AFs that begins to land on turn 20 lands 6 on turn 20 and 6 on turn 21 (the checks count the same)."""
+    """FFTS 6.12: a strike of 12 AFs that begins to land on turn 21 lands 6 on turn 21 and 6 on turn 22 (the checks count the same)."""
     loaded = load_scenario(ROOT / "tests" / "ffts_checks" / "land-rate-pass.yaml")
     log = {row["turn"]: row for row in air_ops_log(loaded.game, loaded.scenario, "yorktown")["log"]}
-    assert (log[20]["land"], log[21]["land"], log[22]["land"]) == ("yorktown-strike-1: 6 AF", "yorktown-strike-1: 6 AF", "")
-    assert log[22]["launch"] == "yorktown-cap: 2 AF"
+    assert (log[21]["land"], log[22]["land"], log[23]["land"]) == ("yorktown-strike-1: 6 AF", "yorktown-strike-1: 6 AF", "")
+    assert log[23]["launch"] == "yorktown-cap: 2 AF"

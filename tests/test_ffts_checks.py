@@ -319,7 +319,29 @@ CLAUSES = [
     ("search-time-fail.yaml", "FFTS-SEARCH-TIME", "FFTS 7.4.1"),
     ("ready-time-fail.yaml", "FFTS-READY-TIME", "FFTS 6.8"),
     ("endurance-order-fail.yaml", "FFTS-ENDURANCE", "FFTS 4.4"),
+    ("tf-move-first-fail.yaml", "FFTS-TF-MOVE", "FFTS 10.2"),          # the first move, too, plotted more than one turn
+    ("strike-dummy-fail.yaml", "FFTS-STRIKE-TARGET", "FFTS 9.2"),      # a dummy task force is removed once sighted
+    ("search-time-begin-fail.yaml", "FFTS-SEARCH-TIME-BEGIN", "FFTS 7.4.7"),  # the noon search under 7.4.7's record
+    ("search-endurance-fail.yaml", "FFTS-SEARCH-RANGE", "FFTS 7.5, 4.2"),  # home within endurance: was cited as 7.4.2
 ]
+
+
+def test_a_landing_before_the_flight_home_cites_the_movement_rule(monkeypatch):
+    """FFTS 10.6 (a strike flies to its target and back, each group at its slowest aircraft's speed) and 7.5 (a search out
+    its range and back): a strike planned to land 6 turns before its slow TBDs are home checked clean."""
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(Path(__file__).parent / "ffts_checks" / "return-fail.yaml").relative_to(ROOT)])
+    got = sorted((f.location.line, f.rule, f.message.split(" at the earliest")[0].rsplit(" ", 1)[-1]) for f in findings if f.code == "FFTS-RETURN")
+    assert got == [(19, "FFTS 10.6", "21"), (31, "FFTS 7.5", "10")], got
+
+
+def test_a_sighting_names_an_enemy_task_force_of_the_scenario(monkeypatch):
+    """FFTS 7.2 (a sighting lets a strike name the task force) and 7.1 (searches locate the enemy): `sightings:` of a task
+    force the scenario lacks, or of one's own, were silently accepted."""
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(Path(__file__).parent / "ffts_checks" / "ffts-ref-sighting-fail.yaml").relative_to(ROOT)])
+    got = sorted((f.location.line, f.rule, f.message.split(":")[0]) for f in findings if f.code == "FFTS-REF")
+    assert got == [(8, "FFTS 7.2", "sightings"), (9, "FFTS 7.1", "sightings")], got
 
 
 @pytest.mark.parametrize("name, code, rule", CLAUSES, ids=lambda v: str(v))

@@ -59,7 +59,19 @@ def test_radius_of_yorktowns_strike_by_groups(capsys):
         ("normal", [("sbd-3", 9), ("f4f-3", 6)]), ("normal", [("sbd-3", 7)]), ("slow", [("tbd-1", 5)])]
 
 
+def test_a_search_mission_counts_no_combat_unless_told(capsys):
+    """FFTS 4.3 charges the turns of combat flown: the Lexington dawn search (SBDs, endurance 20, launched on turn 2) plans
+    none, so its last turn is 22, not 21 as when the strike's one turn of combat was charged to it; --combat-turns 1 (an
+    armed searcher that attacks, 8.5) charges it; a strike mission still counts one."""
+    search = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "lexington-dawn-search")["result"]
+    assert search["combat_turns"] == 0 and search["groups"][0]["aircraft"][0]["last_normal_turn"] == 22
+    armed = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "lexington-dawn-search", "--combat-turns", "1")["result"]
+    assert armed["combat_turns"] == 1 and armed["groups"][0]["aircraft"][0]["last_normal_turn"] == 21
+    assert _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1")["result"]["combat_turns"] == 1
+
+
 def test_radius_input_errors(capsys):
+    assert "--combat-turns is 0 or more" in _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--combat-turns", "-1")
     assert "--launch and --endurance" in _fail(capsys, "strike-radius", "--endurance", "3")
     assert "no such mission" in _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "nope")
 

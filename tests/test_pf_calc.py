@@ -282,3 +282,115 @@ def test_bad_input_exits_2_with_one_line(capsys, args):
     status, out, err = calc(capsys, *args)
     assert status == 2 and out == ""
     assert err.startswith("chartroom: calc pacific-fury ") and len(err.strip().splitlines()) == 1
+
+
+# --- issue 24: rules-fidelity audit -----------------------------------------------------------------
+
+def test_11_0_return_phase_shifts_from_where_the_landing_left_the_marker(capsys):
+    """PF 5.0, 9.3, 11.0: landings come in the Operations Phase, so the Return Phase shifts from the landed box. Before, a
+    Tokyo Express landing from US 1 (to 0) was followed by a Return Phase 'US 1 -> US 2', read from the box before it."""
+    doc = calc_json(capsys, "initiative", "--box", "US 1", "--landing", "1")
+    assert doc["result"]["landing"]["to"] == "0"
+    assert (doc["result"]["return_phase"]["from"], doc["result"]["return_phase"]["to"]) == ("0", "US 1")
+    doc = calc_json(capsys, "initiative", "--box", "US 1")  # no landing: as before
+    assert (doc["result"]["return_phase"]["from"], doc["result"]["return_phase"]["to"]) == ("US 1", "US 2")
+
+
+def test_9_3_two_units_landing_means_henderson_field_was_disrupted(capsys):
+    """PF 9.3: a TF-A lands only on a disrupted field; only the Tokyo Express (one unit) lands on an operational one (9.6).
+    Before, --landing 2 without --disrupted shifted the marker back one space in the Return Phase as if operational."""
+    status, out, _ = calc(capsys, "initiative", "--box", "US 1", "--landing", "2")
+    assert status == 0 and "Henderson Field read as disrupted" in out and "PF 9.3" in out
+    assert "Return Phase (US initiative): Henderson Field disrupted and no TF-A Transports unit sunk: no shift: Japan 1 -> Japan 1" in out
+    status, out, _ = calc(capsys, "initiative", "--box", "US 1", "--landing", "1")
+    assert status == 0 and "read as disrupted" not in out and "only the Tokyo Express lands (PF 9.6)" in out
+    status, out, err = calc(capsys, "initiative", "--box", "US 1", "--landing", "2", "--transports-sunk")
+    assert status == 2 and out == "" and "with all landed none was sunk" in err and len(err.strip().splitlines()) == 1
+    assert calc_json(capsys, "initiative", "--box", "US 1", "--landing", "1", "--disrupted", "--transports-sunk")[
+        "result"]["return_phase"]["to"] == "US 1"
+
+
+def test_one_hit_disrupts_in_the_singular(capsys):
+    assert "1 hit disrupts it" in calc(capsys, "initiative", "--box", "0")[1]
+    assert "2 hits disrupt;" in calc(capsys, "air-strike", "--cf", "2", "--box", "US 2")[1]
+
+
+def test_10_7_a_transports_unit_is_sunk_not_damaged(capsys):
+    """PF 10.7: a single hit sinks a Transports unit or the Tokyo Express without a roll, and a sunk Transports unit returns
+    at the start of the next turn. Before, damage-return gave the Japanese Transports the two-turn return of a damaged ship."""
+    doc = calc_json(capsys, "damage-return", "--ship", "Japanese Transports", "--hits", "1", "--turn", "2")
+    assert doc["result"]["sunk"] is True and doc["result"]["returns_on"] == 3
+    doc = calc_json(capsys, "damage-return", "--ship", "us-transports", "--hits", "1", "--turn", "4")
+    assert doc["result"]["returns_on"] is None and doc["result"]["side"] == "us"
+    doc = calc_json(capsys, "damage-return", "--ship", "Tokyo Express", "--hits", "1", "--turn", "3")
+    assert doc["result"]["returns_on"] == 4 and any("replaces one Transports unit (PF 9.6)" in c for c in doc["caveats"])
+    assert calc_json(capsys, "damage-return", "--ship", "Zuikaku", "--hits", "1", "--turn", "2")["result"]["returns_on"] == 4  # a ship: as before
+    status, out, err = calc(capsys, "damage-return", "--ship", "Initiative marker", "--hits", "1", "--turn", "2")
+    assert status == 2 and "is a marker, not a ship" in err and len(err.strip().splitlines()) == 1
+
+
+def test_10_7_no_hits_no_roll(capsys):
+    status, out, _ = calc(capsys, "sink", "--hits", "0", "--df", "2")
+    assert status == 0 and "no hits: no roll on the Sunk Table, neither sunk nor damaged" in out and "(no hits DF)" not in out
+
+
+def test_9_0_nothing_at_sea_before_the_first_sortie():
+    """PF 9.0, 9.2-9.5: at the phase's start every task force is in its box, so a move, landing, bombardment or air strike
+    needs a sortie first. Before, --tf A --actions other shifted the boxes as if a task force at sea had acted."""
+    with pytest.raises(OperationsError, match=r"operation 1: no task force is on the map yet .*sortie or pass \(PF 9.0\)"):
+        operation_boxes({1: "A", 2: "B"}, ["other"], none_at_sea=True)
+    assert operation_boxes({1: "A", 2: "B"}, ["pass", "sortie", "other"], none_at_sea=True)[2].boxes == {4: "B"}
+    assert operation_boxes({2: "A"}, ["other"])[0].boxes == {3: "A"}  # a situation after sorties: may have ships at sea
+
+
+def test_9_0_the_cli_refuses_other_before_a_sortie_from_the_start(capsys):
+    status, out, err = calc(capsys, "operations", "--tf", "A", "B", "--actions", "other")
+    assert status == 2 and out == "" and "no task force is on the map yet" in err
+    assert calc_json(capsys, "operations", "--box", "2=A", "--actions", "other")["result"]["steps"][0]["boxes"] == {"3": "A"}
+
+
+def test_zones_cite_one_rule_per_entry(capsys):
+    """Before, the sea-zone chart's source string was one entry of `rules`: "PF 8.2, 9.1, 9.2, 9.6, 10.3, 10.5, 10.8"."""
+    rules = calc_json(capsys, "zones")["rules"]
+    assert all(r.startswith("PF ") and "," not in r for r in rules) and len(rules) == len(set(rules))
+    assert {"PF 2.1", "PF 9.2", "PF 8.2", "PF 9.6", "PF 10.8"} <= set(rules)
+
+
+def test_8_2_a_target_task_force_is_held_to_the_same_rules(capsys):
+    """PF 8.2, 8.3: no task force holds a carrier and Transports; 9.6: the Tokyo Express sails alone. The target of a strike
+    is a task force too; before, an impossible target (Enterprise with the US Transports) was answered without a word."""
+    doc = calc_json(capsys, "task-force", "--ship", "Zuikaku", "--cf", "4", "--target", "Enterprise", "US Transports")
+    assert doc["result"]["against"]["not_allowed"] == ["a task force may not hold a carrier and Transports (PF 8.2, 8.3)"]
+    doc = calc_json(capsys, "task-force", "--ship", "Zuikaku", "--cf", "4", "--target", "Tone", "US Transports")
+    assert doc["result"]["against"]["not_allowed"] == []
+    status, out, _ = calc(capsys, "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Tokyo Express", "Tone")
+    assert status == 0 and "target not allowed: the Tokyo Express must be alone in its task force (PF 9.6)" in out
+    status, out, _ = calc(capsys, "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Tone")
+    assert status == 0 and "not allowed" not in out
+
+
+def test_moves_of_a_tf_a_follow_the_editions_reading_of_9_2_with_9_3(capsys):
+    """PF-TF-A-LANDING reads 9.2 with 9.3 so that a TF-A enters Ironbottom Sound only to land (the edition's
+    task_force_a_may_wait_in_landing_zone: false); before, `moves --type A` offered Ironbottom Sound as a plain move and
+    answered from The Slot without a word, contradicting the check."""
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "A")
+    assert status == 0 and "into Ironbottom Sound only as a Landing (PF 9.3)" in out and "PF 9.3" in out.splitlines()[-1]
+    status, out, _ = calc(capsys, "moves", "--zone", "The Slot", "--type", "A")
+    assert "no TF-A stands in The Slot after an operation" in out
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "B")
+    assert "Landing" not in out and "PF 9.3" not in out
+
+
+def test_7_0_events_used_must_fit_one_event_phase_a_turn(capsys):
+    """PF 5.0, 7.0: one Event Phase a turn from Turn 2, once-only events once. Before, `--used torpedo-hits torpedo-hits`,
+    three Japanese events (none left to roll) and an event before Turn 2's roll were all answered."""
+    for args, said in [(["--side", "japan", "--used", "torpedo-hits", "torpedo-hits"], "--used torpedo-hits twice: it happens once a game (PF 7.0"),
+                       (["--side", "japan", "--used", "torpedo-hits", "release-reserve", "bomber-offensive"],
+                        "at most 2 events can come before the roll of Turn 4, the last"),
+                       (["--side", "us", "--turn", "2", "--used", "heavy-bombers"], "at most 0 events can come before the roll of Turn 2")]:
+        status, out, err = calc(capsys, "events", *args)
+        assert status == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1, err
+    doc = calc_json(capsys, "events", "--side", "us", "--turn", "4", "--used", "heavy-bombers", "heavy-bombers")  # repeatable
+    assert {e["id"]: e["chance"]["fraction"] for e in doc["result"]["events"]}["heavy-bombers"] == "1/2"
+    doc = calc_json(capsys, "events", "--side", "us", "--turn", "3", "--used", "submarine-attack")
+    assert {e["id"]: e["chance"]["fraction"] for e in doc["result"]["events"]}["heavy-bombers"] == "3/5"

@@ -4,7 +4,7 @@ Its data are a plotting sheet, the rulebook's parameters and tables, and scenari
 ships, aircraft types, task forces, air groups, missions and the tables FFTS leaves to Fire on the
 Waters (:mod:`.data`; empty slots are never filled here). Its set-up checks are in :mod:`.checks`
 and :mod:`.checks_air_ops` (a carrier's aircraft across its missions, :mod:`.aboard`), strike targets and
-timings in :mod:`.checks_strikes`,
+timings in :mod:`.checks_strikes`, flights out and back in :mod:`.checks_flight`,
 its air arithmetic in :mod:`.air`, and ``chartroom calc fire-from-the-skies NAME`` in :mod:`.calcs`.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from toolkit.games import BaseGame, SiteData, SitePage, SiteSection
-from toolkit.games.fire_from_the_skies import checks, checks_air_ops, checks_movement, checks_strikes, needs
+from toolkit.games.fire_from_the_skies import checks, checks_air_ops, checks_flight, checks_movement, checks_strikes, needs
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.rules import CheckRegistry
 
@@ -56,7 +56,7 @@ class FireFromTheSkies(BaseGame):
     }
 
     def build_checks(self) -> CheckRegistry:
-        return CheckRegistry.from_modules([checks, checks_air_ops, checks_strikes, checks_movement, needs])
+        return CheckRegistry.from_modules([checks, checks_air_ops, checks_strikes, checks_movement, checks_flight, needs])
 
     def map_style(self, game) -> MapStyle:
         """Its sheet drawn as a hex map (the site's game page): the Allied side blue, the Japanese red (map_style.py)."""

@@ -55,7 +55,8 @@ def _radius_args(p) -> None:
     p.add_argument("--endurance", type=int, metavar="TURNS", help="the aircraft's endurance in turns with its load")
     p.add_argument("--speed", choices=SPEED_ORDER, default="normal", help="the formation's speed class, its slowest aircraft's (10.6.4; default normal)")
     p.add_argument("--role", choices=ROLES, default="dive-bomber", help="the aircraft's role: fighters, dive and torpedo bombers pay for combat (4.3; default dive-bomber)")
-    p.add_argument("--combat-turns", type=int, default=1, metavar="N", help="turns of combat over the target (default 1)")
+    p.add_argument("--combat-turns", type=int, metavar="N",
+                   help="turns of combat over the target (default 1; with --mission, 1 for a strike and 0 for a search or CAP, which plan none)")
     p.add_argument("--afs", type=int, default=1, metavar="N", help="AFs that land back on one carrier: 6 land an AOS, so the last land later (default 1)")
     p.add_argument("--scenario", metavar="FILE", help="a scenario: with --mission, the radius of each type of the mission's strike groups")
     p.add_argument("--mission", metavar="ID", help="a strike or search of --scenario")
@@ -68,6 +69,11 @@ def _radius_one(game, launch, endurance, speed, role, combat, afs):
     landing = fewest_aos(afs, per_aos)
     radius, rows = strike_radius(launch, last, speed, landing, int(game.edition.param("fuel_crash_turns", 3)))
     return last, landing, radius, rows
+
+
+def _article_for(kind: str) -> str:
+    """'a strike', 'a search', 'a CAP'."""
+    return f"a {kind.upper() if kind == 'cap' else kind}"
 
 
 def _rows_json(rows) -> list[dict]:
@@ -93,15 +99,16 @@ def _radius_run(game, params) -> CalcResult:
         return _radius_mission(game, params, caveats, rules)
     if params.launch is None or params.endurance is None:
         raise CalcInputError("give --launch and --endurance (or --scenario and --mission)")
-    if params.launch < 1 or params.endurance < 1 or params.combat_turns < 0 or params.afs < 1:
+    combat = 1 if params.combat_turns is None else params.combat_turns
+    if params.launch < 1 or params.endurance < 1 or combat < 0 or params.afs < 1:
         raise CalcInputError("--launch, --endurance and --afs are 1 or more, --combat-turns 0 or more")
-    last, landing, radius, rows = _radius_one(game, params.launch, params.endurance, params.speed, params.role, params.combat_turns, params.afs)
+    last, landing, radius, rows = _radius_one(game, params.launch, params.endurance, params.speed, params.role, combat, params.afs)
     lines = [f"launched on turn {params.launch}, endurance {params.endurance}, {params.speed} speed, {params.role}: last turn of normal endurance {last}",
              f"strike radius: {counted(radius, 'hex', 'hexes')} (every AF lands by turn {last})"]
     if landing > 1:
         lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {counted(landing - 1, 'turn')} after the strike is home")
     lines += _rows_text(rows)
-    data = {"launch_turn": params.launch, "endurance": params.endurance, "speed": params.speed, "role": params.role, "combat_turns": params.combat_turns,
+    data = {"launch_turn": params.launch, "endurance": params.endurance, "speed": params.speed, "role": params.role, "combat_turns": combat,
             "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
     return CalcResult("Strike radius", tuple(lines), data, rules, tuple(caveats))
 
@@ -112,6 +119,13 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
     if mission is None:
         raise CalcInputError(f"--mission {params.mission}: no such mission in {params.scenario}; missions: {', '.join(m.id for m in data.missions)}")
     launch = params.launch if params.launch is not None else mission.launch_turn
+    combat = params.combat_turns
+    if combat is not None and combat < 0:
+        raise CalcInputError("--combat-turns is 0 or more")
+    if combat is None:  # 4.3 charges combat flown: a strike attacks its target; a search or CAP plans none (an armed searcher may, 8.5)
+        combat = 1 if mission.kind == "strike" else 0
+        caveats.append(f"{counted(combat, 'turn')} of combat counted, as for {_article_for(mission.kind)}; give --combat-turns to change it"
+                       + (" (an armed searcher that attacks, 8.5, fights one)" if mission.kind == "search" else ""))
     groups = mission.groups or (tuple(range(len(mission.aircraft))),)
     lines, out_groups, radii = [], [], []
     landing = fewest_aos(mission.total, int(game.edition.param("land_per_aos", 6)))
@@ -130,7 +144,7 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
                 lines.append(f"  {kind.name} ({a.load}): endurance is an empty slot; no radius")
                 members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "radius": None})
                 continue
-            last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, params.combat_turns, 1)
+            last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, combat, 1)
             radii.append(radius)
             lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {counted(radius, 'hex', 'hexes')}")
             members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "endurance": endurance, "last_normal_turn": last,
@@ -141,7 +155,7 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
     if landing > 1:
         caveats.append(f"its {mission.total} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS, 6.12): AFs landing in a later AOS "
                        "land that many turns after the strike is home; land the shortest-ranged first (see --afs)")
-    result = {"mission": mission.id, "launch_turn": launch, "radius": radius, "landing_aos": landing, "groups": out_groups}
+    result = {"mission": mission.id, "launch_turn": launch, "combat_turns": combat, "radius": radius, "landing_aos": landing, "groups": out_groups}
     return CalcResult(f"Strike radius of {mission.id}", tuple(lines), result, rules, tuple(caveats))
 
 

@@ -12,7 +12,7 @@ import re
 from collections import defaultdict
 
 from toolkit.games.fire_from_the_skies.aboard import aboard_after_landing, entry_landings, landing_schedule
-from toolkit.games.fire_from_the_skies.air import turns_to_fly
+from toolkit.games.fire_from_the_skies.air import last_normal_turn, turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read_shared
 from toolkit.rules import Context, article, check, shared
 from toolkit.rules.shared import Placed
@@ -64,9 +64,21 @@ class FFTSContext(Context):
                 afs = mission.aircraft[i]
                 kind = self.data.aircraft.get(afs.type)
                 endurance = kind.endurance(afs.load) if kind is not None else None
-                return None if endurance is None else mission.launch_turn + endurance
+                return None if endurance is None else self.fuel_last(mission, kind, endurance)
             cached = self._entry_landings = (self.data, entry_landings(self.data.missions, int(self.param("land_per_aos", 6)), due))
         return cached[1].get((mission.id, index))
+
+    def combat_turns(self, mission) -> int:
+        """Turns of combat a mission flies: a strike attacks its target, one turn (FFTS 4.2, 4.3, as ``calc strike-radius``
+        assumes); a search or CAP none planned."""
+        return 1 if mission.kind == "strike" else 0
+
+    def fuel_last(self, mission, kind, endurance: int) -> int:
+        """The last turn an AF of ``kind`` on ``mission`` lands with no risk: launch plus endurance (4.2), less one turn for each
+        turn of combat of a fighter, dive or torpedo bomber (4.3). The recorded last turn (4.5, 4.6's example) leaves combat out."""
+        roles = tuple(self.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
+        extra = self.combat_turns(mission) * int(self.param("combat_endurance_turns", 1))
+        return last_normal_turn(mission.launch_turn, endurance, extra, kind.role, roles)
 
     def last_landing(self, mission) -> int | None:
         """The turn a mission's last AFs land (its ``land_turn``, or later when more land than an AOS takes); None without one."""
@@ -90,7 +102,8 @@ def empty_slots(ctx: FFTSContext):
         yield f"{slot.what}: empty slot, not in the rulebook; fill {slot.where or 'it'}", slot.at
 
 
-@check("FFTS-REF", "air_operations_forms", "Air groups and missions name carriers, bases, aircraft types and loads the scenario defines.")
+@check("FFTS-REF", "air_operations_forms", "Air groups, missions and sightings name carriers, bases, aircraft types, loads and enemy task forces "
+       "the scenario defines.")
 def references(ctx: FFTSContext):
     data = ctx.data
     holders = set(data.ships) | set(data.bases)
@@ -110,6 +123,16 @@ def references(ctx: FFTSContext):
     for base in data.bases.values():
         if base.place not in ctx.map.places:
             yield f"air base {base.place!r} is no place on the plotting sheet; add it to the map's places or correct the name", base.at
+    task_forces = {tf.id: tf for tf in data.task_forces}
+    for record in data.sightings:  # what lets a strike name a task force (7.2): an enemy task force of the scenario (7.1)
+        tf = task_forces.get(record.task_force)
+        if tf is None:
+            yield (f"sightings: task force {record.task_force!r} is no task force of the scenario ({', '.join(task_forces) or 'none'}); "
+                   f"name the task force sighted by its id"), record.at, ctx.edition.cite_number("7.2")
+        elif tf.side == record.side:
+            side = ctx.game.side_name(record.side)
+            yield (f"sightings: the {side} side sights Task Force {tf.id}, its own: searches locate the enemy's task forces; "
+                   f"give the side that searched, or drop the record"), record.at, ctx.edition.cite_number("7.1")
 
 
 def _bases_named(ctx: FFTSContext) -> str:
@@ -210,14 +233,14 @@ def task_force_hex(ctx: FFTSContext):
 
 @check("FFTS-DUMMY", "dummies", "Dummy task forces and ships only by special rule; a dummy task force has no ships.")
 def dummies(ctx: FFTSContext):
-    allows = ctx.data.special_allows
     for tf in ctx.data.task_forces:
+        side = ctx.game.side_name(tf.side)
         if tf.dummy and tf.ships:
             yield f"dummy task force {tf.id} lists {len(tf.ships)} ship(s); a dummy task force has none (make it real or empty its ships)", tf.at, ctx.edition.cite("dummy_task_force_ships")
-        if tf.dummy and "dummy-task-forces" not in allows:
-            yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows dummy task forces (allows: [dummy-task-forces])", tf.at
-        if tf.dummy_ships and "dummy-ships" not in allows:
-            yield f"task force {tf.id} has {tf.dummy_ships} dummy ship(s), but no special rule allows dummy ships (allows: [dummy-ships])", tf.at
+        if tf.dummy and not ctx.data.allows("dummy-task-forces", tf.side):
+            yield f"task force {tf.id} is a dummy, but no special rule of the scenario allows the {side} side dummy task forces (allows: [dummy-task-forces])", tf.at
+        if tf.dummy_ships and not ctx.data.allows("dummy-ships", tf.side):
+            yield f"task force {tf.id} has {tf.dummy_ships} dummy ship(s), but no special rule allows the {side} side dummy ships (allows: [dummy-ships])", tf.at
 
 
 @check("FFTS-TF-EMPTY", "task_force_empty", "A task force with no ships, real or dummy, is a dummy task force and says so.")
@@ -317,16 +340,27 @@ def _last_turns(ctx: FFTSContext, mission):
 
 
 def _entry_lasts(ctx: FFTSContext, mission):
-    """(entry index, AFs, type, last normal turn, turn its last AF lands or None) of each entry whose endurance is known."""
+    """(entry index, AFs, type, last turn it lands with no risk, turn its last AF lands or None) of each entry whose endurance
+    is known; a strike's fighters, dive and torpedo bombers pay one turn more for its combat (FFTS 4.3)."""
     for index, afs in enumerate(mission.aircraft):
         kind = ctx.data.aircraft.get(afs.type)
         endurance = kind.endurance(afs.load) if kind is not None else None
         if endurance is not None:
-            yield index, afs, kind, mission.launch_turn + endurance, ctx.entry_landing(mission, index)
+            yield index, afs, kind, ctx.fuel_last(mission, kind, endurance), ctx.entry_landing(mission, index)
+
+
+def _combat_paid(mission, afs, kind, last: int) -> str:
+    """' (launch plus endurance is turn 30, less 1 for the strike's turn of combat, ...: FFTS 4.3)' when combat shortened the
+    AF's endurance, else ''."""
+    full = mission.launch_turn + kind.endurance(afs.load)
+    if last >= full:
+        return ""
+    role = kind.role.replace("-", " ")
+    return f" (launch plus endurance is turn {full}, less {full - last} for the strike's turn of combat, which costs {article(role)} {role} one turn more: FFTS 4.3)"
 
 
 @check("FFTS-ENDURANCE", "endurance", "No group planned to land, or still aloft at the start, three turns after its endurance runs out: it has crashed "
-       "(landing over several AOS, the AFs shortest of fuel first).")
+       "(a strike's fighters, dive and torpedo bombers a turn sooner for its combat; landing over several AOS, the AFs shortest of fuel first).")
 def endurance(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     start = ctx.scenario.start_turn
@@ -334,20 +368,24 @@ def endurance(ctx: FFTSContext):
         for _, afs, kind, last, landed in _entry_lasts(ctx, mission):
             if landed is not None and landed >= last + late:
                 yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, {landed - last} turns after its endurance ran out "
-                       f"(turn {last}); all aircraft {late} turns past their endurance crash: land by turn {last}"), mission.locate("land_turn")
-            if mission.launch_turn < start and start >= last + late:
+                       f"on turn {last}{_combat_paid(mission, afs, kind, last)}; all aircraft {late} turns past their endurance crash: "
+                       f"land by turn {last}"), mission.locate("land_turn")
+            fuel = mission.launch_turn + kind.endurance(afs.load)  # at the start its combat may be still to come: fuel alone (4.4)
+            if mission.launch_turn < start and start >= fuel + late:
                 yield (f"{mission.id}: {kind.name} launched on turn {mission.launch_turn} is still aloft when the scenario starts on turn {start}, "
-                       f"{start - last} turns past its endurance (turn {last}); it has crashed: take it off the missions"), afs.at
+                       f"{start - fuel} turns past its endurance (turn {fuel}); it has crashed: take it off the missions"), afs.at
 
 
 @check("FFTS-ENDURANCE-LATE", "endurance", "A group planned to land one or two turns after its endurance runs out risks a crash "
-       "(landing over several AOS, the AFs shortest of fuel first).", severity="warning")
+       "(a strike's fighters, dive and torpedo bombers a turn sooner for its combat; landing over several AOS, the AFs shortest of fuel first).",
+       severity="warning")
 def endurance_late(ctx: FFTSContext):
     late = ctx.param("fuel_crash_turns", 3)
     for mission in ctx.data.missions:
-        for _, _, kind, last, landed in _entry_lasts(ctx, mission):
+        for _, afs, kind, last, landed in _entry_lasts(ctx, mission):
             if landed is not None and last < landed < last + late:
-                yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, after its endurance ran out on turn {last}; "
+                yield (f"{mission.id}: {kind.name} lands{_spilled(ctx, mission)} on turn {landed}, after its endurance ran out on turn {last}"
+                       f"{_combat_paid(mission, afs, kind, last)}; "
                        f"each AF crashes on a D6 roll of {'1 or 2' if landed - last == 1 else '1 to 4'}: land by turn {last}"), mission.locate("land_turn")
 
 
@@ -421,9 +459,9 @@ def search_range(ctx: FFTSContext):
             if speed is not None and endurance_turns is not None:
                 home = turns_to_fly(mission.launch_turn + 1, 2 * mission.range, speed)
                 last = mission.launch_turn + endurance_turns
-                if home > last:
+                if home > last:  # 7.5: out to its range and back; 4.2: within its endurance (was cited as 7.4.2, the range rating's rule)
                     yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
-                           f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range")
+                           f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range"), ctx.edition.cite_number("7.5", "4.2")
 
 
 @check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fueled: true and spotted aft (state: deck-aft) on its carrier.")

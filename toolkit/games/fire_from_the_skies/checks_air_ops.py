@@ -242,7 +242,6 @@ def escorts(ctx: FFTSContext):
 
 @check("FFTS-CAP", "cap", "CAP is flown by fighters, and engages at night only by special rule.", severity="warning")
 def combat_air_patrol(ctx: FFTSContext):
-    night_cap = "night-cap" in ctx.data.special_allows
     for mission in ctx.data.missions:
         if mission.kind != "cap":
             continue
@@ -253,17 +252,19 @@ def combat_air_patrol(ctx: FFTSContext):
                        f"others engage is for the scenario set's CAP tables: fly fighters on CAP, or check those tables"), afs.at
         end = mission.land_turn or mission.last_turn or mission.launch_turn
         dark = [t for t in range(mission.launch_turn, end + 1) if t in ctx.data.night]
-        if dark and not night_cap:
+        if dark and not ctx.data.allows("night-cap", mission.side):
             yield (f"CAP {mission.id} is up on turn{'s' if len(dark) > 1 else ''} {', '.join(map(str, dark))}, at night, and no special rule "
-                   f"lets CAP engage at night (allows: [night-cap]): it will not engage then"), mission.locate("launch_turn"), ctx.edition.cite_number("13.2")
+                   f"lets {ctx.game.side_name(mission.side)} CAP engage at night (allows: [night-cap]): it will not engage then"), \
+                mission.locate("launch_turn"), ctx.edition.cite_number("13.2")
 
 
 @check("FFTS-RADAR", "radar", "A ship has radar only by a scenario special rule giving its side radar.")
 def radar(ctx: FFTSContext):
-    if "radar" in ctx.data.special_allows:
-        return
     for ship in ctx.data.ships.values():
-        if ship.rating("radar") is True:
-            yield (f"{ship.name} is rated with radar, but no special rule of the scenario allows radar (allows: [radar]): "
-                   f"add the special rule or rate it radar: false"), ship.at
+        if ship.rating("radar") is True and not ctx.data.allows("radar", ship.side):  # 12.4: radar is a side's, by special rule
+            side = ctx.game.side_name(ship.side)
+            why = ("the scenario's radar rule names only the other side (sides:)" if "radar" in ctx.data.special_allows
+                   else "no special rule of the scenario allows radar (allows: [radar])")
+            yield (f"{ship.name} is rated with radar, but {why}: give the {side} side radar by a special rule "
+                   f"(allows: [radar], sides: [{ship.side}]) or rate it radar: false"), ship.at
 

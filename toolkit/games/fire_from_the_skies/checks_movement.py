@@ -3,7 +3,8 @@
 A scenario may plot where a task force moves during the day; the searches then look for it where it is
 in each turn (:mod:`.sighting`). Each move goes into a hex next to the one it leaves (10.1), comes after
 its move has been plotted for more than one turn (10.2: at least ``task_force_plot_turns`` turns from the
-previous move), and never while aircraft from its ships are away on a search or strike (10.3). How many
+previous move; the first one only after that many turns of plotting from the scenario's first turn), and
+never while aircraft from its ships are away on a search or strike (10.3). How many
 turns a hex takes at the slowest ship's speed (10.4) rests on the Speed Translation Chart, a table the
 scenario fills from Fire on the Waters, and is not checked here.
 """
@@ -19,6 +20,7 @@ __all__: list[str] = []
 @check("FFTS-TF-MOVE", "task_force_movement", "A task force's plotted move: to a hex next to the one it leaves, plotted for more than one turn, never while its aircraft are away.")
 def task_force_moves(ctx: FFTSContext):
     plot = int(ctx.param("task_force_plot_turns", 2))
+    start = ctx.scenario.start_turn
     for tf in ctx.data.task_forces:
         here, last = tf.hex, None
         for (turn, hex_), at in zip(tf.moves, tf.move_at):
@@ -34,6 +36,10 @@ def task_force_moves(ctx: FFTSContext):
                 yield (f"task force {tf.id} moves on turn {turn}, {turn - last} turn(s) after its move on turn {last}: a move is plotted "
                        f"for more than one turn before the task force changes hex, so the next move comes on turn "
                        f"{last + plot} or later"), at, ctx.edition.cite("task_force_plotting")
+            elif last is None and turn < start + plot - 1:  # 10.2: its first move too is plotted from the first turn's Initiative Segment on
+                yield (f"task force {tf.id} moves on turn {turn}, but the scenario starts on turn {start}: a move is plotted in the "
+                       f"Initiative Segment for more than one turn before the task force changes hex, so its first move comes on turn "
+                       f"{start + plot - 1} or later; {tf.hex} is where it stands on turn {start}"), at, ctx.edition.cite("task_force_plotting")
             else:
                 yield from _aircraft_away(ctx, tf, turn, at)
             here, last = hex_, turn

@@ -1,7 +1,8 @@
 """Fire from the Skies' checks of strike targets and of the times searches and launches may happen.
 
-A strike records its target task force or base (FFTS 12.1, 12.3), an enemy one (6.2: strikes attack the
-other side), and a task force only once a search of its side has sighted it (7.2, 12.1; :mod:`.sighting`).
+A strike records its target task force or base (FFTS 12.1, 12.3), a real one (9.2: a dummy is removed once
+sighted), an enemy one (6.2: strikes attack the other side), and a task force only once a search of its side
+has sighted it (7.2, 12.1; :mod:`.sighting`).
 Searches are planned at the start of the day and for the 1200 turn (7.4.1); aircraft not readied take
 the Air Operations Tables' time to ready before they launch (6.8).
 """
@@ -21,16 +22,21 @@ def _strikes(ctx: FFTSContext):
     return (m for m in ctx.data.missions if m.kind == "strike")
 
 
-@check("FFTS-STRIKE-TARGET", "strike_target", "A strike records its target: a task force or air base of the scenario.")
+@check("FFTS-STRIKE-TARGET", "strike_target", "A strike records its target: a task force or air base of the scenario, never an enemy dummy task force.")
 def strike_targets(ctx: FFTSContext):
     for mission in _strikes(ctx):
         if not (mission.target or "").strip():
             yield (f"strike {mission.id} names no target: a strike records its target task force or base when it is formed; "
                    f"add target: (a task force as \"Task Force A\", or a base by its place)"), mission.locate("kind")
-        elif strike_target(ctx.game, ctx.data, mission.target) is None:
+        elif (target := strike_target(ctx.game, ctx.data, mission.target)) is None:
             names = [f"Task Force {tf.id}" for tf in ctx.data.task_forces] + sorted(ctx.data.bases)
             yield (f"strike {mission.id}: target {mission.target!r} is no task force or air base of the scenario"
                    f"{' (' + ', '.join(names) + ')' if names else ''}"), mission.locate("target")
+        elif target.kind == "task force" and target.side != mission.side and _dummy(ctx, target.name):
+            # 9.2: the search that sights a dummy task force reveals it and removes it; 7.2, 12.1: no strike before a sighting
+            yield (f"strike {mission.id} targets Task Force {target.name}, a dummy task force: the search that sights it reveals it as a "
+                   f"dummy and removes it from play, and a strike lists a task force only once it is sighted: target a real task force"), \
+                mission.locate("target"), ctx.edition.cite("dummy_task_force_ships")
 
 
 @check("FFTS-STRIKE-FRIENDLY", "strike_enemy", "A strike's target is an enemy task force or base, never one of its own side.")
@@ -61,6 +67,10 @@ def strike_sighted(ctx: FFTSContext):
                    f"by then{when}: launch after a search covers it, or record the sighting in sightings:"), mission.locate("target")
 
 
+def _dummy(ctx: FFTSContext, tf_id: str) -> bool:
+    return any(tf.id == tf_id and tf.dummy for tf in ctx.data.task_forces)
+
+
 def _whereabouts(tf, turn: int) -> str:
     """Where the check looked for the task force, and which reading: its plotted moves, or its hex all day without them."""
     if not tf.moves:
@@ -81,9 +91,11 @@ def _hhmm(minutes: int) -> str:
     return f"{minutes // 60 % 24:02d}{minutes % 60:02d}"
 
 
-@check("FFTS-SEARCH-TIME", "search_plans", "Searches launch as planned at the start of the day (before the 1100 turn, when the noon searches are planned) or on the 1200 turn.")
-def search_time(ctx: FFTSContext):
-    noon, plan = 12 * 60, 11 * 60  # 7.4.1: searches for the 1200 turn, planned at the start of the 1100 turn
+NOON, NOON_PLAN = 12 * 60, 11 * 60  # 7.4.1: searches for the 1200 turn, planned at the start of the 1100 turn
+
+
+def _searches_launched(ctx: FFTSContext):
+    """(search, minutes after midnight of its launch turn) of each search launched from the start on; none without a clock."""
     start = ctx.scenario.start_turn
     for mission in ctx.data.missions:
         if mission.kind != "search" or mission.launch_turn < start:  # aloft at the start: planned before it
@@ -91,10 +103,28 @@ def search_time(ctx: FFTSContext):
         minutes = clock_minutes(ctx, mission.launch_turn)
         if minutes is None:
             return
-        if minutes < plan or noon <= minutes < noon + MINUTES_PER_TURN:
+        yield mission, minutes
+
+
+@check("FFTS-SEARCH-TIME", "search_plans", "Searches launch as planned at the start of the day (before the 1100 turn, when the noon searches are planned) or on the 1200 turn.")
+def search_time(ctx: FFTSContext):
+    for mission, minutes in _searches_launched(ctx):
+        # The turn before 1200 is the noon search's launch under 7.4.7's reading of a search record: FFTS-SEARCH-TIME-BEGIN.
+        if minutes < NOON_PLAN or NOON - MINUTES_PER_TURN <= minutes < NOON + MINUTES_PER_TURN:
             continue
         yield (f"search {mission.id} launches on turn {mission.launch_turn} ({_hhmm(minutes)}): searches are planned at the start of the day "
                "and for the 1200 turn only; launch it before 1100 with the morning's searches, or on the 1200 turn"), mission.locate("launch_turn")
+
+
+@check("FFTS-SEARCH-TIME-BEGIN", "search_plans_begin", "A search launched on the turn before 1200 is the noon search only if a search record "
+       "gives the turn it begins (7.4.7's example), not its launch turn (7.4.6).", severity="warning")
+def search_time_begin(ctx: FFTSContext):
+    for mission, minutes in _searches_launched(ctx):
+        if NOON - MINUTES_PER_TURN <= minutes < NOON:
+            yield (f"search {mission.id} launches on turn {mission.launch_turn} ({_hhmm(minutes)}) and begins searching on turn "
+                   f"{mission.launch_turn + 1} ({_hhmm(minutes + MINUTES_PER_TURN)}): it is the noon search if a search record's first field is "
+                   f"the turn the search begins (7.4.7's example), but not if it is the launch turn (7.4.6), when the noon search launches "
+                   f"on the 1200 turn: launch it on turn {mission.launch_turn + 1} to satisfy both"), mission.locate("launch_turn")
 
 
 @check("FFTS-READY-TIME", "readying", "AFs not readied at the start launch no sooner than their type's readying time (ready_turns) after it.")

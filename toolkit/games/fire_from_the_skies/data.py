@@ -180,6 +180,11 @@ class ScenarioData:
     at: Location = field(default=Location(""), compare=False)
     night: frozenset[int] = frozenset()  # the clock's night turns (FFTS 6.12.6, 13.2)
     sightings: tuple[Sighting, ...] = ()  # task forces sighted by a turn the searches do not show (FFTS 7.2, 7.4.3)
+    side_allows: dict[str, frozenset[str]] = field(default_factory=dict)  # side -> what special rules allow it (a rule with no sides: both)
+
+    def allows(self, what: str, side: str) -> bool:
+        """Whether a special rule allows ``what`` to ``side`` (FFTS 18.2; 12.4: radar is a side's)."""
+        return what in self.side_allows.get(side, self.special_allows)
 
 
 def _slug(name: str) -> str:
@@ -283,8 +288,10 @@ def read(scenario: Scenario) -> ScenarioData:
             slots.append(SlotRef(f"table {name}", value.get("empty", ""), tables_at(name)))
     rules_value, _ = section("special_rules")
     allows = frozenset(a for r in rules_value or [] for a in r.get("allows") or ())
+    sides = {side for r in rules_value or [] for side in r.get("sides") or ()} | {r["side"] for r in (ships_value or []) + (tf_value or [])}
+    side_allows = {side: frozenset(a for r in rules_value or [] if side in (r.get("sides") or (side,)) for a in r.get("allows") or ()) for side in sides}
     clock_value, _ = section("clock")
     night = frozenset((clock_value or {}).get("night") or ())
     sightings_value, sightings_at = section("sightings")
     sightings = tuple(Sighting(r["side"], str(r["task_force"]), int(r["turn"]), sightings_at(i)) for i, r in enumerate(sightings_value or []))
-    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night, sightings)
+    return ScenarioData(ships, types, task_forces, bases, groups, tuple(missions), allows, tuple(slots), scenario.at, night, sightings, side_allows)

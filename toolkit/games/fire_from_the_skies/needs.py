@@ -38,7 +38,7 @@ NEEDS = (
          f"ratings: {{catapults: 1}} {_GAP}", _cve, record="ship"),
     Need(("aircraft", EACH, "ratings", "endurance"), "endurance rating", ("FFTS-ENDURANCE", "FFTS-ENDURANCE-LATE",
          "FFTS-ENDURANCE-RECORD", "FFTS-SEARCH-RANGE"), "endurance", f"ratings: {{endurance: {{none: 13}}}} (turns by load) {_GAP}", record="aircraft"),
-    Need(("aircraft", EACH, "ratings", "speed"), "speed rating", ("FFTS-SEARCH-RANGE",), "search_range",
+    Need(("aircraft", EACH, "ratings", "speed"), "speed rating", ("FFTS-SEARCH-RANGE", "FFTS-RETURN"), "search_range",
          f"ratings: {{speed: normal}} {_GAP}", record="aircraft"),
     Need(("aircraft", EACH, "ratings", "search_range"), "search_range rating", ("FFTS-SEARCH-RANGE",), "search_range",
          f"ratings: {{search_range: 5}} {_GAP}", record="aircraft"),

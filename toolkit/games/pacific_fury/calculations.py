@@ -239,7 +239,9 @@ def _zones_run(game: Game, params) -> CalcResult:
         mark = " (open: the rules leave it; map's reading)" if pair.open else ""
         lines.append(f"{pair.a} / {pair.b}: {'adjacent' if pair.adjacent else 'not adjacent'}{mark}")
         pairs.append({"between": [pair.a, pair.b], "adjacent": pair.adjacent, "open": pair.open, "at": str(pair.at)})
-    cites += [tables.source("sea_zones")]
+    # the sea-zone chart's own rules, one citation each ("PF 8.2", "PF 9.1", ...), not its source string as one
+    numbers = tables.source("sea_zones").removeprefix(game.edition.citation).replace(",", " ").split()
+    cites += [c for c in game.edition.cites(*numbers) if c not in cites]
     return CalcResult("Sea zones", tuple(lines), {"zones": data, "pairs": pairs}, tuple(cites),
                       tuple(pair_caveats(zones.open_pairs())))
 
@@ -273,6 +275,16 @@ def _moves_run(game: Game, params) -> CalcResult:
     if zone == "Ironbottom Sound":
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
         cites.append(game.edition.cite("form-task-forces", "8.2"))
+    landing = str(game.edition.param("landing_zone", "Ironbottom Sound"))
+    if params.type == "A" and not game.edition.param("task_force_a_may_wait_in_landing_zone", False):
+        # PF 9.2 with 9.3, the edition's chosen reading (PF-TF-A-LANDING): a TF-A goes into Ironbottom Sound only to land
+        reading = "the edition's reading of PF 9.2 with 9.3, task_force_a_may_wait_in_landing_zone: false"
+        if rules.get(zone, {}).get("combat") == "surface":  # Ironbottom Sound, and The Slot beyond it
+            lines.append(f"no TF-A stands in {zone} after an operation: it goes into {landing} only to land, or fights and "
+                         f"goes home ({reading}; PF-TF-A-LANDING)")
+        elif landing in moves:
+            lines.append(f"into {landing} only as a Landing (PF 9.3): it lands, or fights and goes home; it does not wait there ({reading})")
+        cites.append(game.edition.cite("landing", "9.3"))
     return CalcResult(f"Moves of a TF-{params.type} in {zone}", tuple(lines), data, tuple(cites),
                       tuple(pair_caveats(sorted(deciding, key=lambda p: (p.a, p.b)))))
 
@@ -329,6 +341,16 @@ def _firing_units(game: Game, params, carriers_only: bool, why: str) -> tuple[li
     return ships, caveats
 
 
+def _not_allowed(ships: Sequence[Ship]) -> list[str]:
+    """What the rules forbid in one task force: a carrier with Transports (PF 8.2, 8.3), the Tokyo Express not alone (9.6)."""
+    problems = []
+    if any(s.is_transports for s in ships) and any(s.is_carrier for s in ships):
+        problems.append("a task force may not hold a carrier and Transports (PF 8.2, 8.3)")
+    if any(s.cls == "Tokyo Express" for s in ships) and len(ships) > 1:
+        problems.append("the Tokyo Express must be alone in its task force (PF 9.6)")
+    return problems
+
+
 def _task_force_run(game: Game, params) -> CalcResult:
     tables = tables_of(game, params.documents)
     if not params.ship:
@@ -338,11 +360,7 @@ def _task_force_run(game: Game, params) -> CalcResult:
     te = any(s.cls == "Tokyo Express" for s in ships)
     lines = [f"ships: {', '.join(s.name for s in ships)}",
              f"type: TF-{kind}" + (" (the Tokyo Express: a special TF-B)" if te else "")]
-    problems = []
-    if any(s.is_transports for s in ships) and any(s.is_carrier for s in ships):
-        problems.append("a task force may not hold a carrier and Transports (PF 8.2, 8.3)")
-    if te and len(ships) > 1:
-        problems.append("the Tokyo Express must be alone in its task force (PF 9.6)")
+    problems = _not_allowed(ships)
     lines += [f"not allowed: {p}" for p in problems]
     as_rating, aa_rating = pf_odds.air_strike_rating(ships), pf_odds.anti_aircraft_rating(ships)
     lines.append(f"AS rating {as_rating} (aircraft icons of its carriers); AA rating {aa_rating} (non-carrier units)")
@@ -358,8 +376,10 @@ def _task_force_run(game: Game, params) -> CalcResult:
         modifier, when = pf_odds.air_strike_modifier(as_rating, target_aa, tables.modifiers())
         cap, cap_why = pf_odds.cap_reduction(target, tables.cap_reductions())
         lines.append(f"against {', '.join(s.name for s in target)}: AS {as_rating} vs AA {target_aa} -> modifier +{modifier} ({when}); CAP -{cap} ({cap_why})")
+        target_problems = _not_allowed(target)  # the target is a task force too (PF 8.2, 8.3, 9.6)
+        lines += [f"target not allowed: {p}" for p in target_problems]
         data["against"] = {"ships": [s.name for s in target], "anti_aircraft_rating": target_aa, "modifier": modifier,
-                           "comparison": when, "cap": cap}
+                           "comparison": when, "cap": cap, "not_allowed": target_problems}
         carriers = [s for s in ships if s.is_carrier]
         if carriers and all(s.combat is not None for s in carriers):
             dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
@@ -483,7 +503,8 @@ def _sink_run(game: Game, params) -> CalcResult:
     p = pf_odds.sink_chance(params.hits, df, tables.sink_faces(), tables.sunk_die)
     compare = "no hits" if params.hits == 0 else "more than" if params.hits > df else "equal to" if params.hits == df else "fewer than"
     sinks = f"sinks on {faces[0]}-{faces[-1]}" if len(faces) > 1 else f"sinks on {faces[0]}" if faces else "cannot sink"
-    lines = [f"{name}, DF {df}, {counted(params.hits, 'hit')} ({compare} DF): {sinks}: {shown(p)}"]
+    lines = [f"{name}, DF {df}, {counted(params.hits, 'hit')} ({compare} DF): {sinks}: {shown(p)}" if params.hits else
+             f"{name}, DF {df}, no hits: no roll on the Sunk Table, neither sunk nor damaged (PF 10.7)"]
     if params.hits:
         lines.append(f"not sunk, damaged: {shown(1 - p)}; see damage-return for when it comes back")
     data = {"ship": name, "defense_factor": df, "hits": params.hits, "automatic": False, "sink_on": list(faces), "chance": as_json(p)}
@@ -500,7 +521,13 @@ def _damage_args(p: argparse.ArgumentParser) -> None:
 def _damage_run(game: Game, params) -> CalcResult:
     tables = tables_of(game, params.documents)
     if params.ship:
-        side = _find_counter(game, params.ship).side
+        counter = _find_counter(game, params.ship)
+        ship = _ship_of(counter)
+        if ship.is_transports or ship.cls == "Tokyo Express":
+            return _sunk_transports_return(game, tables, counter, ship, params)
+        if counter.type != "naval":
+            raise CalcInputError(f"{counter.name} is a marker, not a ship: only ships are damaged (PF 10.7)")
+        side = counter.side
     elif params.side:
         side = _side(params.side)
     else:
@@ -528,7 +555,34 @@ def _damage_run(game: Game, params) -> CalcResult:
     return CalcResult("Damaged ship's return", tuple(lines), data, (game.edition.cite("applying-hits", "10.7"),), tuple(caveats))
 
 
+def _sunk_transports_return(game: Game, tables, counter: Counter, ship: Ship, params) -> CalcResult:
+    """PF 10.7: one hit sinks a Transports unit or the Tokyo Express, no roll, so neither is ever damaged; a sunk
+    Transports unit comes back at the start of the next turn. The Tokyo Express stands for one Transports unit (9.6):
+    read as that unit coming back (as PF-COUNTER-MIX-LOW counts it)."""
+    first, last = game.turns
+    if not first <= params.turn <= last:
+        raise CalcInputError(f"--turn {params.turn}: a game turn must be from {first} to {last} ({TURN_RULE})")
+    if params.hits < 1:
+        raise CalcInputError("--hits: a unit with no hits is neither damaged nor sunk")
+    back = params.turn + tables.transports_return_turns
+    what = "its Transports unit" if ship.cls == "Tokyo Express" else "it"
+    when = (f"{what} returns at the start of Turn {back} ({tables.months().get(back, '?')})" if back <= last
+            else f"the game ends with Turn {last}, so {what} does not return")
+    lines = [f"{ship.name} hit on Turn {params.turn}: a single hit sinks it, no roll, so it is never damaged; {when}"]
+    data = {"side": counter.side, "hits": params.hits, "turn_damaged": params.turn, "sunk": True,
+            "returns_on": back if back <= last else None, "removed": False}
+    caveats = [f"the month of Turn {back} is reconstructed (charts: turn_record_track)"] if back in (3, 4) else []
+    if ship.cls == "Tokyo Express":
+        caveats.append("the Tokyo Express replaces one Transports unit (PF 9.6); read as that unit returning like a sunk Transports unit")
+    return CalcResult(f"Sunk Transports: {ship.name}", tuple(lines), data, (game.edition.cite("applying-hits", "10.7"),), tuple(caveats))
+
+
 # --- Henderson Field: bombardment and air strikes (PF 10.4, 10.6) ------------------------------
+
+def _verb(hits: int) -> str:
+    """'1 hit disrupts', '2 hits disrupt' (PF 10.4, 10.6)."""
+    return "disrupts" if hits == 1 else "disrupt"
+
 
 def _box_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--box", default="US 1", help="the Initiative marker's box: 'Japan 3', '0', 'US 1' (default US 1, the start)")
@@ -548,7 +602,7 @@ def _bombard_run(game: Game, params) -> CalcResult:
     threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, die=tables.die) for s in ships)
     one, two = pf_odds.bombardment([s.combat for s in ships], box.value, tables.disruption_minimum, tables.die)
-    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {counted(threshold, 'hit')} disrupt",
+    lines = [f"TF-B of CF {' '.join(str(s.combat) for s in ships)} bombards Henderson Field, marker on {box.label}: {counted(threshold, 'hit')} {_verb(threshold)}",
              f"first round: {shown(one)}",
              f"within two rounds (hits do not carry over): {shown(two)}",
              "hits of one round:"] + _dist_lines(dist, "  ")
@@ -587,7 +641,7 @@ def _air_strike_run(game: Game, params) -> CalcResult:
         lines = ["Henderson Field is disrupted: an air strike against it has no effect (PF 10.6)"]
         data = {"box": box.label, "operational": False, "first_round": as_json(0), "two_rounds": as_json(0)}
         return CalcResult(f"Air strike on Henderson Field ({box.label}, disrupted)", tuple(lines), data, tuple(cites), tuple(caveats))
-    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {counted(strike.threshold, 'hit')} disrupt; "
+    lines = [f"carriers of CF {cfs} strike Henderson Field, marker on {box.label}: {counted(strike.threshold, 'hit')} {_verb(strike.threshold)}; "
              f"no AS/AA modifier; each carrier's hits -{box.cap_icons} (the box's CAP), minimum {tables.henderson_cap_minimum}",
              f"Henderson Field fires back with CF {box.value}, its hits -{own_cap} by the TF-C's CAP; "
              "each hit takes one carrier out (sunk or damaged), strongest first",
@@ -618,8 +672,10 @@ def _strike_task_force(game, tables, ships, carriers, params, caveats) -> CalcRe
     dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
     lines = [f"AS {as_rating} vs AA {aa_rating}: +{modifier} to each carrier ({when}); target's CAP -{cap} ({cap_why})",
              f"strike hits (one round), mean {shown(pf_odds.mean(dist))} hits:"] + _dist_lines(dist, "  ")
+    target_problems = _not_allowed(target)  # the target is a task force too (PF 8.2, 8.3, 9.6)
+    lines[1:1] = [f"target not allowed: {p}" for p in target_problems]
     data = {"air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "modifier": modifier, "comparison": when,
-            "cap": cap, "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist))}
+            "cap": cap, "hits": _dist_rows(dist), "mean": as_json(pf_odds.mean(dist)), "target_not_allowed": target_problems}
     defenders = [s for s in target if s.is_carrier]
     if defenders:
         if all(s.combat is not None for s in defenders):
@@ -671,6 +727,22 @@ def _events_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=int, help="the turn (no Event Phase on Turn 1)")
 
 
+def _events_used_could_have_happened(game: Game, events, params) -> None:
+    """PF 5.0, 7.0: one Event Phase a turn from Turn 2, so before this turn's roll at most one event per earlier turn
+    from Turn 2 (two before Turn 4's), and a once-only event at most once."""
+    once = {e.id for e in events if e.once}
+    twice = sorted({u for u in params.used if u in once and params.used.count(u) > 1})
+    if twice:
+        raise CalcInputError(f"--used {twice[0]} twice: it happens once a game (PF 7.0; a roll of it again is rerolled)")
+    first = int(game.edition.param("events_from_turn", 2))
+    turn = params.turn if params.turn is not None else game.turns[1]
+    earlier = max(turn - first, 0)
+    if len(params.used) > earlier:
+        last = "" if params.turn is not None else ", the last"
+        raise CalcInputError(f"--used: {counted(len(params.used), 'event')}, but with one Event Phase a turn from Turn {first} "
+                             f"(PF 5.0, 7.0) at most {counted(earlier, 'event')} can come before the roll of Turn {turn}{last}")
+
+
 def _events_run(game: Game, params) -> CalcResult:
     tables = tables_of(game, params.documents)
     side = _side(params.side)
@@ -687,6 +759,7 @@ def _events_run(game: Game, params) -> CalcResult:
     if params.turn is not None and params.turn == skip:
         return CalcResult(f"Events: {SIDE_NAMES[side]}", (f"no Event Phase on Turn {skip} (PF 5.0, 7.0)",),
                           {"side": side, "turn": params.turn, "events": []}, tuple(cites))
+    _events_used_could_have_happened(game, events, params)
     lines, data = [], []
     faces_left = [f for e in left for f in e.faces]
     for event in events:
@@ -727,7 +800,8 @@ def _operations_run(game: Game, params) -> CalcResult:
     if not boxes:
         raise CalcInputError("give the task forces: --tf NAME... or --box N=NAME...")
     try:
-        steps = operation_boxes(boxes, params.actions, count, limit)
+        # --tf alone is the phase's start, nothing at sea yet (PF 8.2); --box may be a situation after sorties
+        steps = operation_boxes(boxes, params.actions, count, limit, none_at_sea=not params.box)
     except OperationsError as error:
         raise CalcInputError(str(error)) from None
 
@@ -767,24 +841,41 @@ def _initiative_run(game: Game, params) -> CalcResult:
     box = _box(tables, params.box)
     start_side = initiative_side(box)
     initiative = _side(params.initiative) if params.initiative else start_side
+    threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
              f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {counted(box.cap_icons, 'aircraft icon')}"
-             + (" (placeholder)" if box.placeholder else "") + f"; {counted(pf_odds.disruption_threshold(box.value, tables.disruption_minimum), 'hit')} disrupt it",
+             + (" (placeholder)" if box.placeholder else "") + f"; {counted(threshold, 'hit')} {_verb(threshold)} it",
              f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
-    rp = return_phase_shift(track, box, initiative, not params.disrupted, params.transports_sunk)
-    lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {box.label} -> {rp.box.label}")
     data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
-            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder},
-            "victory_if_final": victory(box), "return_phase": {"initiative": initiative, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}}
+            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder}, "victory_if_final": victory(box)}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
+    disrupted, before_return = params.disrupted, box
     if params.landing is not None:
+        # PF 9.3, 9.6: landings come in the Operations Phase, so the Return Phase (11.0) shifts from where they left the marker.
+        if params.landing >= TRANSPORTS_LANDED.high and params.transports_sunk:
+            raise CalcInputError(f"--landing {params.landing} with --transports-sunk: a side has {TRANSPORTS_LANDED.high} Transports units "
+                                 "(PF 3.1, the Tokyo Express one of them, 9.6); with all landed none was sunk, and a sunk one "
+                                 "returns only next turn (PF 10.7)")
         lander = "japan" if initiative == "us" else "us"
         shifted = landing_shift(track, box, lander, params.landing)
-        lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side): {shifted.reason}: {box.label} -> {shifted.box.label}")
-        data["landing"] = {"side": lander, "transports": params.landing, "to": shifted.box.label, "spaces": shifted.spaces}
+        lines.append(f"landing by {SIDE_NAMES[lander]} (the non-initiative side), Operations Phase: {shifted.reason}: {box.label} -> {shifted.box.label}")
+        if params.landing > 1 and not disrupted:
+            # PF 9.3: a TF-A never lands while Henderson Field is operational; only the Tokyo Express (one unit) does (9.6).
+            disrupted = True
+            lines.append("Henderson Field read as disrupted: a second unit landing is a TF-A's Transports, which lands only on a "
+                         "disrupted field (PF 9.3; only the Tokyo Express, one unit, lands on an operational one, 9.6)")
+        elif not disrupted:
+            lines.append("on an operational Henderson Field only the Tokyo Express lands (PF 9.6); a TF-A's Transports needs it "
+                         "disrupted (PF 9.3): give --disrupted for that case")
+        data["landing"] = {"side": lander, "transports": params.landing, "to": shifted.box.label, "spaces": shifted.spaces,
+                           "henderson_field_disrupted": disrupted}
         cites += [game.edition.cite("landing", "9.3"), game.edition.cite("tokyo-express", "9.6")]
+        before_return = shifted.box
+    rp = return_phase_shift(track, before_return, initiative, not disrupted, params.transports_sunk)
+    lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {before_return.label} -> {rp.box.label}")
+    data["return_phase"] = {"initiative": initiative, "from": before_return.label, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}
     caveats = _placeholder_caveat(game, box, params.documents) + _box_caveat(box)
-    for other in {rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set()):
+    for other in sorted({rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set())):
         caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []
     return CalcResult(f"Initiative Track: {box.label}", tuple(lines), data, tuple(cites), tuple(dict.fromkeys(caveats)))
 
@@ -824,5 +915,5 @@ CALCULATIONS: dict[str, Calculation] = {c.name: c for c in (
     _calc("operations", "Operation Box shifts: what sorties next, what is pushed back to base (PF 8.2, 9.1, 9.7)", _operations_args, _operations_run,
           ["--tf TF1 TF2 TF3 --actions sortie other", "--box 6=Late 7=Last --actions pass sortie"]),
     _calc("initiative", "initiative, Henderson Field, victory and the Return Phase shift from a box (PF 4.0, 6.1, 11.0)", _initiative_args, _initiative_run,
-          ["--box 'US 1'", "--box 0 --disrupted --transports-sunk", "--box 'US 1' --landing 2"]),
+          ["--box 'US 1'", "--box 0 --disrupted --transports-sunk", "--box 'US 1' --landing 2 --disrupted"]),
 )}

@@ -49,8 +49,10 @@ def eligible_to_sortie(boxes: Mapping[int, str]) -> str | None:
 
 
 def operation_boxes(boxes: Mapping[int, str], actions: Sequence[str], box_count: int = 7,
-                    operations: int = 7) -> tuple[OperationStep, ...]:
-    """Each operation's effect on the boxes, in order (PF 9.1, 9.7).
+                    operations: int = 7, none_at_sea: bool = False) -> tuple[OperationStep, ...]:
+    """Each operation's effect on the boxes, in order (PF 9.1, 9.7). With ``none_at_sea`` (the phase's start: every
+    task force still in its box), an operation other than a sortie or a pass before the first sortie is refused:
+    a move, landing, bombardment or air strike needs a task force on the map (PF 9.0, 9.2-9.5).
 
     >>> steps = operation_boxes({6: "Late", 7: "Last"}, ["pass"])
     >>> steps[0].boxes, steps[0].returned_to_base
@@ -66,9 +68,14 @@ def operation_boxes(boxes: Mapping[int, str], actions: Sequence[str], box_count:
     if len(actions) > operations:
         raise OperationsError(f"{len(actions)} operations: a side conducts {operations} operations a turn (PF 9.0)")
     steps = []
+    sortied_yet = not none_at_sea
     for number, action in enumerate(actions, start=1):
         if action not in ACTIONS:
             raise OperationsError(f"operation {number}: {action!r} is not one of {', '.join(ACTIONS)}")
+        if action == "other" and not sortied_yet:  # PF 9.0: with nothing on the map a side sorties or passes
+            raise OperationsError(f"operation {number}: no task force is on the map yet to move, land, bombard or strike "
+                                  "(PF 9.2-9.5); sortie or pass (PF 9.0)")
+        sortied_yet = sortied_yet or action == "sortie"
         sortied, returned = None, ()
         if action == "sortie":
             if not current:

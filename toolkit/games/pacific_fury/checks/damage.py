@@ -14,7 +14,8 @@ def return_turn(ctx: PFContext, side: str, hits: int, damaged_on: int) -> int | 
     return None
 
 
-@check("PF-DAMAGE-RETURN", "applying-hits", "A damaged ship on the wrong box of the Turn Record Track, or kept for a return after the last turn.")
+@check("PF-DAMAGE-RETURN", "applying-hits", "A damaged ship on the wrong box of the Turn Record Track, or kept for a return after the last turn; "
+       "a Transports unit or the Tokyo Express listed as damaged (one hit sinks it).")
 def damage_return(ctx: PFContext):
     last = ctx.edition.param("last_turn", ctx.game.turns[1])
     for i, record in enumerate(ctx.damaged):
@@ -25,6 +26,13 @@ def damage_return(ctx: PFContext):
             continue
         if record["turn"] > ctx.turn:
             yield f"{counter.name} cannot have been damaged on turn {record['turn']}, after the scenario's turn {ctx.turn}", ctx.section_at("damaged", i, "turn")
+            continue
+        if counter.cls == "Transports" or counter.id == ctx.edition.param("tokyo_express"):
+            # PF 10.7: one hit sinks a Transports unit or the Tokyo Express, no roll: never damaged; a sunk Transports unit
+            # comes back at the start of the next turn (the Tokyo Express stands for one, 9.6).
+            yield (f"{counter.name} is never damaged: a single hit sinks it without a roll, and a sunk Transports unit returns at "
+                   f"the start of the next turn: take it out of damaged and place it for turn {record['turn'] + 1} (on the Turn "
+                   "Record Track, or in its base once that turn has begun)", at)
             continue
         back = return_turn(ctx, counter.side, record["hits"], record["turn"])
         if back is None:
@@ -50,13 +58,22 @@ def damage_return(ctx: PFContext):
                    f"until turn {back}: list it under turn_track, turn {back}", at)
 
 
-@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk: it returns at the start of the next turn.")
+@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk, or waiting on the Turn Record Track beyond the next turn: "
+       "a sunk one returns at the start of the next turn.")
 def sunk_returns(ctx: PFContext):
     for entry in ctx.scenario.sunk:
         counter = ctx.game.counters.get(entry.counter)
         if counter is not None and counter.cls == "Transports":
             yield (f"a sunk {counter.name} unit returns at the start of the next turn: put it on the Turn Record Track "
                    f"for the next turn instead of sunk", entry.at)
+    for turn, placement in ctx.scenario.turn_track:
+        for entry in placement.units:
+            counter = ctx.game.counters.get(entry.counter)
+            if counter is not None and counter.cls == "Transports" and turn > ctx.turn + 1:
+                # PF 10.7: one hit sinks a Transports unit (never damaged) and a sunk one is back at the next turn's start
+                yield (f"{counter.name} on turn {turn} of the Turn Record Track at turn {ctx.turn}: a Transports unit is never "
+                       f"damaged, and one sunk this turn returns at the start of turn {ctx.turn + 1}: move it to turn {ctx.turn + 1}",
+                       entry.at)
 
 
 @check("PF-TURN-TRACK-PAST", "enter-ships", "Units still on the Turn Record Track for a turn whose Task Force Phase has begun.")
@@ -64,3 +81,22 @@ def turn_track_past(ctx: PFContext):
     """The shared Turn Record Track rule (:func:`toolkit.rules.shared.turn_track_past`): ships enter in the Task Force Phase (PF 8.1)."""
     return shared.turn_track_past(ctx, lambda turn, _: (f"units due on turn {turn} have entered their base in the Task Force Phase "
                                                         f"(turn {ctx.turn}, phase {ctx.phase!r}): move them to their base"))
+
+
+@check("PF-ARRIVAL-EARLY", "enter-ships", "A late arrival of the set-up (Hornet) out of the Turn Record Track before the Task Force Phase "
+       "of its turn.")
+def arrival_early(ctx: PFContext):
+    """PF 3.2, 8.1: a ship the set-up puts on the Turn Record Track enters its base in the Task Force Phase of its turn, not
+    before (so Torpedo Hit(s) and IJN Overestimated, in the Event Phase, do not see it, 7.1, 7.2). At the start itself
+    PF-START-HORNET speaks."""
+    if ctx.published_setup:
+        return
+    for counter, turn in ctx.late_arrivals.items():
+        if ctx.track_entered(turn):
+            continue
+        for where, entry in ctx.whereabouts.get(counter, []):
+            if not where.startswith("Turn Record Track"):
+                there = "where nothing reaches it, so it cannot be sunk" if where == "sunk" else f"not in {where}"
+                yield (f"{ctx.name(counter)} enters on Turn {turn}, in the Task Force Phase (PF 8.1); at turn {ctx.turn}, phase "
+                       f"{ctx.phase!r} it still waits on the Turn Record Track, {there}: list it under turn_track, turn {turn}",
+                       entry.at)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from toolkit.games.pacific_fury.checks.event_effects import DISRUPTS_HENDERSON_FIELD
 from toolkit.games.pacific_fury.state import PFContext
 from toolkit.rules import check
+
+#: Operations the non-initiative player needs before he can disrupt Henderson Field himself: a sortie (PF 9.1, never
+#: into Ironbottom Sound for him), then a bombardment from a zone next to it (9.4) or an air strike by a TF-C at sea (9.5).
+OPERATIONS_TO_DISRUPT = 2
 
 
 @check("PF-INITIATIVE-RANGE", "initiative-track", "The Initiative marker on a box the Initiative Track does not have.")
@@ -23,6 +28,41 @@ def initiative_face(ctx: PFContext):
                f"at phase {ctx.phase!r} set henderson_field: operational", ctx.section_at("initiative", "henderson_field"))
 
 
+@check("PF-HENDERSON-DISRUPTED", "henderson-field", "Henderson Field disrupted with nothing this turn able to disrupt it: no "
+       "Bomber Offensive or Heavy Bombers rolled, and too few operations of the non-initiative player for a bombardment or air strike.")
+def henderson_disrupted(ctx: PFContext):
+    """PF 6.2: only the non-initiative player disrupts the field, by bombardment (10.4) or air strike (10.6); events 7.1
+    (Bomber Offensive) and 7.2 (Heavy Bombers) do it too. Before the Event Phase PF-INITIATIVE-FACE speaks; in the Return
+    Phase every operation is done."""
+    if ctx.initiative.get("henderson_field") != "disrupted" or ctx.phase in ("start", "initiative", "return"):
+        return
+    event = ctx.turn_event
+    if event is not None and event.get("event") in DISRUPTS_HENDERSON_FIELD:
+        return
+    attacker = ctx.other_side(ctx.initiative_side)
+    if attacker is None:
+        return  # no initiative to read: PF-INITIATIVE-RANGE speaks
+    done = 0
+    if ctx.phase == "operations" and ctx.scenario.section("operations") is None:
+        return  # DATA-MISSING says the Operation markers are not given
+    if ctx.phase == "operations":
+        done = ctx.operations.get(attacker, ctx.edition.param("start_operation_box", 1)) - ctx.edition.param("start_operation_box", 1)
+        if done >= OPERATIONS_TO_DISRUPT:
+            return
+    who = ctx.game.side_name(attacker)
+    if ctx.turn >= ctx.edition.param("events_from_turn", 2):
+        events, fixes = "no Bomber Offensive (PF 7.1) or Heavy Bombers (PF 7.2) is recorded for this turn", ["record that event"]
+    else:
+        events, fixes = "Turn 1 has no Event Phase (PF 7.0)", []
+    if ctx.phase == "operations":
+        fixes.append(f"move {who}'s Operation marker on")
+    yield (f"Henderson Field is disrupted at phase {ctx.phase!r} of turn {ctx.turn} with nothing able to disrupt it: {events}, and "
+           f"the non-initiative player ({who}) needs a sortie and then a bombardment or air strike, two operations (PF 9.1, 9.4, "
+           f"9.5), but has conducted {done}; set henderson_field: operational"
+           + "".join(f", or {fix}" for fix in fixes),
+           ctx.section_at("initiative", "henderson_field"))
+
+
 @check("PF-OPERATIONS", "operations", "An Operation marker past the last operation, off box 1 before the Operations Phase, or out of turn (the initiative player operates first).")
 def operations(ctx: PFContext):
     markers = ctx.scenario.section("operations")
@@ -33,8 +73,9 @@ def operations(ctx: PFContext):
     for side, value in markers.items():
         if side not in ctx.game.side_ids:
             continue
-        if value > last:
-            yield f"a side conducts {last} operations a turn; the Operation marker cannot stand on {value}: set {side}: {last} or less", ctx.section_at("operations", side)
+        if value > last + 1:  # PF 9.0: the marker moves up after each of the seven operations, so last + 1 is all of them done
+            yield (f"a side conducts {last} operations a turn and the marker moves up after each, so it stands on {last + 1} "
+                   f"at most (all {last} done); it cannot stand on {value}: set {side}: {last + 1} or less"), ctx.section_at("operations", side)
         elif not ctx.phase_at_least("operations") and value != first:
             yield (f"before the Operations Phase (phase {ctx.phase!r}) each Operation marker stands on box {first}; "
                    f"set {side}: {first}", ctx.section_at("operations", side), ctx.edition.cite("setup-markers"))

@@ -30,9 +30,11 @@ NEEDS = (
     Need(("initiative",), "Initiative marker", ("PF-INITIATIVE-RANGE", "PF-INITIATIVE-FACE", "PF-INITIATIVE-REACH", "PF-EVENTS-TURN"), "setup-markers",
          'initiative: {box: "US 1", henderson_field: operational, source: "where the situation gives it"}', when=_later,
          effect="the checks read the campaign start instead (US 1, Henderson Field operational, PF 3.3)"),
-    Need(("operations",), "Operation markers", ("PF-OPERATIONS", "PF-OPERATION-BOXES", "PF-SORTIE-ZONE", "PF-OPERATIONS-AT-SEA"),
+    Need(("operations",), "Operation markers", ("PF-OPERATIONS", "PF-OPERATION-BOXES", "PF-SORTIE-ZONE", "PF-OPERATIONS-AT-SEA",
+                                        "PF-HENDERSON-DISRUPTED"),
          "setup-markers", 'operations: {japan: 1, us: 1, source: "where the situation gives them"}', when=_later,
-         effect="PF-OPERATIONS, PF-OPERATION-BOXES, PF-SORTIE-ZONE and PF-OPERATIONS-AT-SEA did not run (PF 3.3, 9.0)"),
+         effect="PF-OPERATIONS, PF-OPERATION-BOXES, PF-SORTIE-ZONE, PF-OPERATIONS-AT-SEA and, in the Operations Phase, "
+                "PF-HENDERSON-DISRUPTED did not run (PF 3.3, 9.0)"),
     Need(("phase",), "phase", ("PF-EVENTS-TURN", "PF-OPERATIONS", "PF-TURN-TRACK-PAST"), "sequence-of-play",
          'phase: {at: start, source: "where the situation is in the turn"}', when=_later,
          effect="the checks read the start of the turn (PF 5.0)"),

@@ -77,6 +77,11 @@ def operation_boxes(ctx: PFContext):
         marker, first = done + 1, boxed[0]
         if first.box == marker:
             continue
+        if done >= ctx.edition.param("operations_per_turn", 7):  # PF 9.7: after the side's last operation nothing still waits
+            yield (f"{first.where}: the {ctx.game.side_name(side)} Operation marker stands on box {marker}, past the side's last "
+                   f"operation; by then every task force has sortied or been pushed past the last box back to base (PF 9.7): send "
+                   f"it to base, or set the marker", first.at)
+            continue
         why = ("the marker has passed it: a sortie takes the lowest box and every other operation moves the waiting task "
                "forces one box up" if first.box < marker else
                "it cannot stand beyond the marker: task forces are formed from box 1 and only the operations move them up")
