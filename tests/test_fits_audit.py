@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
@@ -244,3 +245,28 @@ def test_plan_refuses_reinforcements_away_from_their_home_base(tmp_path, capsys,
 def test_plan_places_reinforcements_at_their_home_base(tmp_path, capsys, edition, side, at, unit):
     status, out, err = run_cli(capsys, "plan", _reinforcements(tmp_path, side, at, unit), "--edition", edition)
     assert status == 0, out + err
+
+
+# --- plan: Port Capacity at the end of the Return to Base Phase (v1.1 2.2.3, 14.3; 2nd 3.3.1, 12.3) ------------------
+
+FLEET_OUT = """  - {op: operational-movement, units: [jp-bb-mutsu-nagato, jp-bb-ise-hyuga, jp-bb-fuso-yamashiro, jp-bb-hiei-kirishima], from: Kure, to: "1202"}
+  - {op: operational-movement, units: [jp-cv-akagi-kaga, jp-cv-shokaku-zuikaku, jp-cv-hiryu-soryu, jp-cvl-zuiho-shoho], from: Kure, to: "1202"}
+  - {op: operational-movement, units: [jp-bb-kongo-haruna, jp-ca, jp-ca, jp-ca], from: Kure, to: "1202"}
+"""
+ONE_MORE_CA = '  - {op: operational-movement, units: [jp-ca], from: Kure, to: "1202"}\n'
+HOME = "  - {op: return-to-base, to: Yokosuka}\n  - {op: end-of-phase, phase: Return to Base Phase}\n"
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 2.2.3"), ("2nd", "FitS 2nd 3.3.1")])
+def test_plan_checks_port_capacity_after_return_to_base(tmp_path, capsys, edition, rule):
+    # Yokosuka's Port Capacity is 20: BBs 4 x 2 + carriers 2 + 2 + 2 + 1 + BB 2 + 3 CAs = 20 fit; one more CA (21) does not.
+    start = "start: {oil: 60, reconstructed: \"a test: Oil enough for the whole fleet\"}\n"
+    legal = Path(_japanese_plan(tmp_path, FLEET_OUT + HOME))
+    legal.write_text(legal.read_text(encoding="utf-8").replace("side: japan\n", "side: japan\n" + start), encoding="utf-8")
+    status, out, err = run_cli(capsys, "plan", str(legal), "--edition", edition)
+    assert status == 0, out + err
+    over = Path(_japanese_plan(tmp_path, FLEET_OUT + ONE_MORE_CA + HOME))
+    over.write_text(over.read_text(encoding="utf-8").replace("side: japan\n", "side: japan\n" + start), encoding="utf-8")
+    status, out, err = run_cli(capsys, "plan", str(over), "--edition", edition)
+    assert status == 1 and "PLAN-STACKING" in out + err
+    assert f"Yokosuka holds naval Transport 21 in port, over its Port Capacity 20 ({rule})" in out + err

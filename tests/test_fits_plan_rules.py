@@ -296,4 +296,4 @@ def test_british_units_move_on_british_transport_points(tmp_path, capsys):
     assert [(r["tp"], r["tp_britain"]) for r in data["ledger"]] == [(10, 16), (10, 8)]
     status, data = ledger(capsys, write_plan(tmp_path, "allied", step, scenario=campaign(tmp_path)))
     assert status == 1 and data["error"]["code"] == "PLAN-TP"
-    assert data["error"]["message"] == "this Task Force's move of 1 hexes costs 8 British TP; only 6 left"
+    assert data["error"]["message"] == "this Task Force's move of 1 hex costs 8 British TP; only 6 left"

@@ -44,6 +44,7 @@ from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
 from toolkit.records import field, lazy_dataclass, replace
+from toolkit.words import counted
 
 __all__ = ["PlanError", "LedgerRow", "Ledger", "Planner", "run_plan", "OPS"]
 
@@ -373,10 +374,10 @@ class Planner:
             cost = self._turn_1_oil(units, hexes, cost, path)
             special = f", Turn 1: the 1-4 hex Oil ({self.edition.cite('turn-1-special')})"
         carried = next((u for u in units if u.type in ("air", "land")), None)  # its TP are its nationality's
-        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {hexes} hexes", carried.counter.nation if carried else None)
+        self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {counted(hexes, 'hex', 'hexes')}", carried.counter.nation if carried else None)
         self.move(units, dest, task_force=True)
         self.operational |= {u.id for u in units if u.type in ("air", "land")}
-        return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({hexes} hexes, "
+        return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({counted(hexes, 'hex', 'hexes')}, "
                 f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special})",
                 operational_rules(self.edition, [u.type for u in units]) if cost.tp or cost.oil else rule,
                 cost.tp, cost.oil)
@@ -492,6 +493,10 @@ class Planner:
                 continue
             self.move(units, home)
             parts.append(f"{', '.join(self._names(units))} to {self.label(home)}")
+        # Port Capacity holds again at the end of the Return to Base Phase (v1.1 2.2.3, 14.3; 2nd 3.3.1, 12.3): the next
+        # end-of-phase checks the Home Bases the plan side's ships came back to.
+        returned = {u.id for u in moved if u.side == self.side}
+        self.phase_destinations |= {u.at for u in self.state.units if u.id in returned and u.at is not None}
         return f"Return to Base: {'; '.join(parts) or 'no ship moved'}", rule, 0, 0
 
     def _japanese_return(self, moving, s, dest, path) -> list[str]:
