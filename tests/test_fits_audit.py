@@ -270,3 +270,24 @@ def test_plan_checks_port_capacity_after_return_to_base(tmp_path, capsys, editio
     status, out, err = run_cli(capsys, "plan", str(over), "--edition", edition)
     assert status == 1 and "PLAN-STACKING" in out + err
     assert f"Yokosuka holds naval Transport 21 in port, over its Port Capacity 20 ({rule})" in out + err
+
+
+# --- calc land: the Dutch ABDA unit is always out of supply (v1.1 17.4; 2nd 15.4) ----------------------------------
+
+def _land(capsys, edition: str, *defender: str, unsupplied: bool = False) -> dict:
+    args = ["calc", "fire-in-the-sky", "land", "--attacker", "jp-land-4", "--defender", *defender, "--edition", edition,
+            "--format", "json", *(["--out-of-supply", "defender"] if unsupplied else [])]
+    status, out, err = run_cli(capsys, *args)
+    assert status == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_abda_rolls_out_of_supply_in_land_combat(capsys, edition):
+    abda = _land(capsys, edition, "nl-abda")
+    assert abda == _land(capsys, edition, "nl-abda", unsupplied=True)  # whether --out-of-supply says so or not
+    # A British unit beside it rolls in supply: the side is neither all supplied nor all out of supply.
+    both = _land(capsys, edition, "br-land-4", "nl-abda")
+    assert both != _land(capsys, edition, "br-land-4", "nl-abda", unsupplied=True)
+    british = _land(capsys, edition, "br-land-4")
+    assert british != _land(capsys, edition, "br-land-4", unsupplied=True)  # and a British unit alone is supplied

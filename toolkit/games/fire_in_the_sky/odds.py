@@ -844,8 +844,11 @@ def land_dice(charts: CombatCharts, side_sit: Situation, land, air_points_: int,
     strength = sum(_strength(p) for p in land)
     # Semper Fi (v1.1 18.1.6; 2nd 16.1.6, optional): US Marines landing amphibiously get +1 on their own dice.
     marines = sum(_strength(p) for p in land if _semper_fi(p, side_sit))
-    own = ((strength - marines, die_hit(charts.modifier("land-combat", side_sit), t)),
-           (marines, die_hit(charts.modifier("land-combat", side_sit.with_facts("marine-landing")), t)))
+    # The Dutch ABDA unit is always out of supply for land combat (v1.1 17.4; 2nd 15.4): its own dice take that modifier.
+    dutch = sum(_strength(p) for p in land if _always_unsupplied(p))
+    own = ((strength - marines - dutch, die_hit(charts.modifier("land-combat", side_sit), t)),
+           (marines, die_hit(charts.modifier("land-combat", side_sit.with_facts("marine-landing")), t)),
+           (dutch, die_hit(charts.modifier("land-combat", side_sit.with_facts("out-of-supply")), t)))
     facts = (("air-supremacy",) if supremacy else ()) + (("air-point",) if air_points_ else ())
     support_p = die_hit(charts.modifier("ground-support", side_sit.with_facts(*facts)), t)
     return LandDice(own, air_points_ + firepower, support_p, strength, extra)
@@ -864,6 +867,11 @@ def _land_total(rolled: LandDice) -> Distribution:
 def _semper_fi(p: Piece, situation: Situation) -> bool:
     """A US Marine unit (not the Japanese SNLF) in a side that landed amphibiously in an enemy-occupied hex."""
     return "amphibious-landing" in situation.facts and p.counter.marine and p.counter.nation == "us"
+
+
+def _always_unsupplied(p: Piece) -> bool:
+    """The Dutch ABDA land unit, never in supply for land combat (v1.1 17.4; 2nd 15.4)."""
+    return p.type == "land" and p.counter.nation == "netherlands"
 
 
 def _strength(p: Piece) -> int:
@@ -931,8 +939,11 @@ def land_frame(charts: CombatCharts, edition: Edition, attackers, defenders, sit
     result.forces["ground support"] = [f"attacker {attacker_air_points} Air Points + Firepower {attacker_firepower}",
                                        f"defender {defender_air_points} Air Points + Firepower {defender_firepower}"
                                        + (f"; {def_air} air steps at base count as hits" if def_air else "")]
+    dutch = [sit.with_facts("out-of-supply") for sit, units in ((a_sit, att_land), (d_sit, def_land))
+             if any(_always_unsupplied(p) for p in units)]
     result.modifiers += [_used_modifiers(charts, "land-combat", [a_sit, d_sit] + ([a_sit.with_facts("marine-landing")]
-                                                                              if any(_semper_fi(p, a_sit) for p in att_land) else [])),
+                                                                              if any(_semper_fi(p, a_sit) for p in att_land) else [])
+                                         + dutch),
                          _used_modifiers(charts, "ground-support", [a_sit.with_facts("air-supremacy", "air-point")]
                                          if supremacy == attacker and attacker_air_points else [])]
     return result, a_dice, d_dice
