@@ -291,3 +291,21 @@ def test_abda_rolls_out_of_supply_in_land_combat(capsys, edition):
     assert both != _land(capsys, edition, "br-land-4", "nl-abda", unsupplied=True)
     british = _land(capsys, edition, "br-land-4")
     assert british != _land(capsys, edition, "br-land-4", unsupplied=True)  # and a British unit alone is supplied
+
+
+def _chance(data: dict, label: str):
+    return next((c for c in data["chances"] if c["name"] == label), None)
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_land_combat_says_when_a_step_lost_eliminates_every_defender(capsys, edition):
+    # v1.1 13.4, 17.4; 2nd 11.3.5, 15.4: a step lost eliminates a reduced unit and the one-step ABDA unit, so against
+    # them the "loses a step" result eliminates every defender; the all-eliminated line alone said "never" for ABDA.
+    label = "every defending land unit is eliminated, a step lost included (each is on its last step)"
+    for defender in (["nl-abda"], ["us-land-2@reduced"], ["us-land-2@reduced", "nl-abda"]):
+        data = _land(capsys, edition, *defender)
+        line = _chance(data, label)
+        at_least_a_step = _chance(data, "attacker's objective met: the defenders lose at least a step")
+        assert line is not None and line["fraction"] == at_least_a_step["fraction"], defender
+    for defender in (["us-land-2"], ["us-land-2", "us-land-2@reduced"]):  # a full-strength unit survives a step lost
+        assert _chance(_land(capsys, edition, *defender), label) is None, defender

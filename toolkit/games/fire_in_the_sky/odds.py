@@ -869,6 +869,23 @@ def _semper_fi(p: Piece, situation: Situation) -> bool:
     return "amphibious-landing" in situation.facts and p.counter.marine and p.counter.nation == "us"
 
 
+#: The chance line added when a step lost is every defender's last (v1.1 13.4, 17.4; 2nd 11.3.5, 15.4).
+LAST_STEP = "every defending land unit is eliminated, a step lost included (each is on its last step)"
+
+
+def on_last_step(defenders) -> bool:
+    """Every defending land unit is reduced or has one step (the Dutch ABDA unit): one step lost eliminates it (v1.1 13.4,
+    17.4; 2nd 11.3.5, 15.4), so the 'loses a step' result eliminates them all too."""
+    land = [p for p in defenders if p.type == "land"]
+    return bool(land) and all(p.reduced or (p.counter.steps or 2) < 2 for p in land)
+
+
+def add_last_step(result: OddsResult, chance) -> None:
+    """The :data:`LAST_STEP` line, right after the all-eliminated result it widens."""
+    at = next(i for i, (label, _) in enumerate(result.chances) if label == "every defending land unit is eliminated")
+    result.chances.insert(at + 1, (LAST_STEP, chance))
+
+
 def _always_unsupplied(p: Piece) -> bool:
     """The Dutch ABDA land unit, never in supply for land combat (v1.1 17.4; 2nd 15.4)."""
     return p.type == "land" and p.counter.nation == "netherlands"
@@ -905,6 +922,8 @@ def land_combat(charts: CombatCharts, edition: Edition, attackers, defenders, si
                        ("attacker's objective met: the defenders lose at least a step", step + elim),
                        ("defender's objective met: no effect", none)]
     result.expected += [("attacker hits", mean(a)), ("defender hits", mean(d))]
+    if on_last_step(defenders):
+        add_last_step(result, step + elim)
     air_units = [p for p in defenders if p.type == "air" and not p.task_force]
     if air_units:  # what the defender's air units at base lose (v1.1 13.4; 2nd 11.3.5; READINGS land-combat-air)
         one_each = sum(min(1, p.steps) for p in air_units)

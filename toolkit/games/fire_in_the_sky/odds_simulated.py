@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from toolkit.exact import TooBig
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
-from toolkit.games.fire_in_the_sky.odds import OddsResult, bombing_frame, convoy_frame, land_frame
+from toolkit.games.fire_in_the_sky.odds import OddsResult, add_last_step, bombing_frame, convoy_frame, land_frame, on_last_step
 from toolkit.games.fire_in_the_sky.odds_battle import battle_frame, fates, first_to_fire, volley
 from toolkit.model import Edition
 from toolkit.simulate import Estimate, Outcomes, Simulated, binomial, simulate_outcomes
@@ -102,6 +102,8 @@ def simulated_land(charts: CombatCharts, edition: Edition, attackers, defenders,
                        ("every defending land unit is eliminated", runs.chance(lambda o: o[0] > o[1] + strength)),
                        ("attacker's objective met: the defenders lose at least a step", step_or_elim),
                        ("defender's objective met: no effect", none)]
+    if on_last_step(defenders):  # a step lost is each defender's last (v1.1 13.4, 17.4; 2nd 11.3.5, 15.4)
+        add_last_step(result, step_or_elim)
     _summary(result, "attacker hits", runs.of(0), "hit")
     _summary(result, "defender hits", runs.of(1), "hit")
     air_units = [p for p in defenders if p.type == "air" and not p.task_force]
