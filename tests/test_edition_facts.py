@@ -30,8 +30,8 @@ RULE_KEYS = [
     "dd-transfer", "asw", "submarine-attack", "reinforcements", "naval-aviation",
     "replacements", "off-map-movement", "sea-deployment", "one-hex-deployment",
     "deployment-stacking", "operational-movement", "naval-oil-cost", "task-force",
-    "operational-land-cost", "operational-air-cost",  # issue 24: land and air TP cited apart from naval Oil
-    "deployment-types",  # issue 24: one type of deployment per unit and phase, One-hex only in the First
+    "operational-land-cost", "operational-air-cost",  # rules audit: land and air TP cited apart from naval Oil
+    "deployment-types",  # rules audit: one type of deployment per unit and phase, One-hex only in the First
     "reaction", "reaction-off-map", "air-commitment", "amphibious-landing", "disembark", "sea-control",
     "damage-naval", "damage-land", "return-to-base", "base-control-change", "disbandment",
     "base-expansion", "resource-fueling", "netherlands", "british-oriental-fleet",

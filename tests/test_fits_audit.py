@@ -1,4 +1,4 @@
-"""Fire in the Sky rules-fidelity audit (issue 24): each test holds one rule clause, in both editions where they
+"""Fire in the Sky rules-fidelity audit: each test holds one rule clause, in both editions where they
 differ, with a case the rule refuses and one it allows. v1.1 is the MMP rulebook, 2nd the Phalanx edition."""
 
 from __future__ import annotations
