@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT
 from toolkit.cli import main
 from toolkit.games.pacific_fury import odds as pf_odds
-from toolkit.games.pacific_fury.aids import PLACEHOLDER_NOTE, UNSTATED_NOTE, zone_svg
+from toolkit.games.pacific_fury.aids import PLACEHOLDER_NOTE, UNSTATED_NOTE, zone_card, zone_svg
 from toolkit.games.pacific_fury.tables import Tables
 from toolkit.model.build_game import load_game
 
@@ -207,6 +207,15 @@ def test_zone_card_calls_out_the_open_pair_with_its_record(aids):
     assert "TF-C air-strike targets from South Pacific Ocean" in words
     assert "cr-adj-open" in html and "Ironbottom Sound: combined task forces" in text(html)
     assert "never formed" in text(html)  # no TF-A for the initiative player (PF 6.3, 8.3)
+
+
+def test_zone_card_says_a_tf_a_enters_ironbottom_sound_only_to_land(aids, game, monkeypatch):
+    """PF 9.2 with 9.3 as the edition reads it (PF-TF-A-LANDING, calc moves --type A): the card's move lists name
+    Ironbottom Sound for a TF-A, so the card says it is entered only as a Landing; with the other reading, it does not."""
+    words = text(read(aids[0], "zones"))
+    assert "A TF-A moves into Ironbottom Sound only as a Landing" in words and "PF 9.3" in words
+    monkeypatch.setitem(game.edition.parameters, "task_force_a_may_wait_in_landing_zone", True)
+    assert zone_card(game, None)["tf_a_lands_only"] is False
 
 
 # --- the zone diagram's geometry -------------------------------------------------------------------

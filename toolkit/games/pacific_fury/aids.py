@@ -130,7 +130,11 @@ def zone_card(game: Game, scenario: Scenario | None) -> dict:
             "combined": combined, "tf_a_initiative": tf_a, "sea_zones_summary": t.table("sea_zones").get("summary", ""),
             "rules": [rule(game, k) for k in ("game-map", "sortie", "move", "landing", "naval-bombardment", "air-strike",
                                               "tokyo-express", "combat")],
-            "barred_param": game.edition.param("task_force_c_barred") or []}
+            "barred_param": game.edition.param("task_force_c_barred") or [],
+            # PF 9.2 with 9.3, the edition's reading (PF-TF-A-LANDING, calc moves): a TF-A enters the landing zone only to land
+            "tf_a_lands_only": not game.edition.param("task_force_a_may_wait_in_landing_zone", False),
+            "landing_zone": str(game.edition.param("landing_zone", "Ironbottom Sound")),
+            "landing_cite": game.edition.cite("landing", "9.3")}
 
 
 # --- track sheet (PF 3.3-3.6, 4.0, 6.1, 6.2, 9.7, 10.6, 11.0) ---------------------------------------
