@@ -79,6 +79,36 @@ def test_stack_air_over_an_expanded_capacity_cites_base_expansion(capsys, editio
     assert status == 0
 
 
+# --- STACK-LAND: the reduced-unit note only when a reduced unit is in the stack (v1.1 2.1.1.3; 2nd 3.1.3) --------------
+
+def _midway_marines(tmp_path, reduced: bool) -> Path:
+    """A 4-Transport US Marine unit beside the 2 already on Midway (an atoll, Land Capacity 4)."""
+    path = tmp_path / "midway.yaml"
+    path.write_text(f"""kind: scenario
+game: fire-in-the-sky
+extends: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+reconstructed: "a test situation"
+setup:
+  - at: Midway
+    side: allied
+    source: "test"
+    units:
+      - {{counter: us-marine-4, reduced: {str(reduced).lower()}}}
+""", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 2.2.2.1"), ("2nd", "FitS 2nd 3.3.1")])
+@pytest.mark.parametrize("reduced", [False, True])
+def test_stack_land_names_reduced_units_only_when_one_is_there(tmp_path, capsys, edition, rule, reduced):
+    status, out, _ = run_cli(capsys, "check", _midway_marines(tmp_path, reduced), "--edition", edition, "--format", "json")
+    found = [f for f in json.loads(out) if f["code"] == "STACK-LAND"]
+    assert status == 1 and len(found) == 1 and found[0]["rule"] == rule
+    assert found[0]["message"].startswith("Midway is an atoll with Land Capacity 4; allied land units there total Transport 6")
+    # A reduced 4 still counts 4 (v1.1 2.1.1.3; 2nd 3.1.3): said when a reduced unit is in the stack, and only then.
+    assert ("(a reduced unit still counts its full rating)" in found[0]["message"]) is reduced
+
+
 def _expansion_plan(tmp_path, turn: int, steps: str) -> str:
     """An Allied plan on ``turn``: US air from Pearl Harbor to Midway (Air Capacity 2, 2 US steps at the start)."""
     base = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)

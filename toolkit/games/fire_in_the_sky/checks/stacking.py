@@ -51,8 +51,17 @@ def land_stacking(ctx: Context):
         limit = capacity["atoll"] if is_atoll(place) else capacity["normal"]
         if total > limit:
             kind = "an atoll" if is_atoll(place) else "a land hex"
-            yield (f"{name} is {kind} with Land Capacity {limit}; {side} land units there total Transport {fmt(total)} "
-                   f"(a reduced unit still counts its full rating): move {fmt(total - limit)} out", last[(name, side)].entry.at)
+            # Said only when it applies: a reduced land unit keeps its full Transport rating (v1.1 2.1.1.3; 2nd 3.1.3).
+            reduced = " (a reduced unit still counts its full rating)" if _reduced_in_stack(ctx, name, side) else ""
+            yield (f"{name} is {kind} with Land Capacity {limit}; {side} land units there total Transport {fmt(total)}"
+                   f"{reduced}: move {fmt(total - limit)} out", last[(name, side)].entry.at)
+
+
+def _reduced_in_stack(ctx: Context, name: str, side: str) -> bool:
+    """Whether a reduced land unit is among ``side``'s land units ashore at ``name`` (those a Task Force carries do not stack)."""
+    return any(u.entry.reduced for u in ctx.units
+               if u.counter.type == "land" and u.place is not None and u.place.name == name and u.side == side
+               and not u.entry.task_force)
 
 
 def _base_capacity(ctx: Context, unit_type: str, capacity: str, what: str, remedy: str):
