@@ -277,6 +277,62 @@ def test_plan_places_reinforcements_at_their_home_base(tmp_path, capsys, edition
     assert status == 0, out + err
 
 
+# --- plan: no Japanese reinforcements while both Home Bases are occupied by Allied units (v1.1 7.1; 2nd 6.1) ----------
+
+def _home_bases_plan(tmp_path, setup: str, control: str, units: str, at: str = "Kure") -> str:
+    """A Japanese Reinforcement Phase on a Short Campaign where ``setup`` puts Allied units at the Home Bases."""
+    (tmp_path / "turn.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+extends: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+reconstructed: "a test situation: Allied units at Japan's Home Bases"
+{control}setup:
+{setup}""", encoding="utf-8")
+    (tmp_path / "plan.yaml").write_text(f"""kind: plan
+game: fire-in-the-sky
+title: hand-made
+reconstructed: "a test situation"
+scenario: turn.yaml
+side: japan
+steps:
+  - {{op: reinforcements, at: {at}{units}}}
+""", encoding="utf-8")
+    return str(tmp_path / "plan.yaml")
+
+
+MARINES_AT_KURE = '  - {at: Kure, side: allied, source: "test", units: [{counter: us-marine-4}]}\n'
+ARMY_AT_YOKOSUKA = '  - {at: Yokosuka, side: allied, source: "test", units: [{counter: us-land-8}]}\n'
+US_AIR_AT_YOKOSUKA = '  - {at: Yokosuka, side: allied, source: "test", units: [{counter: us-air, steps: 2}]}\n'
+YOKOSUKA_ALLIED = 'control:\n  - {base: Yokosuka, side: allied, source: "test"}\n'
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 7.1"), ("2nd", "FitS 2nd 6.1")])
+@pytest.mark.parametrize("setup, control", [
+    (MARINES_AT_KURE + ARMY_AT_YOKOSUKA, ""),                   # both still Japanese, Allied land units ashore in both
+    (MARINES_AT_KURE + US_AIR_AT_YOKOSUKA, YOKOSUKA_ALLIED),    # Yokosuka already taken (Allied-controlled)
+])
+def test_plan_refuses_japanese_reinforcements_with_both_home_bases_occupied(tmp_path, capsys, edition, rule, setup, control):
+    status, out, err = run_cli(capsys, "plan", _home_bases_plan(tmp_path, setup, control, ", units: [jp-dd]"), "--edition", edition)
+    assert status == 1 and "PLAN-REINFORCEMENTS" in out + err, out + err
+    assert (f"both Japanese Home Bases (Kure, Yokosuka) are occupied by Allied units: Japan receives no reinforcements this "
+            f"turn; they wait on the Turn Record Track (Turn 3) until a Home Base is liberated ({rule})") in out + err
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_plan_places_japanese_reinforcements_while_a_home_base_is_free(tmp_path, capsys, edition):
+    # Only Kure occupied: the reinforcements arrive at Yokosuka.
+    plan = _home_bases_plan(tmp_path, MARINES_AT_KURE, "", ", units: [jp-dd]", at="Yokosuka")
+    status, out, err = run_cli(capsys, "plan", plan, "--edition", edition)
+    assert status == 0, out + err
+    # Allied air at Yokosuka, a Japanese base, occupies nothing: only land units occupy (v1.1 12.3.5; 2nd 11.2.6).
+    plan = _home_bases_plan(tmp_path, MARINES_AT_KURE + US_AIR_AT_YOKOSUKA, "", ", units: [jp-dd]", at="Yokosuka")
+    status, out, err = run_cli(capsys, "plan", plan, "--edition", edition)
+    assert status == 0, out + err
+    # Both occupied, no unit placed: the step still resets the TP (v1.1 7.3; 2nd 6.2) and says why none arrive.
+    plan = _home_bases_plan(tmp_path, MARINES_AT_KURE + ARMY_AT_YOKOSUKA, "", "")
+    status, out, err = run_cli(capsys, "plan", plan, "--edition", edition)
+    assert status == 0 and "Reinforcements at Kure: none (both Japanese Home Bases are occupied by Allied units)" in out, out + err
+
+
 # --- plan: Port Capacity at the end of the Return to Base Phase (v1.1 2.2.3, 14.3; 2nd 3.3.1, 12.3) ------------------
 
 FLEET_OUT = """  - {op: operational-movement, units: [jp-bb-mutsu-nagato, jp-bb-ise-hyuga, jp-bb-fuso-yamashiro, jp-bb-hiei-kirishima], from: Kure, to: "1202"}

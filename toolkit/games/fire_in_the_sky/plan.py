@@ -39,7 +39,7 @@ from toolkit.games.fire_in_the_sky.movement import (
     sea_deployment,
 )
 from toolkit.games.fire_in_the_sky.odds import return_turn
-from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, is_atoll, port_capacity
+from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, home_base, is_atoll, port_capacity
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
@@ -253,6 +253,12 @@ class Planner:
     def op_reinforcements(self, s, path):
         node = self.node(s["at"], path + ("at",))
         names = []
+        lost = self._home_bases_occupied()
+        if lost and s.get("units"):  # v1.1 7.1; 2nd 6.1: none this turn; they wait on the Turn Record Track
+            raise PlanError("PLAN-REINFORCEMENTS", f"both Japanese Home Bases ({', '.join(lost)}) are occupied by Allied units: "
+                            f"Japan receives no reinforcements this turn; they wait on the Turn Record Track (Turn "
+                            f"{self.state.turn + 1}) until a Home Base is liberated", self.edition.cite("reinforcements"),
+                            path + ("units",))
         for i, item in enumerate(s.get("units", ())):
             spec = {"counter": item} if isinstance(item, str) else item
             counter = self.game.counters.get(spec["counter"])
@@ -272,8 +278,21 @@ class Planner:
         elif self.side == "japan":
             self.tp = float(self.pool)  # Japanese TP are set to the Merchantmen Pool (v1.1 2.1.2.1; 2nd 6.2)
         british = f" (British {_num(self.british_tp)})" if self.british_tp is not None else ""
-        return (f"Reinforcements at {s['at']}: {', '.join(names) or 'none'}; Transport Points set to {_num(self.tp)}{british}",
+        none = "none (both Japanese Home Bases are occupied by Allied units)" if lost else "none"
+        return (f"Reinforcements at {s['at']}: {', '.join(names) or none}; Transport Points set to {_num(self.tp)}{british}",
                 self.edition.cite("reinforcements"), 0, 0)
+
+    def _home_bases_occupied(self) -> list[str]:
+        """Japan's Home Bases when both are occupied by Allied units (v1.1 7.1; 2nd 6.1), else []. Read: a Home Base is
+        occupied when Allied land units are ashore in it (an Occupied Base, v1.1 12.3.5; 2nd 11.2.6), whoever controls
+        it yet, or when the Allies control it (taken, awaiting liberation). docs/plan.md gives the other reading."""
+        if self.side != "japan":
+            return []
+        homes = sorted(p.name for p in self.state.map.places.values() if home_base(p) == "japan")
+        occupied = [name for name in homes if self.state.controller(name) == "allied"
+                    or any(u.type == "land" and not u.task_force
+                           for u in self.state.units_at(self.state.map.places[name].hex, "allied"))]
+        return homes if homes and occupied == homes else []
 
     def _home_base_of(self, counter, node: str, at: str, path: tuple):
         """Reinforcements are units of the phasing side placed at a friendly Home Base of their own nation (v1.1 7.1,
