@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -331,6 +332,47 @@ def test_plan_places_japanese_reinforcements_while_a_home_base_is_free(tmp_path,
     plan = _home_bases_plan(tmp_path, MARINES_AT_KURE + ARMY_AT_YOKOSUKA, "", "")
     status, out, err = run_cli(capsys, "plan", plan, "--edition", edition)
     assert status == 0 and "Reinforcements at Kure: none (both Japanese Home Bases are occupied by Allied units)" in out, out + err
+
+
+# --- plan: optional rule "You need to unpack your things" (v1.1 18.1.8; 2nd 16.1.8) ----------------------------------
+
+LAE_AIR = re.compile(r"^  - \{op: sea-deployment, units: \[jp-air\], from: Truk, to: Lae.*\n", re.M)
+
+
+def _unpack_plan(tmp_path, plan: str, optional: str, keep_lae_air: bool = True) -> str:
+    """The bundled Example of Play plan on a Short Campaign using ``optional`` (its air deployment to Lae kept, or sent to Palau)."""
+    (tmp_path / "unpack.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+extends: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+reconstructed: "a test: the Short Campaign and its optional rules, with or without the one under test"
+optional_rules: [{optional}]
+""", encoding="utf-8")
+    text = (GAME / "plans" / plan).read_text(encoding="utf-8").replace("scenario: ../short-campaign.yaml", "scenario: unpack.yaml")
+    assert len(LAE_AIR.findall(text)) == 1
+    if not keep_lae_air:  # the air steps go to Palau (Japanese from the start) instead: the same 1 TP
+        text = LAE_AIR.sub(lambda m: m.group(0).replace("to: Lae", "to: Palau"), text)
+    (tmp_path / "plan.yaml").write_text(text, encoding="utf-8")
+    return str(tmp_path / "plan.yaml")
+
+
+@pytest.mark.parametrize("plan, rule", [("example-of-play.yaml", "FitS v1.1 18.1.8"),
+                                        ("example-of-play-2nd.yaml", "FitS 2nd 16.1.8")])
+@pytest.mark.parametrize("optional", ['"18.1.8"', '"16.1.8"'])  # either edition's number names the rule
+def test_plan_refuses_air_deployment_to_a_base_captured_this_turn(tmp_path, capsys, plan, rule, optional):
+    # Lae is taken at step 38 (control); the Second Deployment Phase's air to Lae (step 40) breaks the optional rule.
+    status, out, err = run_cli(capsys, "plan", _unpack_plan(tmp_path, plan, optional))
+    assert status == 1 and "PLAN-DEPLOYMENT: step 40: jp-air: air units may not deploy to Lae, captured this turn (step 38) " \
+        f"({rule})" in out + err, out + err
+
+
+@pytest.mark.parametrize("plan", ["example-of-play.yaml", "example-of-play-2nd.yaml"])
+def test_plan_deploys_to_a_captured_base_as_the_rules_in_use_allow(tmp_path, capsys, plan):
+    # Without the optional rule the air steps deploy to Lae as the Example of Play does.
+    status, out, err = run_cli(capsys, "plan", _unpack_plan(tmp_path, plan, ""))
+    assert status == 0, out + err
+    # With it, ships still deploy to Singapore, captured this turn too, and air to Palau: only air to a captured base is held back.
+    status, out, err = run_cli(capsys, "plan", _unpack_plan(tmp_path, plan, '"18.1.8"', keep_lae_air=False))
+    assert status == 0 and "Sea Deployment Kure > Singapore: 2 x jp-dd" in out, out + err
 
 
 # --- plan: Port Capacity at the end of the Return to Base Phase (v1.1 2.2.3, 14.3; 2nd 3.3.1, 12.3) ------------------

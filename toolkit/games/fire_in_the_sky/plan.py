@@ -138,6 +138,10 @@ class Planner:
         # v1.1 8.1; 2nd 7.0: a unit uses one type of deployment in a phase, and One-hex Deployment only in the First.
         self.deployed: dict[str, str] = {}  # unit id -> the type of deployment it used this phase
         self.first_deployment_over = False
+        # Optional v1.1 18.1.8; 2nd 16.1.8: no air deploys to a base captured this turn (hex -> the control step).
+        unpack = self.edition.optional_number("18.1.8")
+        self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
+        self.captured: dict[str, int] = {}
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -212,6 +216,17 @@ class Planner:
         if op in AFTER_FIRST_DEPLOYMENT:
             self.first_deployment_over = True
         return done
+
+    def _just_captured(self, units, dest: str, path: tuple):
+        """Optional rule v1.1 18.1.8; 2nd 16.1.8 (when the scenario uses it): in the Second Deployment Phase no air unit
+        deploys to a base captured this turn. A plan's capture is a ``control`` step giving the base to its side, which
+        comes after the Combat Phase, so every deployment after it is in the Second Deployment Phase."""
+        step = self.captured.get(self.state.graph.node_hex(dest) or dest)
+        air = [u.counter.id for u in units if u.type == "air"]
+        if self.unpack_rule is None or step is None or not air:
+            return
+        raise PlanError("PLAN-DEPLOYMENT", f"{', '.join(dict.fromkeys(air))}: air units may not deploy to {self.label(dest)}, captured "
+                        f"this turn (step {step})", self.edition.cite_number(self.unpack_rule), path + ("to",))
 
     def _deployment_type(self, units, kind: str, path: tuple):
         """v1.1 8.1; 2nd 7.0: in a Deployment Phase a unit makes Sea Deployments or one One-hex Deployment, not both; One-hex
@@ -320,6 +335,7 @@ class Planner:
         to = self.label(dest)
         rule = self.edition.cite("sea-deployment")
         self._deployment_type(units, "Sea Deployment", path)
+        self._just_captured(units, dest, path)
         zoc = set(air_zoc(self.state, enemy_of(self.side)))
         costs, deployments = [], []
         for u in units:
@@ -365,6 +381,7 @@ class Planner:
         to = self.label(dest)
         rule = self.edition.cite("one-hex-deployment")
         self._deployment_type(units, "One-hex Deployment", path)
+        self._just_captured(units, dest, path)
         for u in units:
             reach = one_hex_deployment(self.state, u)
             if to not in reach:
@@ -468,7 +485,9 @@ class Planner:
         return f"Removed at {s['at']} ({s.get('why', 'combat result')}): {', '.join(self._names(removed))}", "", 0, 0
 
     def op_control(self, s, path):
-        self.node(s["base"], path + ("base",))
+        node = self.node(s["base"], path + ("base",))
+        if s["side"] == self.side and self.state.controller(s["base"]) != self.side:
+            self.captured[self.state.graph.node_hex(node) or node] = path[1] + 1
         self.state = self.state.with_control(s["base"], s["side"])
         return f"{s['base']} becomes {s['side']}-controlled", self.edition.cite("base-control-change"), 0, 0
 
