@@ -375,6 +375,63 @@ def test_plan_deploys_to_a_captured_base_as_the_rules_in_use_allow(tmp_path, cap
     assert status == 0 and "Sea Deployment Kure > Singapore: 2 x jp-dd" in out, out + err
 
 
+# --- plan: Allied Off-Map Box Movement in the Reinforcement Phase (v1.1 7.5; 2nd 6.4) -----------------------------------
+
+def _off_map_plan(tmp_path, steps: str, side: str = "allied", extra: str = "") -> str:
+    (tmp_path / "turn.yaml").write_text(f"""kind: scenario
+game: fire-in-the-sky
+extends: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
+reconstructed: "a test situation: the Short Campaign, Turn 2"
+{extra}""", encoding="utf-8")
+    (tmp_path / "plan.yaml").write_text(f"""kind: plan
+game: fire-in-the-sky
+title: hand-made
+reconstructed: "a test situation"
+scenario: turn.yaml
+side: {side}
+steps:
+{steps}""", encoding="utf-8")
+    return str(tmp_path / "plan.yaml")
+
+
+NEW_DD = "  - {op: reinforcements, at: West Coast USA, units: [us-dd]}\n"
+DD_TO_PEARL = "  - {op: off-map-box-movement, units: [us-dd], from: West Coast USA, to: Pearl Harbor}\n"
+PEARL_JAPANESE = 'control:\n  - {base: Pearl Harbor, side: japan, source: "test"}\n'
+SNLF_AT_PEARL = 'setup:\n  - {at: Pearl Harbor, side: japan, source: "test", units: [{counter: jp-marine-2}]}\n'
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 7.5"), ("2nd", "FitS 2nd 6.4")])
+@pytest.mark.parametrize("steps, side, extra, why", [
+    (NEW_DD + DD_TO_PEARL.replace("Pearl Harbor", "Midway"), "allied", "", "West Coast USA connects to Pearl Harbor only, not Midway"),
+    (NEW_DD + "  - {op: off-map-box-movement, units: [us-dd], from: Midway, to: Pearl Harbor}\n", "allied", "",
+     "Midway is not an off-map box connected to a base (off-map boxes: Indian Ocean Ports, West Coast USA)"),
+    (NEW_DD + DD_TO_PEARL, "allied", PEARL_JAPANESE, "Pearl Harbor is not Allied-controlled: no move from West Coast USA"),
+    (NEW_DD + DD_TO_PEARL, "allied", SNLF_AT_PEARL, "Japanese units are in the Pearl Harbor hex: no move from West Coast USA"),
+    (NEW_DD + "  - {op: end-of-phase, phase: First Deployment Phase}\n" + DD_TO_PEARL, "allied", "",
+     "Off-Map Box Movement is made in the Reinforcement Phase, before any deployment or later operation"),
+    (DD_TO_PEARL, "japan", "", "only the Allied player moves units out of an off-map box; this is the japan player turn"),
+])
+def test_plan_refuses_off_map_box_movement_the_rule_does_not_allow(tmp_path, capsys, edition, rule, steps, side, extra, why):
+    status, out, err = run_cli(capsys, "plan", _off_map_plan(tmp_path, steps, side, extra), "--edition", edition)
+    assert status == 1 and "PLAN-OFF-MAP" in out + err and why in out + err and f"({rule})" in out + err, out + err
+
+
+@pytest.mark.parametrize("edition, rule", [("v1.1", "FitS v1.1 7.5"), ("2nd", "FitS 2nd 6.4")])
+def test_plan_moves_allied_units_free_from_an_off_map_box(tmp_path, capsys, edition, rule):
+    # A US DD just arrived and a British DD go free to the connected bases; the US track is untouched.
+    steps = NEW_DD + DD_TO_PEARL + "  - {op: reinforcements, at: Indian Ocean Ports, units: [br-dd]}\n" \
+        "  - {op: off-map-box-movement, units: [br-dd], from: Indian Ocean Ports, to: Bombay}\n"
+    status, out, _ = run_cli(capsys, "plan", _off_map_plan(tmp_path, steps), "--edition", edition, "--format", "json")
+    assert status == 0, out
+    data = json.loads(out)
+    rows = [r for r in data["ledger"] if r["op"] == "off-map-box-movement"]
+    assert [r["text"] for r in rows] == ["Off-Map Box Movement West Coast USA > Pearl Harbor: us-dd (free)",
+                                         "Off-Map Box Movement Indian Ocean Ports > Bombay: br-dd (free)"]
+    assert all(r["rule"] == rule and r["paid"] == {"tp": 0, "oil": 0} for r in rows)
+    ledger = data["ledger"]
+    assert all((r["tp"], r["tp_britain"]) == (ledger[r["step"] - 1]["tp"], ledger[r["step"] - 1]["tp_britain"]) for r in rows)
+
+
 # --- plan: Port Capacity at the end of the Return to Base Phase (v1.1 2.2.3, 14.3; 2nd 3.3.1, 12.3) ------------------
 
 FLEET_OUT = """  - {op: operational-movement, units: [jp-bb-mutsu-nagato, jp-bb-ise-hyuga, jp-bb-fuso-yamashiro, jp-bb-hiei-kirishima], from: Kure, to: "1202"}

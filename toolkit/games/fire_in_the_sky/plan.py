@@ -48,13 +48,15 @@ from toolkit.words import counted
 
 __all__ = ["PlanError", "LedgerRow", "Ledger", "Planner", "run_plan", "OPS"]
 
-OPS = ("oil-transport", "dd-transfer", "asw", "reinforcements", "sea-deployment", "one-hex-deployment",
+OPS = ("oil-transport", "dd-transfer", "asw", "reinforcements", "off-map-box-movement", "sea-deployment", "one-hex-deployment",
        "operational-movement", "reaction", "air-commitment", "remove", "damage", "step-loss", "landing", "disembark",
        "control", "return-to-base", "end-of-phase")
 DEPLOYMENT_OPS = ("sea-deployment", "one-hex-deployment")
 #: Operations of the phases after the First Deployment Phase: once one is played, One-hex Deployment is over (v1.1 8.1).
 AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", "remove", "damage", "step-loss", "landing",
                           "disembark", "control", "return-to-base")
+#: Operations of the phases after the Reinforcement Phase: once one is played, Off-Map Box Movement is over (v1.1 7.5; 2nd 6.4).
+AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase",)
 EPSILON = 1e-9
 
 
@@ -138,6 +140,7 @@ class Planner:
         # v1.1 8.1; 2nd 7.0: a unit uses one type of deployment in a phase, and One-hex Deployment only in the First.
         self.deployed: dict[str, str] = {}  # unit id -> the type of deployment it used this phase
         self.first_deployment_over = False
+        self.reinforcement_phase_over = False
         # Optional v1.1 18.1.8; 2nd 16.1.8: no air deploys to a base captured this turn (hex -> the control step).
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
@@ -215,6 +218,8 @@ class Planner:
         done = handler(s, path)
         if op in AFTER_FIRST_DEPLOYMENT:
             self.first_deployment_over = True
+        if op in AFTER_REINFORCEMENTS:
+            self.reinforcement_phase_over = True
         return done
 
     def _just_captured(self, units, dest: str, path: tuple):
@@ -296,6 +301,35 @@ class Planner:
         none = "none (both Japanese Home Bases are occupied by Allied units)" if lost else "none"
         return (f"Reinforcements at {s['at']}: {', '.join(names) or none}; Transport Points set to {_num(self.tp)}{british}",
                 self.edition.cite("reinforcements"), 0, 0)
+
+    def op_off_map_box_movement(self, s, path):
+        """v1.1 7.5; 2nd 6.4: in the Reinforcement Phase the Allied player moves any units, free, from an off-map box to
+        the base it connects to (West Coast USA to Pearl Harbor, Indian Ocean Ports to Bombay), if the Allies control
+        that base and no Japanese unit is in its hex. Stacking holds there at the end of the next Deployment Phase."""
+        rule = self.edition.cite("off-map-movement")
+        if self.side != "allied":
+            raise PlanError("PLAN-OFF-MAP", f"only the Allied player moves units out of an off-map box; this is the {self.side} "
+                            "player turn", rule, path + ("op",))
+        if self.reinforcement_phase_over:
+            raise PlanError("PLAN-OFF-MAP", "Off-Map Box Movement is made in the Reinforcement Phase, before any deployment "
+                            "or later operation", rule, path + ("op",))
+        box = self.state.graph.off_map.get(s["from"])
+        if box is None or box.connects_to is None:
+            boxes = ", ".join(sorted(b for b, r in self.state.graph.off_map.items() if r.connects_to)) or "none"
+            raise PlanError("PLAN-OFF-MAP", f"{s['from']} is not an off-map box connected to a base (off-map boxes: {boxes})",
+                            rule, path + ("from",))
+        if self.label(self.node(s["to"], path + ("to",))) != box.connects_to:
+            raise PlanError("PLAN-OFF-MAP", f"{box.name} connects to {box.connects_to} only, not {s['to']}", rule, path + ("to",))
+        units = self.pick(s["units"], box.name, path)
+        base = self.state.map.places[box.connects_to]
+        if self.state.controller(base.name) != "allied":
+            raise PlanError("PLAN-OFF-MAP", f"{base.name} is not Allied-controlled: no move from {box.name} to it", rule, path + ("to",))
+        if self.state.units_at(base.hex, "japan"):
+            raise PlanError("PLAN-OFF-MAP", f"Japanese units are in the {base.name} hex: no move from {box.name} to it", rule,
+                            path + ("to",))
+        self.move(units, base.hex)
+        self.phase_destinations.add(base.hex)
+        return f"Off-Map Box Movement {box.name} > {base.name}: {', '.join(self._names(units))} (free)", rule, 0, 0
 
     def _home_bases_occupied(self) -> list[str]:
         """Japan's Home Bases when both are occupied by Allied units (v1.1 7.1; 2nd 6.1), else []. Read: a Home Base is
