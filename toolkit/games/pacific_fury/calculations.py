@@ -844,10 +844,9 @@ def _initiative_run(game: Game, params) -> CalcResult:
     threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
              f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {counted(box.cap_icons, 'aircraft icon')}"
-             + (" (placeholder)" if box.placeholder else "") + f"; {counted(threshold, 'hit')} {_verb(threshold)} it",
-             f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
+             + (" (placeholder)" if box.placeholder else "") + f"; {counted(threshold, 'hit')} {_verb(threshold)} it"]
     data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
-            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder}, "victory_if_final": victory(box)}
+            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder}}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
     disrupted, before_return = params.disrupted, box
     if params.landing is not None:
@@ -874,6 +873,12 @@ def _initiative_run(game: Game, params) -> CalcResult:
     rp = return_phase_shift(track, before_return, initiative, not disrupted, params.transports_sunk)
     lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {before_return.label} -> {rp.box.label}")
     data["return_phase"] = {"initiative": initiative, "from": before_return.label, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}
+    # PF 4.0, 11.0: victory is judged once the last turn's Return Phase is over, so from the box that phase leaves.
+    won = victory(rp.box)
+    lines.append(f"if this is Turn {game.turns[1]}, the game ends after this Return Phase with the marker on {rp.box.label}: "
+                 + ("a draw" if won == "draw" else f"{SIDE_NAMES[won]} wins"))
+    data["victory_if_final"] = won
+    data["victory_box"] = rp.box.label
     caveats = _placeholder_caveat(game, box, params.documents) + _box_caveat(box)
     for other in sorted({rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set())):
         caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []
