@@ -24,6 +24,7 @@ from toolkit.games.pacific_fury.initiative import damage_return_turn, initiative
 from toolkit.games.pacific_fury.map_questions import pair_caveats
 from toolkit.games.pacific_fury.odds import Ship
 from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, operation_boxes
+from toolkit.games.pacific_fury.state import side_adjective
 from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
 from toolkit.load import Document
 from toolkit.model import Counter, Game
@@ -34,7 +35,6 @@ __all__ = ["CALCULATIONS", "tables_of", "resolve_ships"]
 
 SIDES = ("japan", "us")
 SIDE_NAMES = {"japan": "Japan", "us": "US", "none": "neither side", "draw": "a draw"}
-SIDE_ADJECTIVES = {"japan": "Japanese", "us": "US"}
 
 
 # --- shared helpers ----------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def _sortie_run(game: Game, params) -> CalcResult:
         if side != "japan" or has:
             raise CalcInputError("only a non-initiative Japanese player may form the Tokyo Express (PF 9.6)")
     rows = pf_zones.sortie_zones(side, params.type, has, tables.sortie_rows())
-    label = "the Tokyo Express" if params.type == "tokyo-express" else f"a {SIDE_ADJECTIVES[side]} TF-{params.type}"
+    label = "the Tokyo Express" if params.type == "tokyo-express" else f"a {side_adjective(game, side)} TF-{params.type}"
     lines = [f"{label} ({'with' if has else 'without'} the initiative) may sortie to: {', '.join(r.zone for r in rows) or 'nowhere'}"]
     lines += [f"  {r.zone}: {r.source}" for r in rows]
     lines.append("only the task force in the lowest-numbered Operation Box may sortie (PF 9.1)")
@@ -542,7 +542,7 @@ def _damage_run(game: Game, params) -> CalcResult:
     except ValueError as error:
         raise CalcInputError(str(error)) from None
     months = tables.months()
-    who = params.ship or f"a {SIDE_NAMES[side]} ship"
+    who = params.ship or f"a {side_adjective(game, side)} ship"
     if turn is None:
         lines = [f"{who} damaged on Turn {params.turn} with {counted(params.hits, 'hit')} would not be back by Turn {tables.last_turn}: removed from the game"]
     else:

@@ -51,7 +51,7 @@ def damage_return(ctx: PFContext):
             continue
         for turn, entry in track:
             if turn != back:
-                yield (f"{counter.name}, a {ctx.game.side_name(counter.side)} ship damaged on turn {record['turn']} with "
+                yield (f"{counter.name}, a {ctx.adjective(counter.side)} ship damaged on turn {record['turn']} with "
                        f"{record['hits']} hit(s), returns on turn {back}, not {turn}: move it to turn {back}", entry.at)
         if not track:
             yield (f"{counter.name} is damaged (turn {record['turn']}, {record['hits']} hit(s)) and waits on the Turn Record Track "
