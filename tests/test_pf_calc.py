@@ -414,3 +414,15 @@ def test_4_0_victory_is_judged_after_turn_4s_return_phase(capsys):
     assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("draw", "0")
     doc = calc_json(capsys, "initiative", "--box", "US 1", "--landing", "2", "--disrupted")  # landings first (PF 9.3)
     assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("japan", "Japan 1")
+
+
+def test_9_5_a_tf_c_strikes_a_neighbouring_zone_not_its_own(capsys):
+    """PF 9.5, 10.6 say 'adjacent sea zone'; the reading chosen (docs/pacific-fury.md) leaves the TF-C's own zone out and
+    the answer now says so. Before, nothing told a user why an enemy beside the TF-C was no target."""
+    doc = calc_json(capsys, "moves", "--zone", "Eastern Solomons", "--type", "C")
+    assert doc["result"]["air_strike_zones"] == ["Ironbottom Sound", "South Pacific Ocean"]
+    assert "PF 10.5" in doc["rules"]
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "C")
+    assert status == 0 and "  not an enemy task force in Eastern Solomons itself: 'adjacent' (PF 9.5, 10.6) read as a neighbouring zone" in out
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "B")
+    assert status == 0 and "itself" not in out

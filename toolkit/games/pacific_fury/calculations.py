@@ -270,8 +270,11 @@ def _moves_run(game: Game, params) -> CalcResult:
         strike = pf_zones.air_strike_zones(zones, zone)
         deciding |= set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.air_strike_zones(z, zone)))
         lines.append(f"air strike targets: Henderson Field, or an enemy task force in {', '.join(strike)}")
+        # PF 9.5, 10.6 "adjacent": read as a zone next to this one, not this one (docs/pacific-fury.md, the readings)
+        lines.append(f"not an enemy task force in {zone} itself: 'adjacent' (PF 9.5, 10.6) read as a neighbouring zone; "
+                     "an enemy sharing the zone meets carrier combat when one side enters (PF 10.5)")
         data["air_strike_zones"] = list(strike)
-        cites += [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6")]
+        cites += [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6"), game.edition.cite("carrier-combat", "10.5")]
     if zone == "Ironbottom Sound":
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
         cites.append(game.edition.cite("form-task-forces", "8.2"))
