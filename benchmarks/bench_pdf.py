@@ -18,8 +18,8 @@ with ``--against`` the other tree's figures beside them, runs interleaved.
 two small aids.
 The system CPU is mostly memory being mapped, unmapped and faulted in. Python 3.11 keeps its frames on a stack
 of 16 KB chunks and gives a chunk back to the system as soon as the call at its start returns; the next call maps
-and faults a new one in (CPython issue gh-142183, fixed in the 2026 maintenance releases of 3.13 and 3.14, which keep
-a spare chunk). WeasyPrint's layout calls deep enough to cross such a boundary tens of thousands of times an aids run.
+and faults a new one in (CPython issue gh-142183, fixed in March 2026 on CPython's main branch and backported to 3.14
+and 3.13: a spare chunk is kept). WeasyPrint's layout calls deep enough to cross such a boundary tens of thousands of times an aids run.
 The faults printed are the minor page faults of the process and its workers.
 
 The wall time printed depends on what else the machine runs (the workers save wall time only where a CPU is

@@ -99,16 +99,28 @@ def _run(code, ctx):
     return [message for message, *_ in found.func(ctx)]
 
 
-def test_a_search_that_cannot_fly_home_within_its_endurance(demo_context):
+@pytest.mark.parametrize("endurance, late, certain", [(8, 0, False), (7, 1, False), (6, 2, False), (5, 3, True), (4, 4, True)])
+def test_a_search_that_cannot_fly_home_within_its_endurance(demo_context, endurance, late, certain):
+    """FFTS 4.4: home 1 or 2 turns after its endurance, each AF rolls (a warning); 3 turns after, every AF crashes (an error).
+    Before, a search 1 turn late was an error, though a strike landing as late only warned (FFTS-ENDURANCE-LATE)."""
     from dataclasses import replace
 
     ctx = demo_context
-    sbd = ctx.data.aircraft["sbd-3"]
-    short = replace(sbd, ratings={**sbd.ratings, "endurance": {"bomb-500lb": 7}})
+    sbd = ctx.data.aircraft["sbd-3"]  # the dawn search: launched on turn 2, 4 hexes out and back, home on turn 10
+    short = replace(sbd, ratings={**sbd.ratings, "endurance": {"bomb-500lb": endurance}})
     ctx.data = replace(ctx.data, aircraft={**ctx.data.aircraft, "sbd-3": short})
     try:
-        assert _run("FFTS-SEARCH-RANGE", ctx) == [
-            "search lexington-dawn-search: SBD-3 flying out 4 hexes and back is home on turn 10, after its endurance runs out on turn 9; shorten the range"]
+        errors, warnings = _run("FFTS-SEARCH-RANGE", ctx), _run("FFTS-SEARCH-RANGE-LATE", ctx)
+        head = "search lexington-dawn-search: SBD-3 flying out 4 hexes and back is home on turn 10, "
+        if certain:
+            assert warnings == [] and errors == [head + f"{late} turns after its endurance runs out on turn {2 + endurance}: every AF that far "
+                                                        "past its endurance crashes; shorten the range"]
+        elif late:
+            roll = "1 or 2" if late == 1 else "1 to 4"
+            assert errors == [] and warnings == [head + f"{late} turn{'s' if late > 1 else ''} after its endurance runs out on turn "
+                                                        f"{2 + endurance}: each AF crashes on a D6 roll of {roll}; shorten the range to land safely"]
+        else:
+            assert errors == warnings == []
     finally:
         ctx.data = replace(ctx.data, aircraft={**ctx.data.aircraft, "sbd-3": sbd})
 
@@ -322,7 +334,8 @@ CLAUSES = [
     ("tf-move-first-fail.yaml", "FFTS-TF-MOVE", "FFTS 10.2"),          # the first move, too, plotted more than one turn
     ("strike-dummy-fail.yaml", "FFTS-STRIKE-TARGET", "FFTS 9.2"),      # a dummy task force is removed once sighted
     ("search-time-begin-fail.yaml", "FFTS-SEARCH-TIME-BEGIN", "FFTS 7.4.7"),  # the noon search under 7.4.7's record
-    ("search-endurance-fail.yaml", "FFTS-SEARCH-RANGE", "FFTS 7.5, 4.2"),  # home within endurance: was cited as 7.4.2
+    ("search-endurance-fail.yaml", "FFTS-SEARCH-RANGE", "FFTS 7.5, 4.4"),  # home 3 turns late, all crash: was cited as 7.4.2, then 7.5, 4.2
+    ("search-endurance-late-fail.yaml", "FFTS-SEARCH-RANGE-LATE", "FFTS 4.4"),  # home 1-2 turns late: a crash roll, a warning
 ]
 
 

@@ -171,6 +171,40 @@ def test_recover_with_aircraft_spotted_aft_waits_a_turn(capsys):
     assert "no landing condition" in _fail(capsys, "recover", "--afs", "3", "--condition", "fog")
 
 
+MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"
+
+
+def test_recover_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: a scenario lasts until its clock's last turn (Midway's is 18): a landing from turn 35 used to be answered
+    as if the game went on."""
+    err = _fail(capsys, "recover", "--afs", "12", "--turn", "35", "--scenario", MIDWAY)
+    assert "--turn 35: after turn 18, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    assert "after turn" not in _fail(capsys, "recover", "--afs", "0", "--turn", "18", "--scenario", MIDWAY)  # turn 18 itself is in the day
+
+
+def test_recover_says_which_landings_come_after_the_last_turn(capsys):
+    """Coral Sea ends on turn 36 (its clock; FFTS 18.3) and turn 36 is twilight (6.12.5): 12 AFs from turn 35 are down by 36
+    only with no accident in the first group of either AOS (81/100); turns 37 and 38 are past the day's end, and said so."""
+    doc = _json(capsys, "recover", "--afs", "12", "--turn", "35", "--scenario", CORAL)
+    r = doc["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"]) == (36, [37, 38])
+    assert r["readings"]["a partial group rolls"]["all_down_by_last_turn"]["fraction"] == "81/100"
+    assert main(["calc", "fire-from-the-skies", "recover", "--afs", "12", "--turn", "35", "--scenario", CORAL]) == 0
+    text = capsys.readouterr().out
+    assert "past the end of the day: turns 37 and 38 come after turn 36" in text
+    assert "turn 36 is twilight or night in the scenario's clock" in text
+    r = _json(capsys, "recover", "--afs", "12", "--turn", "24", "--scenario", CORAL)["result"]  # well inside the day: nothing said
+    assert r["turns_after_last_turn"] == [] and "all_down_by_last_turn" not in r["readings"]["a partial group rolls"]
+
+
+def test_recover_without_a_scenario_stops_at_the_games_day(capsys):
+    """Without --scenario the day is the game's turns (1-72, game.yaml; FFTS 3.3, 18.1): landing 12 AFs from turn 72 runs to 73-75."""
+    doc = _json(capsys, "recover", "--afs", "12", "--turn", "72")
+    assert doc["result"]["turns_after_last_turn"] == [73, 74, 75]
+    assert any("no --scenario" in c for c in doc["caveats"])
+    assert _json(capsys, "recover", "--afs", "12", "--turn", "60")["result"]["turns_after_last_turn"] == []
+
+
 # --- victory points -----------------------------------------------------------------------------------
 
 def test_victory_points_of_a_coral_sea_outcome(capsys):

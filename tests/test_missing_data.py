@@ -28,7 +28,7 @@ def test_the_half_finished_fire_from_the_skies_scenario_no_longer_reads_ok(tmp_p
     assert out.splitlines()[-1] == "0 error(s), 0 warning(s), 7 info in 1 file checked"
     assert ("info DATA-MISSING ship yorktown has no af_capacity rating: FFTS-AIR-CAPACITY did not run for it; write ratings: "
             '{af_capacity: 30} or mark the gap as {empty: "where it is found"} [FFTS 6.4.2]') in out
-    assert "aircraft sbd-3 has no endurance rating: FFTS-ENDURANCE, FFTS-ENDURANCE-LATE, FFTS-ENDURANCE-RECORD, FFTS-SEARCH-RANGE did not run" in out
+    assert "aircraft sbd-3 has no endurance rating: FFTS-ENDURANCE, FFTS-ENDURANCE-LATE, FFTS-ENDURANCE-RECORD, FFTS-SEARCH-RANGE, FFTS-SEARCH-RANGE-LATE did not run" in out
     # Given the data, the skipped check runs and finds what it could not before: the search flies 6 hexes of 5.
     assert "error FFTS-SEARCH-RANGE" not in out
     path = tmp_path / "given.yaml"

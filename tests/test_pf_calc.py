@@ -250,7 +250,7 @@ def test_events_operations_initiative_damage_through_the_cli(capsys):
     doc = calc_json(capsys, "operations", "--tf", "TF1", "TF2", "TF3", "--actions", "sortie", "other")
     assert doc["result"]["steps"][1]["boxes"] == {"3": "TF2", "4": "TF3"}
     doc = calc_json(capsys, "initiative", "--box", "0", "--disrupted", "--transports-sunk")
-    assert doc["result"]["initiative"] == "us" and doc["result"]["victory_if_final"] == "draw"
+    assert doc["result"]["initiative"] == "us" and doc["result"]["victory_if_final"] == "us"  # judged after the shift (PF 11.0)
     assert doc["result"]["return_phase"]["to"] == "US 1"
     doc = calc_json(capsys, "damage-return", "--side", "japan", "--hits", "1", "--turn", "2")
     assert doc["result"]["returns_on"] == 4
@@ -394,3 +394,35 @@ def test_7_0_events_used_must_fit_one_event_phase_a_turn(capsys):
     assert {e["id"]: e["chance"]["fraction"] for e in doc["result"]["events"]}["heavy-bombers"] == "1/2"
     doc = calc_json(capsys, "events", "--side", "us", "--turn", "3", "--used", "submarine-attack")
     assert {e["id"]: e["chance"]["fraction"] for e in doc["result"]["events"]}["heavy-bombers"] == "3/5"
+
+
+# --- i25 follow-up of the audit ------------------------------------------------------------------
+
+def test_4_0_victory_is_judged_after_turn_4s_return_phase(capsys):
+    """PF 4.0 judges victory at the end of Turn 4, and 11.0 ends the game only once that turn's Return Phase is complete.
+    Before, `initiative --box 0` said 'if Turn 4 ends here: a draw' from the box as written, although the Return Phase
+    of an operational Henderson Field moves the marker to US 1 first: a US win."""
+    status, out, _ = calc(capsys, "initiative", "--box", "0")
+    lines = out.splitlines()
+    assert status == 0 and "ends here" not in out
+    assert "  if this is Turn 4, the game ends after this Return Phase with the marker on US 1: US wins" in lines
+    assert lines.index("  if this is Turn 4, the game ends after this Return Phase with the marker on US 1: US wins") > \
+        next(i for i, line in enumerate(lines) if line.startswith("  Return Phase"))
+    doc = calc_json(capsys, "initiative", "--box", "0", "--disrupted")  # no shift: the box as written decides
+    assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("draw", "0")
+    doc = calc_json(capsys, "initiative", "--box", "Japan 1", "--initiative", "us")  # the US initiative shifts it to 0
+    assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("draw", "0")
+    doc = calc_json(capsys, "initiative", "--box", "US 1", "--landing", "2", "--disrupted")  # landings first (PF 9.3)
+    assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("japan", "Japan 1")
+
+
+def test_9_5_a_tf_c_strikes_a_neighbouring_zone_not_its_own(capsys):
+    """PF 9.5, 10.6 say 'adjacent sea zone'; the reading chosen (docs/pacific-fury.md) leaves the TF-C's own zone out and
+    the answer now says so. Before, nothing told a user why an enemy beside the TF-C was no target."""
+    doc = calc_json(capsys, "moves", "--zone", "Eastern Solomons", "--type", "C")
+    assert doc["result"]["air_strike_zones"] == ["Ironbottom Sound", "South Pacific Ocean"]
+    assert "PF 10.5" in doc["rules"]
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "C")
+    assert status == 0 and "  not an enemy task force in Eastern Solomons itself: 'adjacent' (PF 9.5, 10.6) read as a neighbouring zone" in out
+    status, out, _ = calc(capsys, "moves", "--zone", "Eastern Solomons", "--type", "B")
+    assert status == 0 and "itself" not in out

@@ -155,3 +155,17 @@ def test_where_the_initiative_marker_can_begin_a_turn(monkeypatch):
     assert boxes_at_turn_start(ctx, 1) == {"US 1"}
     assert boxes_at_turn_start(ctx, 2) == {"US 2", "US 1", "0", "Japan 1"}
     assert "US 5" in boxes_at_turn_start(ctx, 5) and "US 5" not in boxes_at_turn_start(ctx, 4)
+
+
+def test_messages_name_a_side_by_its_adjective(monkeypatch):
+    """PF 3.1, 3.2 speak of the Japanese player and the US player; the edition's side_adjectives say so. Before, messages
+    put the side's name where its adjective belongs: 'the Japan task force in Ironbottom Sound', 'a Japan ship'."""
+    monkeypatch.chdir(ROOT)
+    messages = {f.code: f.message for f in check_paths([(FOLDER / "tf-a-landing-fail.yaml").relative_to(ROOT)])[0]}
+    assert messages["PF-TF-A-LANDING"].startswith("the Japanese task force in Ironbottom Sound: ")
+    messages = {f.code: f.message for f in check_paths([(FOLDER / "damage-return-fail.yaml").relative_to(ROOT)])[0]}
+    assert messages["PF-DAMAGE-RETURN"].startswith("Nagato, a Japanese ship damaged on turn 2")
+    messages = [f.message for path in ("sortie-zone-fail.yaml", "side-fail.yaml", "tf-boxes-fail.yaml")
+                for f in check_paths([(FOLDER / path).relative_to(ROOT)])[0]]
+    assert any(m.startswith("the US task force in The Slot: a TF-B of the US player") for m in messages)
+    assert not [m for m in messages if "Japan " in m], messages  # "Japan holds the initiative" would be right: none here

@@ -130,11 +130,25 @@ def parameters_from(calculation: Calculation, args, session, game) -> object:
 
 
 def _scenario(path: str, session, game) -> ScenarioInput:
+    _of_the_game(path, session, game)
     opened = session.open_scenario(Path(path), game.edition.id, checks=False)
     if opened.scenario is None or not opened.ok:
         first = next(iter(opened.errors()), None)
         raise CalcInputError(f"--scenario {path}: cannot load it" + (f" ({first.location}: {first.code} {first.message})" if first else ""))
     return ScenarioInput(opened.game, opened.scenario, path)
+
+
+def _of_the_game(path: str, session, game) -> None:
+    """A scenario naming another game (its ``game:``) refused in one line, before it is loaded in this game's edition
+    (which answered with an edition error: REF-EDITION 'supplement' is not one of this game's editions)."""
+    owner = session.game_of(Path(path))
+    if owner is None or owner == game.id:
+        return
+    root = session.root_of(Path(path))  # its game's folder: beside or above it, else the bundled game it names
+    manifest = session.game_manifest(root)[0] if root is not None else None
+    title = (manifest or {}).get("title") or owner
+    own = f"; its own questions: chartroom calc {owner}" if session.game_root(owner) is not None else ""
+    raise CalcInputError(f"--scenario {path}: a scenario of {title} (game: {owner}), not of {game.title}{own}")
 
 
 def render_result(game_id: str, name: str, result: CalcResult, fmt: str) -> str:

@@ -217,11 +217,27 @@ def _recover_args(p) -> None:
     p.add_argument("--condition", default="normal", help="the landing condition (6.12; default normal): as landing-accidents lists them")
     p.add_argument("--spotted-aft", type=int, default=0, metavar="N", help="AFs spotted aft on the carrier's deck: they move forward first (6.7)")
     p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
+    p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the landing (18.3), its twilight and night turns are named (6.12.5, 6.12.6)")
+
+
+def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
+    """(the day's last turn, whose it is, twilight turns, night turns): the scenario's clock (18.3: it ends at its last turn),
+    else the game's day of turns (game.yaml, 3.3 and 18.1), which names no twilight or night."""
+    if not params.scenario:
+        return game.turns[1], f"the game's day (turns {game.turns[0]}-{game.turns[1]}, game.yaml)", frozenset(), frozenset()
+    scenario, data, _ = open_scenario(game, params.scenario)
+    clock = scenario.section("clock") or {}
+    if "last_turn" not in clock:
+        raise CalcInputError(f"--scenario {params.scenario.name}: it has no clock: last_turn, so the end of its day is unknown (FFTS 18.3)")
+    return int(clock["last_turn"]), f"the last turn of {params.scenario.name} (its clock; FFTS 18.3)", frozenset(clock.get("twilight") or ()), data.night
 
 
 def _recover_run(game, params) -> CalcResult:
     if params.afs < 1 or params.spotted_aft < 0:
         raise CalcInputError("--afs is 1 or more, --spotted-aft 0 or more")
+    day_last, day_of, twilight, night = _day_of(game, params)
+    if params.turn > day_last:  # 18.3: a scenario ends at its clock's last turn; nothing lands after it
+        raise CalcInputError(f"--turn {params.turn}: after turn {day_last}, {day_of}: the game is over, no AF lands then")
     table = {r["condition"]: r for r in _chart(game, "landing_accidents")["rows"]}
     if params.condition not in table:
         raise CalcInputError(f"no landing condition {params.condition!r}; conditions: {', '.join(table)}")
@@ -236,11 +252,12 @@ def _recover_run(game, params) -> CalcResult:
         hp = Fraction(str(game.edition.param("hp_deck_end_to_end", 0.5))) * params.spotted_aft
         lines.append(f"turn {params.turn}: the {counted(params.spotted_aft, 'AF')} spotted aft move forward ({shown(hp)} handling points, 6.7.1); landing begins on turn {first}")
     lines.append(f"with no accident: {fewest} AOS, the last AFs down on turn {first + fewest - 1}")
-    readings = {}
+    readings, dones = {}, []
     for reading, partial in (("a partial group rolls", True), ("only whole groups roll", False)):
         if group == 1 and not partial:
             continue
         done, lost = recovery(params.afs, per_aos, group, chance, partial)
+        dones.append(done)
         expected = sum(k * p for k, p in done.items())
         readings[reading] = {"done_in_aos": {str(k): as_json(p) for k, p in done.items()},
                              "by_turn": {str(first + k - 1): as_json(sum(p for j, p in done.items() if j <= k)) for k in done},
@@ -249,14 +266,40 @@ def _recover_run(game, params) -> CalcResult:
         label = f" ({reading})" if group > 1 else ""
         lines.append(f"chance all are down by turn{label}: " + "; ".join(f"{first + k - 1}: {shown(sum(p for j, p in done.items() if j <= k))}" for k in done))
         lines.append(f"  AOS on average {shown(expected)}; AFs destroyed on average {shown(sum(k * p for k, p in lost.items()))}")
+    latest = first + max(max(r_done) for r_done in dones) - 1
+    late = [t for t in range(first, latest + 1) if t > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; landings after it are not played
+        by_last = {reading: sum(p for k, p in done.items() if first + k - 1 <= day_last) for reading, done in zip(readings, dones)}
+        lines.append(f"past the end of the day: {_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     f"the game is over by then; AFs not down by turn {day_last} are never landed in play")
+        lines.append("  chance all are down by turn " + f"{day_last}: " + "; ".join(
+            f"{shown(p)}" + (f" ({reading})" if len(by_last) > 1 else "") for reading, p in by_last.items()))
+        for reading, p in by_last.items():
+            readings[reading]["all_down_by_last_turn"] = as_json(p)
+    dusk = sorted(t for t in range(first, min(latest, day_last) + 1) if t in twilight or t in night)
+    if dusk:  # 6.12.5, 6.12.6: twilight and night landings roll worse; 6.12.7: the worst condition applies
+        lines.append(f"{_turns(dusk)} {'is' if len(dusk) == 1 else 'are'} twilight or night in the scenario's clock: landings then use a "
+                     f"twilight or night condition (6.12.5, 6.12.6; the worst applies, 6.12.7): give --condition for them")
     caveats = ["a carrier lands or launches in an AOS, never both (6.7): it launches nothing in these AOS",
                "parked aircraft or damage that leave half or a quarter of the landing area make a worse condition (6.12.2, 6.12.3); "
                "the landing area is on the air operations form (6.4.5), an empty slot: give --condition"]
     if group > 1 and params.afs % group:
         caveats.append(f"6.12.1 says 'for every {group} AFs': whether a last partial group rolls is not stated, so both readings are shown")
+    if not params.scenario:
+        caveats.append("no --scenario: a scenario ends at its clock's last turn (18.3), often before the game's day ends, and may "
+                       "have twilight or night turns (6.12.5, 6.12.6): give --scenario to have its turns checked")
     data = {"afs": params.afs, "condition": params.condition, "land_per_aos": per_aos, "first_landing_turn": first, "fewest_aos": fewest,
-            "readings": readings}
-    return CalcResult("Recovering an air group", tuple(lines), data, game.edition.cites("6.7", "6.12"), tuple(caveats))
+            "last_turn": day_last, "turns_after_last_turn": late, "readings": readings}
+    return CalcResult("Recovering an air group", tuple(lines), data, game.edition.cites("6.7", "6.12", "18.3"), tuple(caveats))
+
+
+def _turns(turns: list[int]) -> str:
+    """'turn 37', 'turns 37 and 38', 'turns 36-39' (consecutive turns)."""
+    if len(turns) == 1:
+        return f"turn {turns[0]}"
+    if len(turns) == 2:
+        return f"turns {turns[0]} and {turns[1]}"
+    return f"turns {turns[0]}-{turns[-1]}"
 
 
 # --- victory points -------------------------------------------------------------------------------

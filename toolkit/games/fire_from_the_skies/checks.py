@@ -16,6 +16,7 @@ from toolkit.games.fire_from_the_skies.air import last_normal_turn, turns_to_fly
 from toolkit.games.fire_from_the_skies.data import ScenarioData, is_empty, read_shared
 from toolkit.rules import Context, article, check, shared
 from toolkit.rules.shared import Placed
+from toolkit.words import counted
 
 __all__ = ["FFTSContext"]
 
@@ -437,7 +438,8 @@ def _per_af_arc(ctx: FFTSContext, mission) -> int:
     return ctx.param("search_arc_per_af", 60)
 
 
-@check("FFTS-SEARCH-RANGE", "search_range", "A search flies no farther than its aircraft's search range (6 hexes paired), and back within its endurance.")
+@check("FFTS-SEARCH-RANGE", "search_range", "A search flies no farther than its aircraft's search range (6 hexes paired), and is not home 3 turns or more "
+       "after its endurance runs out (all its AFs crash).")
 def search_range(ctx: FFTSContext):
     paired_limit = ctx.param("search_range_paired", 6)
     for mission in ctx.data.missions:
@@ -455,13 +457,42 @@ def search_range(ctx: FFTSContext):
                 yield (f"search {mission.id} flies {mission.range} hexes; {kind.name} searches at most {limit} hexes" if limit
                        else f"search {mission.id}: {kind.name} does not search (search_range 0)"), mission.locate("range")
                 continue
-            speed, endurance_turns = kind.rating("speed"), kind.endurance(afs.load)
-            if speed is not None and endurance_turns is not None:
-                home = turns_to_fly(mission.launch_turn + 1, 2 * mission.range, speed)
-                last = mission.launch_turn + endurance_turns
-                if home > last:  # 7.5: out to its range and back; 4.2: within its endurance (was cited as 7.4.2, the range rating's rule)
-                    yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
-                           f"after its endurance runs out on turn {last}; shorten the range"), mission.locate("range"), ctx.edition.cite_number("7.5", "4.2")
+            home, last = _search_home(mission, afs, kind)
+            if home is not None and home >= last + ctx.param("fuel_crash_turns", 3):  # 7.5: out and back; 4.4: 3 turns late, all crash
+                yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
+                       f"{home - last} turns after its endurance runs out on turn {last}: every AF that far past its endurance "
+                       f"crashes; shorten the range"), mission.locate("range"), ctx.edition.cite_number("7.5", "4.4")
+
+
+def _search_home(mission, afs, kind) -> tuple[int | None, int | None]:
+    """(turn home, last turn of normal endurance) of a search's aircraft type flying out its range and back (7.5, 4.2);
+    (None, None) when its speed or endurance is an empty slot."""
+    speed, endurance_turns = kind.rating("speed"), kind.endurance(afs.load)
+    if speed is None or endurance_turns is None:
+        return None, None
+    return turns_to_fly(mission.launch_turn + 1, 2 * mission.range, speed), mission.launch_turn + endurance_turns
+
+
+@check("FFTS-SEARCH-RANGE-LATE", "endurance", "A search home one or two turns after its endurance runs out risks a crash on landing "
+       "(three turns after, FFTS-SEARCH-RANGE: a certain loss).", severity="warning")
+def search_range_late(ctx: FFTSContext):
+    """4.4 makes landing 1 or 2 turns late a D6 roll for each AF, not a loss: a warning, as FFTS-ENDURANCE-LATE for a planned landing."""
+    late = ctx.param("fuel_crash_turns", 3)
+    for mission in ctx.data.missions:
+        if mission.kind != "search" or mission.range is None:
+            continue
+        for afs in mission.aircraft:
+            kind = ctx.data.aircraft.get(afs.type)
+            limit = kind.rating("search_range") if kind is not None else None
+            if kind is None or (limit is not None and mission.range > limit):
+                continue  # FFTS-SEARCH-RANGE's
+            home, last = _search_home(mission, afs, kind)
+            if mission.land_turn is not None and home is not None and mission.land_turn >= home:
+                continue  # its planned landing is judged by FFTS-ENDURANCE and FFTS-ENDURANCE-LATE
+            if home is not None and last < home < last + late:
+                yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
+                       f"{counted(home - last, 'turn')} after its endurance runs out on turn {last}: each AF crashes on a D6 roll of "
+                       f"{'1 or 2' if home - last == 1 else '1 to 4'}; shorten the range to land safely"), mission.locate("range")
 
 
 @check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fueled: true and spotted aft (state: deck-aft) on its carrier.")

@@ -26,6 +26,7 @@ from toolkit.games.pacific_fury.events import event_odds
 from toolkit.games.pacific_fury.initiative import initiative_side, victory
 from toolkit.games.pacific_fury.odds import disruption_threshold
 from toolkit.games.pacific_fury.operations import operation_boxes
+from toolkit.games.pacific_fury.state import side_adjective
 from toolkit.games.pacific_fury.tables import Tables
 from toolkit.model import Game, Scenario
 from toolkit.render.svgareas import render_area_map_svg
@@ -39,7 +40,6 @@ PLACEHOLDER_NOTE = ("Placeholder: the rules say each Initiative box prints aircr
                     "(PF 10.6) but not how many; the number shown is a stand-in, not the rules' figure. Copy the icons from your map.")
 UNSTATED_NOTE = ("A blank box is a rating the rules do not print. Copy it from the counter "
                  "sheet; Chartroom never invents it.")
-SIDE_ADJECTIVE = {"japan": "Japanese", "us": "US"}
 
 
 def tables(game: Game) -> Tables:
@@ -208,7 +208,7 @@ def planning_sheet(game: Game, scenario: Scenario | None, side: str) -> dict:
                 if item not in sortie:
                     sortie.append(item)
     modifiers = t.table("air_strike_modifier")["rows"]
-    return {"side": side, "label": _side_name(game, side), "adjective": SIDE_ADJECTIVE.get(side, _side_name(game, side)),
+    return {"side": side, "label": _side_name(game, side), "adjective": side_adjective(game, side),
             "boxes": list(range(1, count + 1)), "count": count, "carriers": [{"cls": c, "icons": n} for c, n in carriers],
             "sortie": sortie, "modifiers": modifiers,
             "base": (game.edition.param("bases") or {}).get(side, ""),

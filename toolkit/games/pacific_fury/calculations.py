@@ -24,6 +24,7 @@ from toolkit.games.pacific_fury.initiative import damage_return_turn, initiative
 from toolkit.games.pacific_fury.map_questions import pair_caveats
 from toolkit.games.pacific_fury.odds import Ship
 from toolkit.games.pacific_fury.operations import ACTIONS, OperationsError, operation_boxes
+from toolkit.games.pacific_fury.state import side_adjective
 from toolkit.games.pacific_fury.tables import InitiativeBox, TableError, Tables
 from toolkit.load import Document
 from toolkit.model import Counter, Game
@@ -34,7 +35,6 @@ __all__ = ["CALCULATIONS", "tables_of", "resolve_ships"]
 
 SIDES = ("japan", "us")
 SIDE_NAMES = {"japan": "Japan", "us": "US", "none": "neither side", "draw": "a draw"}
-SIDE_ADJECTIVES = {"japan": "Japanese", "us": "US"}
 
 
 # --- shared helpers ----------------------------------------------------------------------------
@@ -270,8 +270,11 @@ def _moves_run(game: Game, params) -> CalcResult:
         strike = pf_zones.air_strike_zones(zones, zone)
         deciding |= set(pf_zones.open_pairs_deciding(zones, lambda z: pf_zones.air_strike_zones(z, zone)))
         lines.append(f"air strike targets: Henderson Field, or an enemy task force in {', '.join(strike)}")
+        # PF 9.5, 10.6 "adjacent": read as a zone next to this one, not this one (docs/pacific-fury.md, the readings)
+        lines.append(f"not an enemy task force in {zone} itself: 'adjacent' (PF 9.5, 10.6) read as a neighbouring zone; "
+                     "an enemy sharing the zone meets carrier combat when one side enters (PF 10.5)")
         data["air_strike_zones"] = list(strike)
-        cites += [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6")]
+        cites += [game.edition.cite("air-strike", "9.5"), game.edition.cite_number("10.6"), game.edition.cite("carrier-combat", "10.5")]
     if zone == "Ironbottom Sound":
         lines.append("only one of a side's task forces in Ironbottom Sound is activated per operation (they fight as one)")
         cites.append(game.edition.cite("form-task-forces", "8.2"))
@@ -307,7 +310,7 @@ def _sortie_run(game: Game, params) -> CalcResult:
         if side != "japan" or has:
             raise CalcInputError("only a non-initiative Japanese player may form the Tokyo Express (PF 9.6)")
     rows = pf_zones.sortie_zones(side, params.type, has, tables.sortie_rows())
-    label = "the Tokyo Express" if params.type == "tokyo-express" else f"a {SIDE_ADJECTIVES[side]} TF-{params.type}"
+    label = "the Tokyo Express" if params.type == "tokyo-express" else f"a {side_adjective(game, side)} TF-{params.type}"
     lines = [f"{label} ({'with' if has else 'without'} the initiative) may sortie to: {', '.join(r.zone for r in rows) or 'nowhere'}"]
     lines += [f"  {r.zone}: {r.source}" for r in rows]
     lines.append("only the task force in the lowest-numbered Operation Box may sortie (PF 9.1)")
@@ -542,7 +545,7 @@ def _damage_run(game: Game, params) -> CalcResult:
     except ValueError as error:
         raise CalcInputError(str(error)) from None
     months = tables.months()
-    who = params.ship or f"a {SIDE_NAMES[side]} ship"
+    who = params.ship or f"a {side_adjective(game, side)} ship"
     if turn is None:
         lines = [f"{who} damaged on Turn {params.turn} with {counted(params.hits, 'hit')} would not be back by Turn {tables.last_turn}: removed from the game"]
     else:
@@ -844,10 +847,9 @@ def _initiative_run(game: Game, params) -> CalcResult:
     threshold = pf_odds.disruption_threshold(box.value, tables.disruption_minimum)
     lines = [f"marker on {box.label}: {SIDE_NAMES[start_side]} has the initiative for a turn starting here (box 0: the US)",
              f"Henderson Field: held by the initiative player; Combat Factor {box.value}, CAP {counted(box.cap_icons, 'aircraft icon')}"
-             + (" (placeholder)" if box.placeholder else "") + f"; {counted(threshold, 'hit')} {_verb(threshold)} it",
-             f"if Turn {game.turns[1]} ends here: {'a draw' if victory(box) == 'draw' else SIDE_NAMES[victory(box)] + ' wins'}"]
+             + (" (placeholder)" if box.placeholder else "") + f"; {counted(threshold, 'hit')} {_verb(threshold)} it"]
     data = {"box": box.label, "value": box.value, "initiative": start_side, "henderson_field": {"combat_factor": box.value,
-            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder}, "victory_if_final": victory(box)}
+            "cap_icons": box.cap_icons, "cap_icons_placeholder": box.placeholder}}
     cites = [game.edition.cite("victory", "4.0"), game.edition.cite("initiative-player", "6.1"), game.edition.cite("return-phase", "11.0")]
     disrupted, before_return = params.disrupted, box
     if params.landing is not None:
@@ -874,6 +876,12 @@ def _initiative_run(game: Game, params) -> CalcResult:
     rp = return_phase_shift(track, before_return, initiative, not disrupted, params.transports_sunk)
     lines.append(f"Return Phase ({SIDE_NAMES[initiative]} initiative): {rp.reason}: {before_return.label} -> {rp.box.label}")
     data["return_phase"] = {"initiative": initiative, "from": before_return.label, "to": rp.box.label, "spaces": rp.spaces, "reason": rp.reason}
+    # PF 4.0, 11.0: victory is judged once the last turn's Return Phase is over, so from the box that phase leaves.
+    won = victory(rp.box)
+    lines.append(f"if this is Turn {game.turns[1]}, the game ends after this Return Phase with the marker on {rp.box.label}: "
+                 + ("a draw" if won == "draw" else f"{SIDE_NAMES[won]} wins"))
+    data["victory_if_final"] = won
+    data["victory_box"] = rp.box.label
     caveats = _placeholder_caveat(game, box, params.documents) + _box_caveat(box)
     for other in sorted({rp.box.label} | ({data["landing"]["to"]} if "landing" in data else set())):
         caveats += _box_caveat(tables.initiative_box(other)) if other != box.label else []

@@ -20,10 +20,16 @@ from toolkit.findings import Location
 from toolkit.records import lazy_dataclass
 from toolkit.rules import Context, Unit
 
-__all__ = ["PFContext", "TaskForce", "PHASES", "task_force_type"]
+__all__ = ["PFContext", "TaskForce", "PHASES", "task_force_type", "side_adjective"]
 
 #: The phases a snapshot may stand in, in order (PF 5.0); ``start`` is before the Initiative Phase.
 PHASES = ("start", "initiative", "event", "task-force", "operations", "return")
+
+
+def side_adjective(game, side: str) -> str:
+    """The side's word before a noun as the edition spells it (``side_adjectives``): the Japanese player, the US player
+    (PF 3.1, 3.2), not the side's name ("the Japan task force"); the name when the edition gives none."""
+    return (game.edition.param("side_adjectives") or {}).get(side) or game.side_name(side)
 
 
 def task_force_type(units) -> str:
@@ -91,7 +97,7 @@ class TaskForce:
         return sum(u.entry.count for u in self.units if u.counter.cls not in ("CV", "CVL"))
 
     def label(self, game) -> str:
-        return f"the {game.side_name(self.side)} task force {'in ' + self.where if self.box is None else 'in ' + self.where}"
+        return f"the {side_adjective(game, self.side)} task force in {self.where}"
 
 
 class PFContext(Context):
@@ -101,6 +107,10 @@ class PFContext(Context):
     @property
     def phase(self) -> str:
         return (self.scenario.section("phase") or {}).get("at", "start")
+
+    def adjective(self, side: str) -> str:
+        """The side's word before a noun (the Japanese player, PF 3.1): :func:`side_adjective`."""
+        return side_adjective(self.game, side)
 
     def phase_at_least(self, phase: str) -> bool:
         return PHASES.index(self.phase) >= PHASES.index(phase)

@@ -125,7 +125,8 @@ def sortie_zones(side: str, task_force: str, initiative: bool, rows: Sequence[So
 
 
 def air_strike_zones(zones: ZoneMap, zone: str) -> tuple[str, ...]:
-    """Zones a TF-C in ``zone`` may strike an enemy task force in: the adjacent zones (PF 9.5, 10.6)."""
+    """Zones a TF-C in ``zone`` may strike an enemy task force in: the adjacent zones (PF 9.5, 10.6), read as the
+    neighbouring zones only, not ``zone`` itself (the other reading is recorded in docs/pacific-fury.md)."""
     return neighbours(zones, zone)
 
 

@@ -51,15 +51,15 @@ def damage_return(ctx: PFContext):
             continue
         for turn, entry in track:
             if turn != back:
-                yield (f"{counter.name}, a {ctx.game.side_name(counter.side)} ship damaged on turn {record['turn']} with "
+                yield (f"{counter.name}, a {ctx.adjective(counter.side)} ship damaged on turn {record['turn']} with "
                        f"{record['hits']} hit(s), returns on turn {back}, not {turn}: move it to turn {back}", entry.at)
         if not track:
             yield (f"{counter.name} is damaged (turn {record['turn']}, {record['hits']} hit(s)) and waits on the Turn Record Track "
                    f"until turn {back}: list it under turn_track, turn {back}", at)
 
 
-@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk, or waiting on the Turn Record Track beyond the next turn: "
-       "a sunk one returns at the start of the next turn.")
+@check("PF-SUNK-RETURNS", "applying-hits", "A Transports unit listed as sunk, waiting on the Turn Record Track beyond the next turn, "
+       "or still there once its turn has started: a sunk one returns at the start of the next turn.")
 def sunk_returns(ctx: PFContext):
     for entry in ctx.scenario.sunk:
         counter = ctx.game.counters.get(entry.counter)
@@ -74,6 +74,12 @@ def sunk_returns(ctx: PFContext):
                 yield (f"{counter.name} on turn {turn} of the Turn Record Track at turn {ctx.turn}: a Transports unit is never "
                        f"damaged, and one sunk this turn returns at the start of turn {ctx.turn + 1}: move it to turn {ctx.turn + 1}",
                        entry.at)
+            elif counter is not None and counter.cls == "Transports" and turn <= ctx.turn and not ctx.track_entered(turn):
+                # PF 10.7 (with 6.3): back at the start of its turn, so already in base in that turn's Initiative and Event
+                # Phases; ships enter only in the Task Force Phase (8.1), and from then PF-TURN-TRACK-PAST says so.
+                yield (f"{counter.name} on turn {turn} of the Turn Record Track at turn {ctx.turn}, phase {ctx.phase!r}: a sunk "
+                       f"Transports unit returns at the start of the next turn (PF 10.7), not in its Task Force Phase like a "
+                       f"damaged ship (8.1): move it to {ctx.base(counter.side)}", entry.at)
 
 
 @check("PF-TURN-TRACK-PAST", "enter-ships", "Units still on the Turn Record Track for a turn whose Task Force Phase has begun.")

@@ -38,7 +38,7 @@ def events_turn(ctx: PFContext):
             yield (f"{name} on turn {turn} has not been rolled yet at turn {ctx.turn}, phase {ctx.phase!r}; remove it or "
                    f"move the scenario on", at, ctx.edition.cite("sequence-of-play"))
         elif turn == ctx.turn and info.get("side") == initiative and initiative is not None:
-            yield (f"{name} is a {ctx.game.side_name(info['side'])} event, but {ctx.game.side_name(initiative)} holds the "
+            yield (f"{name} is a {ctx.adjective(info['side'])} event, but {ctx.game.side_name(initiative)} holds the "
                    f"initiative on turn {turn} (fixed at the start of the turn, PF 6.0; {_initiative_basis(ctx)}): only the "
                    f"non-initiative player rolls for an event", ctx.section_at("events_used", i, "event"))
 

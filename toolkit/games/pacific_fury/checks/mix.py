@@ -68,7 +68,7 @@ def _transport_counters(game) -> dict[str, list[str]]:
 def _too_many_transports(ctx: PFContext, pool: MixPool, tokyo: str | None) -> str:
     side = ctx.game.counters[pool.counters[0]].side
     what = "Transports units and Tokyo Express" if tokyo in pool.counters else "Transports units"
-    return (f"{pool.used} {ctx.game.side_name(side)} {what} in the scenario, but a side has {fmt(pool.limit)} Transports and the "
+    return (f"{pool.used} {ctx.adjective(side)} {what} in the scenario, but a side has {fmt(pool.limit)} Transports and the "
             f"Tokyo Express replaces one of them; remove {fmt(pool.excess)}")
 
 
@@ -88,7 +88,7 @@ def counter_mix_low(ctx: PFContext):
         base = ctx.base(side)
         at_base = [p for p in ctx.scenario.setup if p.side == side and p.where == base]
         at = ctx.removed_at(*pool.counters) or (at_base[-1].at if at_base else ctx.scenario.at)
-        yield (f"{pool.used} {ctx.game.side_name(side)} Transports units (with the Tokyo Express) in the scenario, but a side has "
+        yield (f"{pool.used} {ctx.adjective(side)} Transports units (with the Tokyo Express) in the scenario, but a side has "
                f"{fmt(pool.limit)} from the start and none leaves the game: a sunk one waits on the Turn Record Track "
                f"(PF 10.7), a landed one returns at the start of the next turn (PF 6.3); place {fmt(pool.limit - pool.used)} more",
                at, ctx.setup_rule(side))  # each side's own set-up: PF 3.1 Japan, 3.2 the US

@@ -78,14 +78,14 @@ def operation_boxes(ctx: PFContext):
         if first.box == marker:
             continue
         if done >= ctx.edition.param("operations_per_turn", 7):  # PF 9.7: after the side's last operation nothing still waits
-            yield (f"{first.where}: the {ctx.game.side_name(side)} Operation marker stands on box {marker}, past the side's last "
+            yield (f"{first.where}: the {ctx.adjective(side)} Operation marker stands on box {marker}, past the side's last "
                    f"operation; by then every task force has sortied or been pushed past the last box back to base (PF 9.7): send "
                    f"it to base, or set the marker", first.at)
             continue
         why = ("the marker has passed it: a sortie takes the lowest box and every other operation moves the waiting task "
                "forces one box up" if first.box < marker else
                "it cannot stand beyond the marker: task forces are formed from box 1 and only the operations move them up")
-        yield (f"{first.where}: the {ctx.game.side_name(side)} Operation marker stands on box {marker} ({done} operation(s) "
+        yield (f"{first.where}: the {ctx.adjective(side)} Operation marker stands on box {marker} ({done} operation(s) "
                f"conducted), so the first waiting task force stands on box {marker}; {why} (PF 9.7): move it to box "
                f"{marker}, or set the marker", first.at)
 
@@ -104,10 +104,10 @@ def sortie_zone(ctx: PFContext):
             kind = "the Tokyo Express" if tf.has(ctx.edition.param("tokyo_express")) else f"a TF-{tf.type}"
             holder = "with" if ctx.initiative_side == side else "without"
             if moves is None:
-                yield (f"{tf.label(ctx.game)}: {kind} of the {ctx.game.side_name(side)} player {holder} the initiative sorties to "
+                yield (f"{tf.label(ctx.game)}: {kind} of the {ctx.adjective(side)} player {holder} the initiative sorties to "
                        f"{zones} (PF 9.1) and no move open to it leads to {tf.zone} (PF 9.2): move it", tf.at)
             elif 1 + moves > done:
-                yield (f"{tf.label(ctx.game)}: {kind} of the {ctx.game.side_name(side)} player {holder} the initiative sorties to "
+                yield (f"{tf.label(ctx.game)}: {kind} of the {ctx.adjective(side)} player {holder} the initiative sorties to "
                        f"{zones} (PF 9.1) and needs {moves} move(s) to reach {tf.zone}, {1 + moves} operations in all; the "
                        f"Operation marker shows {done}: move it, or set the marker", tf.at)
 
@@ -125,7 +125,7 @@ def operations_at_sea(ctx: PFContext):
             continue  # PF-SORTIE-ZONE names the task force that cannot be there
         total = sum(1 + n for n in needs)
         if total > done:
-            yield (f"{len(at_sea)} {ctx.game.side_name(side)} task forces at sea need at least {total} operations (one sortie "
+            yield (f"{len(at_sea)} {ctx.adjective(side)} task forces at sea need at least {total} operations (one sortie "
                    f"each, one per move since, PF 9.0-9.2), but the Operation marker shows {done} conducted: send one back to "
                    f"its Operation Box or base, or set the marker", at_sea[-1].at)
 

@@ -9,7 +9,7 @@ from toolkit.rules import check, shared
 @check("PF-SIDE", "form-task-forces", "A unit placed for the other side, in the other side's base or boxes, or somewhere no unit stands.")
 def sides_and_boxes(ctx: PFContext):
     """The shared wrong-side rule (:func:`toolkit.rules.shared.counter_side`), then each side's own boxes."""
-    name = ctx.game.side_name
+    name = ctx.adjective  # the Japanese set-up (PF 3.1)
 
     def say(p):
         return f"{p.name} is a {name(p.owner)} counter but is placed in the {name(p.side)} set-up: give it `side: {p.owner}`"
@@ -25,8 +25,8 @@ def sides_and_boxes(ctx: PFContext):
         box = unit.box
         if box is not None:
             if box.side is not None and box.side != unit.side:
-                yield (f"{unit.counter.name} is {ctx.game.side_name(unit.side)} but stands in {where}, a "
-                       f"{ctx.game.side_name(box.side)} box: use {ctx.game.side_name(unit.side)} boxes only", unit.entry.at)
+                yield (f"{unit.counter.name} is {ctx.adjective(unit.side)} but stands in {where}, a "
+                       f"{ctx.adjective(box.side)} box: use {ctx.adjective(unit.side)} boxes only", unit.entry.at)
         elif not ctx.is_zone(where):
             yield (f"{unit.counter.name} stands at {where}, which is neither a base, box nor sea zone: ships wait in a base "
                    f"or box or sail in one of the four sea zones (PF 2.1)", unit.entry.at, ctx.edition.cite("game-map"))

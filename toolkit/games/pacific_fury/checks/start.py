@@ -22,7 +22,7 @@ def start_bases(ctx: PFContext):
             continue  # PF-RESERVE-RELEASED and PF-START-HORNET say where those go
         base = ctx.base(unit.side)
         if base and unit.placement.where != base:
-            yield (f"at the start every {ctx.game.side_name(unit.side)} unit but the Reserve and the late arrivals waits face down "
+            yield (f"at the start every {ctx.adjective(unit.side)} unit but the Reserve and the late arrivals waits face down "
                    f"in {base}; {unit.counter.name} stands at {unit.placement.where}: move it to {base}", unit.entry.at, ctx.setup_rule(unit.side))
     for entry in ctx.scenario.sunk:
         counter = ctx.game.counters.get(entry.counter)

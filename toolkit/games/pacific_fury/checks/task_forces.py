@@ -14,16 +14,16 @@ def task_force_boxes(ctx: PFContext):
         if not forces:
             continue
         if not ctx.phase_at_least("task-force"):
-            yield (f"the {ctx.game.side_name(side)} player has task forces at phase {ctx.phase!r}; they are formed in the Task Force "
+            yield (f"the {ctx.adjective(side)} player has task forces at phase {ctx.phase!r}; they are formed in the Task Force "
                    f"Phase: keep the ships in base, or set the scenario's phase", forces[0].at)
             continue
         if ctx.phase == "task-force":
             for tf in forces:
                 if tf.zone is not None:
-                    yield (f"task forces sail only in the Operations Phase; at phase 'task-force' this {ctx.game.side_name(side)} "
+                    yield (f"task forces sail only in the Operations Phase; at phase 'task-force' this {ctx.adjective(side)} "
                            f"task force in {tf.zone} belongs in an Operation Box", tf.at)
         if len(forces) > limit:
-            yield (f"{len(forces)} {ctx.game.side_name(side)} task forces; a side forms at most {limit} (one per Operation Box): "
+            yield (f"{len(forces)} {ctx.adjective(side)} task forces; a side forms at most {limit} (one per Operation Box): "
                    f"merge or send {len(forces) - limit} back to base", forces[limit].at)
         boxed = [tf for tf in forces if tf.box is not None]
         numbers = [tf.box for tf in boxed]
@@ -31,11 +31,11 @@ def task_force_boxes(ctx: PFContext):
             if tf.box > limit:
                 yield f"{tf.where}: the Operation Boxes run from 1 to {limit}; use a lower box", tf.at
         if ctx.phase == "task-force" and numbers and numbers[0] != 1:
-            yield (f"task forces fill the Operation Boxes in order from box 1; the first {ctx.game.side_name(side)} task force "
+            yield (f"task forces fill the Operation Boxes in order from box 1; the first {ctx.adjective(side)} task force "
                    f"is in box {numbers[0]}: move it to box 1", boxed[0].at)
         for before, after in zip(boxed, boxed[1:]):
             if after.box != before.box + 1:
-                yield (f"{ctx.game.side_name(side)} Operation Boxes {before.box} and {after.box} hold task forces with an empty box "
+                yield (f"{ctx.adjective(side)} Operation Boxes {before.box} and {after.box} hold task forces with an empty box "
                        f"between: boxes are filled in ascending order without gaps; move this task force to box {before.box + 1}", after.at)
 
 
