@@ -35,6 +35,24 @@ def test_bundled_plan_text(capsys):
     assert "Operational Movement Palau > Surabaya: jp-ca, 2 x jp-dd, jp-land-4 (4 hexes, 4 TP, 2 Oil) (FitS v1.1 9.2, 9.3)" in out
 
 
+def test_a_scenario_error_is_said_not_passed_over(tmp_path, capsys):
+    """A unit of the plan's scenario with no counter in the mix is left out of the replay's start: the command says so on
+    standard error, located, as supply, zoc and reach do; a scenario without errors gets no such line."""
+    scenario = tmp_path / "typo.yaml"
+    relative = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)
+    scenario.write_text(f"kind: scenario\ngame: fire-in-the-sky\nid: typo\nextends: {relative}\ntitle: Typo\nreconstructed: a test\n"
+                        "setup:\n  - at: Midway\n    side: allied\n    reconstructed: a test\n    units:\n      - {counter: us-marine-3}\n",
+                        encoding="utf-8")
+    plan = tmp_path / "plan.yaml"
+    plan.write_text(V11.replace("scenario: ../short-campaign.yaml", "scenario: typo.yaml"), encoding="utf-8")
+    status, out, err = run(capsys, "plan", str(plan))
+    assert status == 0, err
+    assert "warning: 1 error(s) in the scenario, the entries concerned are left out" in err
+    assert f"{scenario}:12:19: no counter 'us-marine-3'" in err
+    status, _, err = run(capsys, "plan", str(edited(tmp_path, V11, "clean.yaml")))
+    assert status == 0 and "warning" not in err
+
+
 def test_second_edition_plan_shows_the_doubled_economy(capsys):
     status, out, err = run(capsys, "plan", str(PLANS / "example-of-play-2nd.yaml"), "--format", "json")
     assert status == 0, err

@@ -23,7 +23,7 @@ from toolkit.words import edition_name
 
 __all__ = ["GAME_ID", "UsageError", "MAX_WHOLE", "points", "turn_number", "TURN", "ASW_DICE", "AIR_STEPS",
            "AIR_POINTS", "DICE", "UNIT_STEPS", "DD_UNITS", "HITS", "COUNT", "HEXES", "AFTER_ROUNDS", "game_options",
-           "scenario_options", "load_game", "load_scenario", "game_state", "place_node", "counter_of", "emit", "num"]
+           "scenario_options", "load_game", "load_scenario", "warn_of_scenario_errors", "game_state", "place_node", "counter_of", "emit", "num"]
 
 GAME_ID = "fire-in-the-sky"
 
@@ -134,12 +134,18 @@ def load_scenario(args):
     if game_errors:
         first = game_errors[0]
         raise UsageError(f"{first.location}: {first.message} (the game data has errors; see chartroom check {opened.game.root})")
+    warn_of_scenario_errors(opened)
+    return opened.game, opened.scenario
+
+
+def warn_of_scenario_errors(opened) -> None:
+    """Errors in the scenario itself (an unknown counter or place) leave out only the entries concerned: answer anyway,
+    but say so on standard error, with the first one located."""
     scenario_errors = opened.errors()
-    if scenario_errors:  # answer anyway, but say which entries were left out
+    if scenario_errors:
         first = scenario_errors[0]
         print(f"chartroom: warning: {len(scenario_errors)} error(s) in the scenario, the entries concerned are left out; "
               f"first: {first.location}: {first.message}", file=sys.stderr)
-    return opened.game, opened.scenario
 
 
 def game_state(args):
