@@ -90,6 +90,31 @@ def test_each_scenario_is_drawn_one_glyph_per_entry_and_as_png(path, tmp_path, c
     assert len(image.convert("L").resize((64, 64)).getcolors(4096)) > 8  # a drawing, not a blank
 
 
+TYPOS = (("fire-in-the-sky/short-campaign.yaml", "counter: us-cl}", "counter: us-cll}", "no counter 'us-cll'"),
+         ("pacific-fury/campaign.yaml", "counter: us-ca-portland", "counter: us-ca-portlnd", "no counter 'us-ca-portlnd'"),
+         ("fire-from-the-skies/midway.yaml", "ships: [enterprise, hornet]", "ships: [enterprise, hornett]", "no ship 'hornett'"))
+
+
+@pytest.mark.parametrize("bundled, right, wrong, said", TYPOS, ids=lambda v: v.split("/")[0] if "/" in v else "")
+def test_a_scenario_with_errors_is_drawn_and_the_first_error_said(bundled, right, wrong, said, tmp_path, capsys):
+    """An entry naming no counter or ship is left out of the drawing: the command says so on standard error, located,
+    and still draws (exit 0); --findings draws the findings (exit 1); the bundled scenario draws without a word."""
+    source = ROOT / "scenarios" / bundled
+    text = source.read_text(encoding="utf-8")
+    assert right in text
+    copy = source.with_name(f"zz-typo-{source.name}")  # beside the bundled one: its map: and game resolve as they do
+    try:
+        copy.write_text(text.replace(right, wrong, 1), encoding="utf-8")
+        line = next(i for i, row in enumerate(copy.read_text(encoding="utf-8").splitlines(), 1) if wrong in row)
+        status, _, err = run_cli(capsys, "map", "draw", copy, "-o", tmp_path / "typo.svg")
+        assert status == 0 and "warning:" in err and f"{copy.name}:{line}:" in err and said in err, err
+        assert run_cli(capsys, "map", "draw", copy, "-o", tmp_path / "typo.svg", "--findings")[0] == 1
+    finally:
+        copy.unlink(missing_ok=True)
+    status, _, err = run_cli(capsys, "map", "draw", source, "-o", tmp_path / "clean.svg")
+    assert status == 0 and "warning" not in err, err
+
+
 def test_the_same_scenario_gives_the_same_bytes(tmp_path, capsys):
     for name in ("a.svg", "b.svg"):
         assert run_cli(capsys, "map", "draw", SHORT, "-o", tmp_path / name)[0] == 0

@@ -138,9 +138,13 @@ def _draw_setup(args) -> int:
         raise InputError(f"{args.set_up}: no such scenario file")
     if args.output:  # refuse a bad target before the work
         _target(args.output)
-    opened = args.session.open_scenario(path, args.edition, checks=args.findings)
+    opened = args.session.open_scenario(path, args.edition)
     if opened.game is None or opened.scenario is None or opened.module is None or opened.game_errors():
         raise InputError(opened.first_error(f"cannot load {args.set_up}"))
+    errors = opened.errors()
+    if errors and not args.findings:  # drawn anyway (an unknown counter or ship is left out): said, not silent
+        print(f"chartroom: warning: {len(errors)} error(s) in the scenario, first: {errors[0].location}: {errors[0].message}; "
+              f"--findings draws them on the map, chartroom check lists them", file=sys.stderr)
     setup = opened.module.setup_pieces(opened.game, opened.scenario, args.turn)
     findings = sorted(opened.findings, key=lambda f: f.sort_key()) if args.findings else None
     svg = render_setup_svg(opened.game, opened.scenario, setup, opened.module.map_style(opened.game), findings)

@@ -74,6 +74,15 @@ class Opened(Loaded):
         errors = self.errors()
         return f"{errors[0].location}: {errors[0].message}" if errors else fallback
 
+    def left_out(self) -> str:
+        """For a command that answers from a scenario with errors (an unknown counter or place): the line saying how many,
+        that the entries concerned are left out, and the first, located; "" when it has none."""
+        errors = self.errors()
+        if not errors:
+            return ""
+        return (f"warning: {len(errors)} error(s) in the scenario, the entries concerned are left out; "
+                f"first: {errors[0].location}: {errors[0].message}")
+
 
 def _with_memos(method):
     """Run a session method with the session's memos at work (:meth:`SessionMemos.active`)."""

@@ -141,11 +141,8 @@ def load_scenario(args):
 def warn_of_scenario_errors(opened) -> None:
     """Errors in the scenario itself (an unknown counter or place) leave out only the entries concerned: answer anyway,
     but say so on standard error, with the first one located."""
-    scenario_errors = opened.errors()
-    if scenario_errors:
-        first = scenario_errors[0]
-        print(f"chartroom: warning: {len(scenario_errors)} error(s) in the scenario, the entries concerned are left out; "
-              f"first: {first.location}: {first.message}", file=sys.stderr)
+    if opened.left_out():
+        print(f"chartroom: {opened.left_out()}", file=sys.stderr)
 
 
 def game_state(args):
