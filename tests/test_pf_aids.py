@@ -297,6 +297,24 @@ def test_letter_paper_and_orientation(tmp_path):
     assert "size: letter portrait" in read(tmp_path, "zones")
 
 
+def test_a_location_split_between_columns_is_headed_in_both(built_aids):
+    """The US set-up card holds one location, Espiritu Santo, in two columns: its heading is its table's header, so the
+    printed card heads the second column with it too (it went on without one); the HTML has it once."""
+    folder = built_aids(CAMPAIGN)
+    html = read(folder, "setup-us")
+    assert html.count('<th class="loc-head">Espiritu Santo') == 1 and "<thead>" in html
+    if not shutil.which("pdftotext"):
+        pytest.skip("needs pdftotext (apt-get install poppler-utils) to read the PDF's text")
+    page = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(folder / "setup-us.pdf"), "-"], check=True, capture_output=True, text=True).stdout
+    assert page.count("Espiritu Santo") == 2, page
+
+
+def test_set_up_card_counts_in_words_and_speaks_of_air_steps_only_where_there_are(aids):
+    """'1 location', not '1 locations'; the note on air units placed by steps only on a card placing air by steps (FitS)."""
+    us = text(read(aids[0], "setup-us"))
+    assert "20 counters at 1 location." in us and "by steps" not in us
+
+
 def test_pdf_aids_are_written_and_deterministic(built_aids):
     pytest.importorskip("weasyprint", reason="PDF output needs the pdf extra (WeasyPrint)")
     from toolkit.render.pdf import _pdf_bytes

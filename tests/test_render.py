@@ -87,6 +87,16 @@ def test_setup_card_lists_every_unit_of_the_scenario(short_aids):
         assert located.count('class="tick"') == expected
 
 
+def test_setup_card_heads_each_location_in_its_table_and_notes_air_steps(short_aids):
+    """Each location's heading is its table's header (repeated where a location goes on in the next column or page);
+    the Short Campaign's cards place air units by steps, and say so."""
+    out, _ = short_aids
+    html = (out / "setup-japan.html").read_text(encoding="utf-8")
+    assert html.count('<div class="loc"') == html.count('<thead><tr><th class="loc-head">') == 12
+    assert '<thead><tr><th class="loc-head">Kure <span class="where">hex 1203' in html
+    assert "47 counters at 12 locations. Air units are placed by steps" in html
+
+
 def _tiny_game(count=2, unlimited=False, withdraw=False):
     places = {"Truk": Place("Truk", "0101", "base", vp=1, flag="japan", extra={"air": 4, "port": 6}),
               "Kure": Place("Kure", "0102", "base", vp=5, flag="japan", extra={"air": 4, "port": 10, "home_base": "japan"})}

@@ -219,8 +219,11 @@ def setup_card(game: Game, scenario: Scenario, side: str, module: GameAids) -> d
             control.append({"base": entry.base, "hex": place.hex if place else "", "side": side_label(game, entry.side),
                             "printed": side_label(game, printed)})
     total = sum(len(u["ticks"]) for loc in ordered for u in loc["units"])
+    tally = f"{counted(total, 'counter')} at {counted(len(ordered), 'location')}"
+    by_steps = any(u["type"] == "air" and "step" in u["qty"] for loc in ordered for u in loc["units"])  # FitS 2.1.1.2: air steps
     return {"side": side, "label": side_label(game, side), "locations": ordered, "track": track, "sunk": sunk,
-            "markers": markers(game, scenario, side, module), "control": control, "not_placed": not_placed, "counter_total": total}
+            "markers": markers(game, scenario, side, module), "control": control, "not_placed": not_placed, "counter_total": total,
+            "tally": tally, "air_by_steps": by_steps}
 
 
 def markers(game: Game, scenario: Scenario, side: str, module: GameAids) -> list[dict]:
