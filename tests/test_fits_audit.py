@@ -261,7 +261,7 @@ steps:
     ("japan", "Truk", "jp-dd", "jp-dd arrives at a Home Base of its nation (Kure, Yokosuka), not at Truk"),
     ("allied", "West Coast USA", "br-dd", "br-dd arrives at a Home Base of its nation (Indian Ocean Ports), not at West Coast USA"),
     ("allied", "Surabaya", "nl-dd", "nl-dd arrives at a Home Base of its nation (none"),
-    ("japan", "Kure", "us-dd", "us-dd is not a unit of the japan player"),
+    ("japan", "Kure", "us-dd", "us-dd is not a unit of the Japanese player"),
 ])
 def test_plan_refuses_reinforcements_away_from_their_home_base(tmp_path, capsys, edition, rule, side, at, unit, why):
     status, out, err = run_cli(capsys, "plan", _reinforcements(tmp_path, side, at, unit), "--edition", edition)
@@ -409,7 +409,7 @@ SNLF_AT_PEARL = 'setup:\n  - {at: Pearl Harbor, side: japan, source: "test", uni
     (NEW_DD + DD_TO_PEARL, "allied", SNLF_AT_PEARL, "Japanese units are in the Pearl Harbor hex: no move from West Coast USA"),
     (NEW_DD + "  - {op: end-of-phase, phase: First Deployment Phase}\n" + DD_TO_PEARL, "allied", "",
      "Off-Map Box Movement is made in the Reinforcement Phase, before any deployment or later operation"),
-    (DD_TO_PEARL, "japan", "", "only the Allied player moves units out of an off-map box; this is the japan player turn"),
+    (DD_TO_PEARL, "japan", "", "only the Allied player moves units out of an off-map box; this is the Japanese player turn"),
 ])
 def test_plan_refuses_off_map_box_movement_the_rule_does_not_allow(tmp_path, capsys, edition, rule, steps, side, extra, why):
     status, out, err = run_cli(capsys, "plan", _off_map_plan(tmp_path, steps, side, extra), "--edition", edition)

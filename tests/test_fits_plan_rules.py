@@ -118,6 +118,8 @@ def test_only_the_non_phasing_player_reacts(tmp_path, capsys):
     error = data["error"]
     assert error["code"] == "PLAN-REACTION" and error["rule"] == "FitS v1.1 10.1"
     assert error["line"] == line_of(text, "side: japan, units: [jp-dd], from: Kure")
+    # the players by name, not the side ids ("in this japan player turn, the allied ships")
+    assert "in this Japanese player turn, the Allied ships" in error["message"], error["message"]
 
 
 # --- item 2: land units damaged at sea may not land (v1.1 12.3.4.1; 2nd 11.2.5.1) ------------------
@@ -247,7 +249,7 @@ def test_one_task_force_pays_the_short_oil_on_turn_1(tmp_path, capsys):
      "campaign", (), "only 1 Task Force may pay the 1-4 hex Oil on Turn 1; it was used at step 2"),
     # on Turn 1 only: the Short Campaign starts on Turn 2
     ("  - {op: operational-movement, units: [jp-ca], from: Kure, to: Midway, turn_1_special: true}\n", "short", (),
-     "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance (this is the japan player turn of Turn 2)"),
+     "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance (this is the Japanese player turn of Turn 2)"),
     # the 2nd edition has no such rule
     (CAMPAIGN_STEPS, "campaign", ("--edition", "2nd"), "the 2nd rules have no Turn 1 Oil special rule"),
 ])

@@ -169,3 +169,13 @@ def test_messages_name_a_side_by_its_adjective(monkeypatch):
                 for f in check_paths([(FOLDER / path).relative_to(ROOT)])[0]]
     assert any(m.startswith("the US task force in The Slot: a TF-B of the US player") for m in messages)
     assert not [m for m in messages if "Japan " in m], messages  # "Japan holds the initiative" would be right: none here
+
+
+def test_henderson_disrupted_names_the_side_by_its_adjective(monkeypatch):
+    """PF-HENDERSON-DISRUPTED (PF 6.2) said 'the non-initiative player (Japan)' and 'move Japan's Operation marker on';
+    PF 3.1 speaks of the Japanese player and his Operation marker."""
+    monkeypatch.chdir(ROOT)
+    findings, _ = check_paths([(FOLDER / "henderson-disrupted-fail.yaml").relative_to(ROOT)])
+    message = next(f.message for f in findings if f.code == "PF-HENDERSON-DISRUPTED")
+    assert "the non-initiative player (the Japanese player) needs" in message, message
+    assert message.endswith("or move the Japanese Operation marker on"), message

@@ -102,15 +102,15 @@ def test_a_scenario_with_errors_is_drawn_and_the_first_error_said(bundled, right
     source = ROOT / "scenarios" / bundled
     text = source.read_text(encoding="utf-8")
     assert right in text
-    copy = source.with_name(f"zz-typo-{source.name}")  # beside the bundled one: its map: and game resolve as they do
-    try:
-        copy.write_text(text.replace(right, wrong, 1), encoding="utf-8")
-        line = next(i for i, row in enumerate(copy.read_text(encoding="utf-8").splitlines(), 1) if wrong in row)
-        status, _, err = run_cli(capsys, "map", "draw", copy, "-o", tmp_path / "typo.svg")
-        assert status == 0 and "warning:" in err and f"{copy.name}:{line}:" in err and said in err, err
-        assert run_cli(capsys, "map", "draw", copy, "-o", tmp_path / "typo.svg", "--findings")[0] == 1
-    finally:
-        copy.unlink(missing_ok=True)
+    # in a copy of the game's folder, so its map: and game resolve as they do, and never in scenarios/ itself, where the
+    # tests that list the bundled scenarios (on other xdist workers) would meet it
+    game = shutil.copytree(source.parent, tmp_path / source.parent.name)
+    copy = game / f"zz-typo-{source.name}"
+    copy.write_text(text.replace(right, wrong, 1), encoding="utf-8")
+    line = next(i for i, row in enumerate(copy.read_text(encoding="utf-8").splitlines(), 1) if wrong in row)
+    status, _, err = run_cli(capsys, "map", "draw", copy, "-o", tmp_path / "typo.svg")
+    assert status == 0 and "warning:" in err and f"{copy.name}:{line}:" in err and said in err, err
+    assert run_cli(capsys, "map", "draw", copy, "-o", tmp_path / "typo.svg", "--findings")[0] == 1
     status, _, err = run_cli(capsys, "map", "draw", source, "-o", tmp_path / "clean.svg")
     assert status == 0 and "warning" not in err, err
 

@@ -288,7 +288,9 @@ def read(scenario: Scenario) -> ScenarioData:
             slots.append(SlotRef(f"table {name}", value.get("empty", ""), tables_at(name)))
     rules_value, _ = section("special_rules")
     allows = frozenset(a for r in rules_value or [] for a in r.get("allows") or ())
-    sides = {side for r in rules_value or [] for side in r.get("sides") or ()} | {r["side"] for r in (ships_value or []) + (tf_value or [])}
+    # every side the scenario names: a side with only an air base, air groups or missions still gets only its own rules
+    holders = (ships_value or []) + (tf_value or []) + (bases_value or []) + (groups_value or []) + (missions_value or [])
+    sides = {side for r in rules_value or [] for side in r.get("sides") or ()} | {r["side"] for r in holders if r.get("side")}
     side_allows = {side: frozenset(a for r in rules_value or [] if side in (r.get("sides") or (side,)) for a in r.get("allows") or ()) for side in sides}
     clock_value, _ = section("clock")
     night = frozenset((clock_value or {}).get("night") or ())

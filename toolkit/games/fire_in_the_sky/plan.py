@@ -58,6 +58,8 @@ AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", 
 #: Operations of the phases after the Reinforcement Phase: once one is played, Off-Map Box Movement is over (v1.1 7.5; 2nd 6.4).
 AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase",)
 EPSILON = 1e-9
+#: The players as the rules name them (the Japanese player, the Allied player), for messages: never the side ids.
+PLAYER = {"japan": "Japanese", "allied": "Allied"}
 
 
 class PlanError(FindingsError):
@@ -308,7 +310,7 @@ class Planner:
         that base and no Japanese unit is in its hex. Stacking holds there at the end of the next Deployment Phase."""
         rule = self.edition.cite("off-map-movement")
         if self.side != "allied":
-            raise PlanError("PLAN-OFF-MAP", f"only the Allied player moves units out of an off-map box; this is the {self.side} "
+            raise PlanError("PLAN-OFF-MAP", f"only the Allied player moves units out of an off-map box; this is the {PLAYER[self.side]} "
                             "player turn", rule, path + ("op",))
         if self.reinforcement_phase_over:
             raise PlanError("PLAN-OFF-MAP", "Off-Map Box Movement is made in the Reinforcement Phase, before any deployment "
@@ -349,7 +351,7 @@ class Planner:
         17.4; 2nd 15.4)."""
         rule = self.edition.cite("reinforcements")
         if counter.side != self.side:
-            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} is not a unit of the {self.side} player, whose turn this plan "
+            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} is not a unit of the {PLAYER[self.side]} player, whose turn this plan "
                             "plays", rule, path)
         homes = self.state.home_bases(self.side, counter.nation)
         here = self.state.graph.node_hex(node) or node
@@ -462,7 +464,7 @@ class Planner:
             raise PlanError("PLAN-TURN-1", f"the {self.edition.id} rules have no Turn 1 Oil special rule", rule, where)
         if self.side != "japan" or self.state.turn != 1:
             raise PlanError("PLAN-TURN-1", "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance "
-                            f"(this is the {self.side} player turn of Turn {self.state.turn})", rule, where)
+                            f"(this is the {PLAYER[self.side]} player turn of Turn {self.state.turn})", rule, where)
         if self.turn_1_used >= int(allowed):
             raise PlanError("PLAN-TURN-1", f"only {allowed} Task Force may pay the 1-4 hex Oil on Turn 1; it was used at step "
                             f"{self.turn_1_step}", rule, where)
@@ -616,8 +618,8 @@ class Planner:
         side = s.get("side", enemy_of(self.side))
         rule = self.edition.cite("reaction")
         if side == self.side:
-            raise PlanError("PLAN-REACTION", f"only the non-Phasing Player reacts: in this {self.side} player turn, the "
-                            f"{enemy_of(self.side)} ships", rule, path + ("side",))
+            raise PlanError("PLAN-REACTION", f"only the non-Phasing Player reacts: in this {PLAYER[self.side]} player turn, the "
+                            f"{PLAYER[enemy_of(self.side)]} ships", rule, path + ("side",))
         units = self.pick(s["units"], s["from"], path, side=side)
         dest = self.node(s["to"], path + ("to",))
         to = self.label(dest)

@@ -49,15 +49,15 @@ def henderson_disrupted(ctx: PFContext):
         done = ctx.operations.get(attacker, ctx.edition.param("start_operation_box", 1)) - ctx.edition.param("start_operation_box", 1)
         if done >= OPERATIONS_TO_DISRUPT:
             return
-    who = ctx.game.side_name(attacker)
+    who = ctx.adjective(attacker)  # the Japanese player, the US player (PF 3.1, 3.2)
     if ctx.turn >= ctx.edition.param("events_from_turn", 2):
         events, fixes = "no Bomber Offensive (PF 7.1) or Heavy Bombers (PF 7.2) is recorded for this turn", ["record that event"]
     else:
         events, fixes = "Turn 1 has no Event Phase (PF 7.0)", []
     if ctx.phase == "operations":
-        fixes.append(f"move {who}'s Operation marker on")
+        fixes.append(f"move the {who} Operation marker on")
     yield (f"Henderson Field is disrupted at phase {ctx.phase!r} of turn {ctx.turn} with nothing able to disrupt it: {events}, and "
-           f"the non-initiative player ({who}) needs a sortie and then a bombardment or air strike, two operations (PF 9.1, 9.4, "
+           f"the non-initiative player (the {who} player) needs a sortie and then a bombardment or air strike, two operations (PF 9.1, 9.4, "
            f"9.5), but has conducted {done}; set henderson_field: operational"
            + "".join(f", or {fix}" for fix in fixes),
            ctx.section_at("initiative", "henderson_field"))
