@@ -106,6 +106,39 @@ def test_launch_without_the_forms_data_is_a_lower_bound(capsys):
     assert "1 or more" in _fail(capsys, "launch")
 
 
+def test_launch_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: a scenario lasts until its clock's last turn (Coral Sea's is 36): a launch from turn 37 used to be answered
+    as if the game went on."""
+    err = _fail(capsys, "launch", "--spotted", "6", "--turn", "37", "--scenario", CORAL)
+    assert "--turn 37: after turn 36, the last turn of " in err and "FFTS 18.3" in err and "no AF launches then" in err
+    assert err.count("\n") == 1
+    assert _json(capsys, "launch", "--spotted", "6", "--turn", "36", "--scenario", CORAL)["result"]["turns_after_last_turn"] == []
+
+
+def test_launch_says_which_launches_come_after_the_last_turn(capsys):
+    """16 AFs from turn 35 under 4 closed-hangar HP (6.7.3) launch on turns 35-38; Coral Sea ends on turn 36 (18.3): turns 37
+    and 38 are past the day's end, and the 6 AFs launching then never launch in play. Before, the answer said nothing."""
+    argv = ("launch", "--spotted", "6", "--hangar", "10", "--handling-points", "4", "--hangar-kind", "closed", "--turn", "35", "--scenario", CORAL)
+    doc = _json(capsys, *argv)
+    r = doc["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"], r["afs_launched_by_last_turn"]) == (36, [37, 38], 10)
+    assert "FFTS 18.3" in doc["rules"]
+    assert main(["calc", "fire-from-the-skies", *argv]) == 0
+    text = capsys.readouterr().out
+    assert "past the end of the day: turns 37 and 38 come after turn 36" in text and "6 AFs never launch in play" in text
+    r = _json(capsys, "launch", "--spotted", "6", "--hangar", "10", "--turn", "20", "--scenario", CORAL)["result"]  # inside the day
+    assert r["turns_after_last_turn"] == [] and "past the end" not in str(r)
+
+
+def test_launch_without_a_scenario_stops_at_the_games_day(capsys):
+    """Without --scenario the day is the game's turns (1-72, game.yaml; FFTS 3.3, 18.1): 16 AFs spotted from turn 72 launch 12
+    then, and 4 on turn 73, after it."""
+    doc = _json(capsys, "launch", "--spotted", "16", "--turn", "72")
+    assert (doc["result"]["turns_after_last_turn"], doc["result"]["afs_launched_by_last_turn"]) == ([73], 12)
+    assert any("no --scenario" in c for c in doc["caveats"])
+    assert _json(capsys, "launch", "--spotted", "16", "--turn", "71")["result"]["turns_after_last_turn"] == []
+
+
 def test_launch_schedule_function():
     assert [s.launched for s in launch_schedule(13, 0, 12, None)] == [12, 1]
 

@@ -172,11 +172,14 @@ def _launch_args(p) -> None:
     p.add_argument("--hangar-kind", choices=("open", "closed"), help="open or closed hangar (the air operations form; 6.7.3, 6.7.4)")
     p.add_argument("--elevator-rate", type=int, metavar="N", help="AFs the elevators raise per AOS (the air operations form, 6.8.1)")
     p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
+    p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the launch (18.3)")
 
 
 def _launch_run(game, params) -> CalcResult:
     if params.spotted < 0 or params.hangar < 0 or params.spotted + params.hangar < 1:
         raise CalcInputError("give the AFs to launch: --spotted and/or --hangar, 1 or more in all")
+    day_last, day_of, _, _ = _day_of(game, params)
+    _refuse_after_day(params.turn, day_last, day_of, "no AF launches then")
     p = game.edition.param
     limit = int((p("launch_per_aos") or {}).get(CATAPULTS[params.catapults], 12))
     caveats = ["the AFs are readied already: readying times are in the Air Operations Tables (6.8), an empty slot",
@@ -204,10 +207,20 @@ def _launch_run(game, params) -> CalcResult:
              *(f"raising from the hangar: {x}" for x in limits),
              f"{'at least ' if params.hangar and raise_per_aos is None else ''}{turns} AOS: the last AFs launch on turn {steps[-1].aos}"]
     lines += [f"  turn {s.aos}: launch {s.launched}" + (f", then raise {s.raised} to the deck" if s.raised else "") for s in steps]
+    late = [s.aos for s in steps if s.aos > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; launches after it are not played (6.5: one AOS a turn)
+        stranded = sum(s.launched for s in steps if s.aos > day_last)
+        lines.append(f"past the end of the day: {_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     f"the game is over by then; {counted(stranded, 'AF')} never launch in play")
+    if not params.scenario:
+        caveats.append("no --scenario: a scenario ends at its clock's last turn (18.3), often before the game's day ends: "
+                       "give --scenario to have its turns checked")
     data = {"afs": params.spotted + params.hangar, "limit_per_aos": limit, "raise_per_aos": raise_per_aos, "aos": turns,
             "last_launch_turn": steps[-1].aos, "lower_bound": bool(params.hangar and raise_per_aos is None),
+            "last_turn": day_last, "turns_after_last_turn": late,
+            "afs_launched_by_last_turn": sum(s.launched for s in steps if s.aos <= day_last),
             "steps": [{"turn": s.aos, "launched": s.launched, "raised": s.raised} for s in steps]}
-    return CalcResult("Launching an air group", tuple(lines), data, game.edition.cites("6.5", "6.7", "6.8", "6.9"), tuple(caveats))
+    return CalcResult("Launching an air group", tuple(lines), data, game.edition.cites("6.5", "6.7", "6.8", "6.9", "18.3"), tuple(caveats))
 
 
 # --- recovery -------------------------------------------------------------------------------------
@@ -224,7 +237,7 @@ def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
     """(the day's last turn, whose it is, twilight turns, night turns): the scenario's clock (18.3: it ends at its last turn),
     else the game's day of turns (game.yaml, 3.3 and 18.1), which names no twilight or night."""
     if not params.scenario:
-        return game.turns[1], f"the game's day (turns {game.turns[0]}-{game.turns[1]}, game.yaml)", frozenset(), frozenset()
+        return game.turns[1], f"the game's day (turns {game.turns[0]}-{game.turns[1]}, game.yaml; FFTS 3.3, 18.1)", frozenset(), frozenset()
     scenario, data, _ = open_scenario(game, params.scenario)
     clock = scenario.section("clock") or {}
     if "last_turn" not in clock:
@@ -232,12 +245,17 @@ def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
     return int(clock["last_turn"]), f"the last turn of {params.scenario.name} (its clock; FFTS 18.3)", frozenset(clock.get("twilight") or ()), data.night
 
 
+def _refuse_after_day(turn: int, day_last: int, day_of: str, what: str) -> None:
+    """18.3: a scenario ends at its clock's last turn (the game's day, 18.1, without one): nothing is played after it."""
+    if turn > day_last:
+        raise CalcInputError(f"--turn {turn}: after turn {day_last}, {day_of}: the game is over, {what}")
+
+
 def _recover_run(game, params) -> CalcResult:
     if params.afs < 1 or params.spotted_aft < 0:
         raise CalcInputError("--afs is 1 or more, --spotted-aft 0 or more")
     day_last, day_of, twilight, night = _day_of(game, params)
-    if params.turn > day_last:  # 18.3: a scenario ends at its clock's last turn; nothing lands after it
-        raise CalcInputError(f"--turn {params.turn}: after turn {day_last}, {day_of}: the game is over, no AF lands then")
+    _refuse_after_day(params.turn, day_last, day_of, "no AF lands then")
     table = {r["condition"]: r for r in _chart(game, "landing_accidents")["rows"]}
     if params.condition not in table:
         raise CalcInputError(f"no landing condition {params.condition!r}; conditions: {', '.join(table)}")
