@@ -76,6 +76,28 @@ def test_radius_input_errors(capsys):
     assert "no such mission" in _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "nope")
 
 
+def test_radius_launch_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: Coral Sea ends on turn 36 (its clock): a strike launched on turn 37 used to get a radius."""
+    err = _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--launch", "37")
+    assert "--launch 37: after turn 36, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    assert _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--launch", "36")["result"]["last_turn"] == 36
+
+
+def test_radius_says_which_ranges_land_after_the_last_turn(capsys):
+    """Launched on turn 64 with endurance 14 (normal speed, 1 turn of combat, 4.3): 4 hexes land on 72, 5 on 74, after the
+    game's day (1-72; FFTS 3.3, 18.1); yorktown-strike-1 launched on 30 in Coral Sea (ends on 36, 18.3): its TBDs, slow,
+    reach no farther than 2 hexes and back by 36 (10.6: no move on turns divisible by 4). Before, neither was said."""
+    r = _json(capsys, "strike-radius", "--launch", "64", "--endurance", "14")["result"]
+    assert (r["last_turn"], r["ranges_landing_after_last_turn"]) == (72, [5, 6, 7])
+    assert main(["calc", "fire-from-the-skies", "strike-radius", "--launch", "64", "--endurance", "14"]) == 0
+    assert "past the end of the day: a strike to 5 hexes or more lands after turn 72" in capsys.readouterr().out
+    assert _json(capsys, "strike-radius", "--launch", "10", "--endurance", "14")["result"]["ranges_landing_after_last_turn"] == []
+    r = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--launch", "30")["result"]
+    assert (r["last_turn"], r["shortest_range_landing_after_last_turn"]) == (36, 3)
+    r = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1")["result"]  # launched on 10: in the day
+    assert r["shortest_range_landing_after_last_turn"] is None
+
+
 # --- launch -----------------------------------------------------------------------------------------
 
 def test_launch_with_handling_points(capsys):

@@ -92,7 +92,7 @@ def _radius_run(game, params) -> CalcResult:
     caveats = ["the strike attacks in the turn it reaches its target and turns straight back: any delay the Strike Sighting Table "
                "(12.5) or forming a larger strike (6.11, Air Operations Tables) adds is not counted (both are empty slots)",
                "a strike flies one hex a turn, slow aircraft not on turns divisible by 4, fast ones 2 hexes on turns divisible by 6 (10.6)"]
-    rules = game.edition.cites("4.2", "4.3", "4.4", "6.12", "10.6")
+    rules = game.edition.cites("4.2", "4.3", "4.4", "6.12", "10.6", "18.3")
     if params.scenario or params.mission:
         if not (params.scenario and params.mission):
             raise CalcInputError("--scenario and --mission go together")
@@ -108,9 +108,24 @@ def _radius_run(game, params) -> CalcResult:
     if landing > 1:
         lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {counted(landing - 1, 'turn')} after the strike is home")
     lines += _rows_text(rows)
+    day_last, day_of, _, _ = _day_of(game, params)
+    late = _landing_after_day(rows, day_last)
+    if late:
+        lines.append(_after_day_line(late[0], day_last, day_of))
     data = {"launch_turn": params.launch, "endurance": params.endurance, "speed": params.speed, "role": params.role, "combat_turns": combat,
-            "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
+            "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows),
+            "last_turn": day_last, "ranges_landing_after_last_turn": late}
     return CalcResult("Strike radius", tuple(lines), data, rules, tuple(caveats))
+
+
+def _landing_after_day(rows, day_last: int) -> list[int]:
+    """The ranges (hexes) whose last AFs land after the day's last turn (18.3: the game is over then)."""
+    return [r.hexes for r in rows if r.lands > day_last]
+
+
+def _after_day_line(hexes: int, day_last: int, day_of: str) -> str:
+    return (f"past the end of the day: a strike to {counted(hexes, 'hex', 'hexes')} or more lands after turn {day_last}, {day_of}: "
+            "the game is over by then, its AFs never land in play")
 
 
 def _radius_mission(game, params, caveats, rules) -> CalcResult:
@@ -119,6 +134,8 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
     if mission is None:
         raise CalcInputError(f"--mission {params.mission}: no such mission in {params.scenario}; missions: {', '.join(m.id for m in data.missions)}")
     launch = params.launch if params.launch is not None else mission.launch_turn
+    day_last, day_of, _, _ = _day_of(game, params)
+    _refuse_after_day(launch, day_last, day_of, "no strike launches then", option="--launch")
     combat = params.combat_turns
     if combat is not None and combat < 0:
         raise CalcInputError("--combat-turns is 0 or more")
@@ -127,7 +144,7 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
         caveats.append(f"{counted(combat, 'turn')} of combat counted, as for {_article_for(mission.kind)}; give --combat-turns to change it"
                        + (" (an armed searcher that attacks, 8.5, fights one)" if mission.kind == "search" else ""))
     groups = mission.groups or (tuple(range(len(mission.aircraft))),)
-    lines, out_groups, radii = [], [], []
+    lines, out_groups, radii, lates = [], [], [], []
     landing = fewest_aos(mission.total, int(game.edition.param("land_per_aos", 6)))
     for g, members in enumerate(groups):
         entries = [mission.aircraft[i] for i in members if i < len(mission.aircraft)]
@@ -147,15 +164,20 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
             last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, combat, 1)
             radii.append(radius)
             lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {counted(radius, 'hex', 'hexes')}")
+            late = _landing_after_day(rows, day_last)
+            lates.extend(late[:1])
             members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "endurance": endurance, "last_normal_turn": last,
-                                "radius": radius, "ranges": _rows_json(rows)})
+                                "radius": radius, "ranges": _rows_json(rows), "ranges_landing_after_last_turn": late})
         out_groups.append({"group": g + 1, "speed": speed, "aircraft": members_out})
     radius = min(radii) if radii else None
     lines.insert(0, f"{mission.kind} {mission.id} from {mission.source}, launched on turn {launch}: strike radius {counted(radius, 'hex', 'hexes')}, its shortest-ranged aircraft's")
+    if lates:  # 18.3: the scenario ends at its clock's last turn; a strike landing after it never lands in play
+        lines.append(_after_day_line(min(lates), day_last, day_of))
     if landing > 1:
         caveats.append(f"its {mission.total} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS, 6.12): AFs landing in a later AOS "
                        "land that many turns after the strike is home; land the shortest-ranged first (see --afs)")
-    result = {"mission": mission.id, "launch_turn": launch, "combat_turns": combat, "radius": radius, "landing_aos": landing, "groups": out_groups}
+    result = {"mission": mission.id, "launch_turn": launch, "combat_turns": combat, "radius": radius, "landing_aos": landing, "last_turn": day_last,
+              "shortest_range_landing_after_last_turn": min(lates) if lates else None, "groups": out_groups}
     return CalcResult(f"Strike radius of {mission.id}", tuple(lines), result, rules, tuple(caveats))
 
 
@@ -245,10 +267,10 @@ def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
     return int(clock["last_turn"]), f"the last turn of {params.scenario.name} (its clock; FFTS 18.3)", frozenset(clock.get("twilight") or ()), data.night
 
 
-def _refuse_after_day(turn: int, day_last: int, day_of: str, what: str) -> None:
+def _refuse_after_day(turn: int, day_last: int, day_of: str, what: str, option: str = "--turn") -> None:
     """18.3: a scenario ends at its clock's last turn (the game's day, 18.1, without one): nothing is played after it."""
     if turn > day_last:
-        raise CalcInputError(f"--turn {turn}: after turn {day_last}, {day_of}: the game is over, {what}")
+        raise CalcInputError(f"{option} {turn}: after turn {day_last}, {day_of}: the game is over, {what}")
 
 
 def _recover_run(game, params) -> CalcResult:
