@@ -98,6 +98,25 @@ def test_radius_says_which_ranges_land_after_the_last_turn(capsys):
     assert r["shortest_range_landing_after_last_turn"] is None
 
 
+def test_search_launched_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: Coral Sea ends on turn 36 (its clock): a search launched on turn 37 used to be flown turn by turn."""
+    argv = ("search", "--from", "0609", "--arc", "0", "60", "--range", "4", "--scenario", CORAL)
+    err = _fail(capsys, *argv, "--launch", "37")
+    assert "--launch 37: after turn 36, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    assert _json(capsys, *argv, "--launch", "36")["result"]["last_turn"] == 36
+
+
+def test_search_says_which_turns_come_after_the_last_turn(capsys):
+    """A 4-hex search launched on turn 33 flies turns 34-41 (7.5); Coral Sea ends on 36 (18.3): turns 37-41 are past the day's end.
+    Without --scenario the game's day ends on 72 (3.3, 18.1): launched on 68, turns 73-76 are. Before, neither was said."""
+    argv = ("search", "--from", "0609", "--arc", "0", "60", "--range", "4")
+    r = _json(capsys, *argv, "--launch", "33", "--scenario", CORAL)["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"]) == (36, [37, 38, 39, 40, 41])
+    assert main(["calc", "fire-from-the-skies", *argv, "--launch", "68"]) == 0
+    assert "past the end of the day: turns 73-76 come after turn 72" in capsys.readouterr().out
+    assert _json(capsys, *argv, "--launch", "2", "--scenario", CORAL)["result"]["turns_after_last_turn"] == []
+
+
 # --- launch -----------------------------------------------------------------------------------------
 
 def test_launch_with_handling_points(capsys):

@@ -14,7 +14,7 @@ from toolkit.bounds import Bound
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
-from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, open_scenario
+from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, last_turn_of_day, named_turns, open_scenario, refuse_after_day
 from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
 from toolkit.words import counted
@@ -118,6 +118,8 @@ def _search_run(game, params) -> CalcResult:
     origin = sheet_hex(game, params.origin, "--from", task_forces)
     if params.range < 1 or params.launch < 1:
         raise CalcInputError("--range and --launch are 1 or more")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(params.launch, day_last, day_of, "no search launches then", option="--launch")
     p = game.edition.param
     sector = Sector.between(origin, params.arc[0], params.arc[1], params.range)
     per_af = p("search_arc_paired", 30) if params.paired else p("search_arc_per_af_far", 30) if params.range > p("search_far_range", 7) else p("search_arc_per_af", 60)
@@ -141,12 +143,16 @@ def _search_run(game, params) -> CalcResult:
     lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {params.range}: {counted(afs, 'AF')} of {per_af} degrees",
              f"flies out from turn {params.launch + 1}, back over its start on turn {home}: it needs {home - params.launch} turns of endurance"]
     lines += [f"turn {t['turn']}: {counted(t['reach'], 'hex', 'hexes')} out, searches {len(t['hexes'])}: {' '.join(t['hexes']) or '-'}" for t in turns]
+    late = [t["turn"] for t in turns if t["turn"] > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; the search flies and searches no more after it
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     "the game is over by then, nothing is searched then")
     data = {"origin": origin, "arc": [sector.start, sector.end], "width": sector.width, "range": params.range, "afs_needed": afs,
             "arc_per_af": per_af, "home_turn": home, "endurance_needed": home - params.launch, "turns": turns,
-            "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
+            "covered": {str(d): sorted(hs) for d, hs in rings.items()}, "last_turn": day_last, "turns_after_last_turn": late}
     caveats.append("a hex is searched when the arc's sector meets its interior (a bearing line that cuts it counts, a hexside along it does not), FFTS 7.4.8")
     caveats.append(f"the band is the hexes reached and the {depth} rings inside them, never behind the start (FFTS 8.2, read so)")
-    return CalcResult(f"Search from {_named(params.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
+    return CalcResult(f"Search from {_named(params.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2", "18.3"), tuple(caveats))
 
 
 # --- landing accidents -------------------------------------------------------------------------------

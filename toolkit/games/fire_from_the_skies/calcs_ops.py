@@ -19,7 +19,7 @@ from toolkit.games.fire_from_the_skies.handling import fewest_aos, launch_schedu
 from toolkit.games.fire_from_the_skies.victory import READINGS, ShipLoss, VPTable, score
 from toolkit.words import counted
 
-__all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "open_scenario"]
+__all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "last_turn_of_day", "named_turns", "open_scenario", "refuse_after_day"]
 
 SPEED_ORDER = ("slow", "normal", "fast")
 ROLES = ("fighter", "dive-bomber", "torpedo-bomber", "level-bomber", "glide-bomber", "search")
@@ -108,7 +108,7 @@ def _radius_run(game, params) -> CalcResult:
     if landing > 1:
         lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {counted(landing - 1, 'turn')} after the strike is home")
     lines += _rows_text(rows)
-    day_last, day_of, _, _ = _day_of(game, params)
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
     late = _landing_after_day(rows, day_last)
     if late:
         lines.append(_after_day_line(late[0], day_last, day_of))
@@ -134,8 +134,8 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
     if mission is None:
         raise CalcInputError(f"--mission {params.mission}: no such mission in {params.scenario}; missions: {', '.join(m.id for m in data.missions)}")
     launch = params.launch if params.launch is not None else mission.launch_turn
-    day_last, day_of, _, _ = _day_of(game, params)
-    _refuse_after_day(launch, day_last, day_of, "no strike launches then", option="--launch")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(launch, day_last, day_of, "no strike launches then", option="--launch")
     combat = params.combat_turns
     if combat is not None and combat < 0:
         raise CalcInputError("--combat-turns is 0 or more")
@@ -200,8 +200,8 @@ def _launch_args(p) -> None:
 def _launch_run(game, params) -> CalcResult:
     if params.spotted < 0 or params.hangar < 0 or params.spotted + params.hangar < 1:
         raise CalcInputError("give the AFs to launch: --spotted and/or --hangar, 1 or more in all")
-    day_last, day_of, _, _ = _day_of(game, params)
-    _refuse_after_day(params.turn, day_last, day_of, "no AF launches then")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(params.turn, day_last, day_of, "no AF launches then")
     p = game.edition.param
     limit = int((p("launch_per_aos") or {}).get(CATAPULTS[params.catapults], 12))
     caveats = ["the AFs are readied already: readying times are in the Air Operations Tables (6.8), an empty slot",
@@ -232,7 +232,7 @@ def _launch_run(game, params) -> CalcResult:
     late = [s.aos for s in steps if s.aos > day_last]
     if late:  # 18.3: the game ends at the day's last turn; launches after it are not played (6.5: one AOS a turn)
         stranded = sum(s.launched for s in steps if s.aos > day_last)
-        lines.append(f"past the end of the day: {_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
                      f"the game is over by then; {counted(stranded, 'AF')} never launch in play")
     if not params.scenario:
         caveats.append("no --scenario: a scenario ends at its clock's last turn (18.3), often before the game's day ends: "
@@ -255,7 +255,7 @@ def _recover_args(p) -> None:
     p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the landing (18.3), its twilight and night turns are named (6.12.5, 6.12.6)")
 
 
-def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
+def last_turn_of_day(game, params) -> tuple[int, str, frozenset, frozenset]:
     """(the day's last turn, whose it is, twilight turns, night turns): the scenario's clock (18.3: it ends at its last turn),
     else the game's day of turns (game.yaml, 3.3 and 18.1), which names no twilight or night."""
     if not params.scenario:
@@ -267,7 +267,7 @@ def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
     return int(clock["last_turn"]), f"the last turn of {params.scenario.name} (its clock; FFTS 18.3)", frozenset(clock.get("twilight") or ()), data.night
 
 
-def _refuse_after_day(turn: int, day_last: int, day_of: str, what: str, option: str = "--turn") -> None:
+def refuse_after_day(turn: int, day_last: int, day_of: str, what: str, option: str = "--turn") -> None:
     """18.3: a scenario ends at its clock's last turn (the game's day, 18.1, without one): nothing is played after it."""
     if turn > day_last:
         raise CalcInputError(f"{option} {turn}: after turn {day_last}, {day_of}: the game is over, {what}")
@@ -276,8 +276,8 @@ def _refuse_after_day(turn: int, day_last: int, day_of: str, what: str, option: 
 def _recover_run(game, params) -> CalcResult:
     if params.afs < 1 or params.spotted_aft < 0:
         raise CalcInputError("--afs is 1 or more, --spotted-aft 0 or more")
-    day_last, day_of, twilight, night = _day_of(game, params)
-    _refuse_after_day(params.turn, day_last, day_of, "no AF lands then")
+    day_last, day_of, twilight, night = last_turn_of_day(game, params)
+    refuse_after_day(params.turn, day_last, day_of, "no AF lands then")
     table = {r["condition"]: r for r in _chart(game, "landing_accidents")["rows"]}
     if params.condition not in table:
         raise CalcInputError(f"no landing condition {params.condition!r}; conditions: {', '.join(table)}")
@@ -310,7 +310,7 @@ def _recover_run(game, params) -> CalcResult:
     late = [t for t in range(first, latest + 1) if t > day_last]
     if late:  # 18.3: the game ends at the day's last turn; landings after it are not played
         by_last = {reading: sum(p for k, p in done.items() if first + k - 1 <= day_last) for reading, done in zip(readings, dones)}
-        lines.append(f"past the end of the day: {_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
                      f"the game is over by then; AFs not down by turn {day_last} are never landed in play")
         lines.append("  chance all are down by turn " + f"{day_last}: " + "; ".join(
             f"{shown(p)}" + (f" ({reading})" if len(by_last) > 1 else "") for reading, p in by_last.items()))
@@ -318,7 +318,7 @@ def _recover_run(game, params) -> CalcResult:
             readings[reading]["all_down_by_last_turn"] = as_json(p)
     dusk = sorted(t for t in range(first, min(latest, day_last) + 1) if t in twilight or t in night)
     if dusk:  # 6.12.5, 6.12.6: twilight and night landings roll worse; 6.12.7: the worst condition applies
-        lines.append(f"{_turns(dusk)} {'is' if len(dusk) == 1 else 'are'} twilight or night in the scenario's clock: landings then use a "
+        lines.append(f"{named_turns(dusk)} {'is' if len(dusk) == 1 else 'are'} twilight or night in the scenario's clock: landings then use a "
                      f"twilight or night condition (6.12.5, 6.12.6; the worst applies, 6.12.7): give --condition for them")
     caveats = ["a carrier lands or launches in an AOS, never both (6.7): it launches nothing in these AOS",
                "parked aircraft or damage that leave half or a quarter of the landing area make a worse condition (6.12.2, 6.12.3); "
@@ -333,7 +333,7 @@ def _recover_run(game, params) -> CalcResult:
     return CalcResult("Recovering an air group", tuple(lines), data, game.edition.cites("6.7", "6.12", "18.3"), tuple(caveats))
 
 
-def _turns(turns: list[int]) -> str:
+def named_turns(turns: list[int]) -> str:
     """'turn 37', 'turns 37 and 38', 'turns 36-39' (consecutive turns)."""
     if len(turns) == 1:
         return f"turn {turns[0]}"
