@@ -11,6 +11,7 @@ from toolkit.cli import main
 from toolkit.games.fire_from_the_skies.handling import landing_outcomes, launch_schedule, recovery
 
 CORAL = "scenarios/fire-from-the-skies/coral-sea.yaml"
+MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"
 
 
 def _json(capsys, *argv):
@@ -115,6 +116,25 @@ def test_search_says_which_turns_come_after_the_last_turn(capsys):
     assert main(["calc", "fire-from-the-skies", *argv, "--launch", "68"]) == 0
     assert "past the end of the day: turns 73-76 come after turn 72" in capsys.readouterr().out
     assert _json(capsys, *argv, "--launch", "2", "--scenario", CORAL)["result"]["turns_after_last_turn"] == []
+
+
+def test_endurance_launch_or_turn_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: Midway ends on turn 18 (its clock): a launch on 19, or the turn now 19, used to be answered."""
+    err = _fail(capsys, "endurance", "--launch", "19", "--endurance", "14", "--scenario", MIDWAY)
+    assert "--launch 19: after turn 18, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    err = _fail(capsys, "endurance", "--launch", "10", "--endurance", "14", "--turn", "19", "--scenario", MIDWAY)
+    assert "--turn 19: after turn 18" in err and "FFTS 18.3" in err
+    assert _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--turn", "18", "--scenario", MIDWAY)["result"]["turns_left"] == 6
+
+
+def test_endurance_says_which_landing_turns_come_after_the_last_turn(capsys):
+    """Launched on 10 with endurance 14: last normal turn 24, crash turns 25-27 (4.2, 4.4); Midway ends on 18 (18.3): all four
+    come after it. Without --scenario, launched on 60: 74-77 after the game's 72 (3.3, 18.1). Before, neither was said."""
+    r = _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--scenario", MIDWAY)["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"]) == (18, [24, 25, 26, 27])
+    assert main(["calc", "fire-from-the-skies", "endurance", "--launch", "60", "--endurance", "14"]) == 0
+    assert "past the end of the day: turns 74-77 come after turn 72" in capsys.readouterr().out
+    assert _json(capsys, "endurance", "--launch", "10", "--endurance", "14")["result"]["turns_after_last_turn"] == []
 
 
 # --- launch -----------------------------------------------------------------------------------------
@@ -244,8 +264,6 @@ def test_recover_with_aircraft_spotted_aft_waits_a_turn(capsys):
     assert list(r["readings"]) == ["a partial group rolls"]          # one roll per AF: one reading
     assert "no landing condition" in _fail(capsys, "recover", "--afs", "3", "--condition", "fog")
 
-
-MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"
 
 
 def test_recover_after_the_scenarios_last_turn_is_refused(capsys):

@@ -78,11 +78,16 @@ def _endurance_args(p) -> None:
     p.add_argument("--combat-turns", type=int, default=0, metavar="N", help="turns of combat flown (fighters, dive and torpedo bombers pay one more turn each)")
     p.add_argument("--role", default="", help="fighter, dive-bomber, torpedo-bomber, level-bomber, glide-bomber or search")
     p.add_argument("--turn", type=int, metavar="TURN", help="the turn now: how much endurance is left")
+    p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the flight (18.3)")
 
 
 def _endurance_run(game, params) -> CalcResult:
     if params.endurance < 1 or params.launch < 1 or params.combat_turns < 0:
         raise CalcInputError("--launch and --endurance are 1 or more, --combat-turns 0 or more")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(params.launch, day_last, day_of, "no AF launches then", option="--launch")
+    if params.turn is not None:
+        refuse_after_day(params.turn, day_last, day_of, "no AF flies then")
     roles = tuple(game.edition.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
     last = last_normal_turn(params.launch, params.endurance, params.combat_turns, params.role, roles)
     late = int(game.edition.param("fuel_crash_turns", 3))
@@ -92,13 +97,17 @@ def _endurance_run(game, params) -> CalcResult:
              f"last turn of normal endurance: {last} (the last turn to land with no risk; the landing turn counts)"]
     lines += [f"landing on turn {t}: crashes with chance {shown(p)}" for t, p in crashes[:-1]]
     lines.append(f"still flying on turn {crashes[-1][0]}: crashes")
+    late = [t for t in range(last, crashes[-1][0] + 1) if t > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; an AF still up then never lands in play
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     f"the game is over by then; AFs not down by turn {day_last} never land in play")
     data = {"launch_turn": params.launch, "endurance": params.endurance, "last_normal_turn": last,
-            "crash_chance": {str(t): as_json(p) for t, p in crashes}}
+            "crash_chance": {str(t): as_json(p) for t, p in crashes}, "last_turn": day_last, "turns_after_last_turn": late}
     if params.turn is not None:
         left = last - params.turn
         lines.append(f"on turn {params.turn}: {counted(max(left, 0), 'turn')} of normal endurance left" + (f", {counted(-left, 'turn')} past it" if left < 0 else ""))
         data["turns_left"] = left
-    return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4"))
+    return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4", "18.3"))
 
 
 # --- search ---------------------------------------------------------------------------------------
