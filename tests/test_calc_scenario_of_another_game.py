@@ -22,7 +22,8 @@ SCENARIOS = {"fire-in-the-sky": "scenarios/fire-in-the-sky/short-campaign.yaml",
              "ridgeline": "tests/games/ridgeline/dawn-attack.yaml"}  # the fourth game, from outside the package
 #: Each calculation taking --scenario, with the other arguments it needs to reach it.
 FFTS_ASKED = {"bearing": ["--from", "0609", "--to", "0806"], "search": ["--from", "0609", "--arc", "0", "60", "--range", "4", "--launch", "2"],
-              "strike-radius": ["--mission", "m"], "recover": ["--afs", "3"], "victory": []}
+              "strike-radius": ["--mission", "m"], "recover": ["--afs", "3"], "launch": ["--spotted", "6"],
+              "endurance": ["--launch", "10", "--endurance", "14"], "victory": []}
 TITLES = {"fire-in-the-sky": "Fire in the Sky", "pacific-fury": "Pacific Fury: Guadalcanal 1942", "ridgeline": "Ridgeline"}
 
 

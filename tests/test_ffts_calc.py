@@ -30,7 +30,7 @@ def test_endurance_of_the_4_6_example(capsys):
     result = doc["result"]
     assert result["last_normal_turn"] == 24 and result["turns_left"] == 4
     assert {t: c["fraction"] for t, c in result["crash_chance"].items()} == {"25": "1/3", "26": "2/3", "27": "1"}   # FFTS 4.4
-    assert doc["rules"] == ["FFTS 4.2", "FFTS 4.3", "FFTS 4.4"]
+    assert doc["rules"] == ["FFTS 4.2", "FFTS 4.3", "FFTS 4.4", "FFTS 18.3"]   # 18.3: the day ends the flight
 
 
 def test_combat_costs_a_turn_to_strike_aircraft_only(capsys):

@@ -11,6 +11,7 @@ from toolkit.cli import main
 from toolkit.games.fire_from_the_skies.handling import landing_outcomes, launch_schedule, recovery
 
 CORAL = "scenarios/fire-from-the-skies/coral-sea.yaml"
+MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"
 
 
 def _json(capsys, *argv):
@@ -76,6 +77,66 @@ def test_radius_input_errors(capsys):
     assert "no such mission" in _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "nope")
 
 
+def test_radius_launch_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: Coral Sea ends on turn 36 (its clock): a strike launched on turn 37 used to get a radius."""
+    err = _fail(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--launch", "37")
+    assert "--launch 37: after turn 36, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    assert _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--launch", "36")["result"]["last_turn"] == 36
+
+
+def test_radius_says_which_ranges_land_after_the_last_turn(capsys):
+    """Launched on turn 64 with endurance 14 (normal speed, 1 turn of combat, 4.3): 4 hexes land on 72, 5 on 74, after the
+    game's day (1-72; FFTS 3.3, 18.1); yorktown-strike-1 launched on 30 in Coral Sea (ends on 36, 18.3): its TBDs, slow,
+    reach no farther than 2 hexes and back by 36 (10.6: no move on turns divisible by 4). Before, neither was said."""
+    r = _json(capsys, "strike-radius", "--launch", "64", "--endurance", "14")["result"]
+    assert (r["last_turn"], r["ranges_landing_after_last_turn"]) == (72, [5, 6, 7])
+    assert main(["calc", "fire-from-the-skies", "strike-radius", "--launch", "64", "--endurance", "14"]) == 0
+    assert "past the end of the day: a strike to 5 hexes or more lands after turn 72" in capsys.readouterr().out
+    assert _json(capsys, "strike-radius", "--launch", "10", "--endurance", "14")["result"]["ranges_landing_after_last_turn"] == []
+    r = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1", "--launch", "30")["result"]
+    assert (r["last_turn"], r["shortest_range_landing_after_last_turn"]) == (36, 3)
+    r = _json(capsys, "strike-radius", "--scenario", CORAL, "--mission", "yorktown-strike-1")["result"]  # launched on 10: in the day
+    assert r["shortest_range_landing_after_last_turn"] is None
+
+
+def test_search_launched_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: Coral Sea ends on turn 36 (its clock): a search launched on turn 37 used to be flown turn by turn."""
+    argv = ("search", "--from", "0609", "--arc", "0", "60", "--range", "4", "--scenario", CORAL)
+    err = _fail(capsys, *argv, "--launch", "37")
+    assert "--launch 37: after turn 36, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    assert _json(capsys, *argv, "--launch", "36")["result"]["last_turn"] == 36
+
+
+def test_search_says_which_turns_come_after_the_last_turn(capsys):
+    """A 4-hex search launched on turn 33 flies turns 34-41 (7.5); Coral Sea ends on 36 (18.3): turns 37-41 are past the day's end.
+    Without --scenario the game's day ends on 72 (3.3, 18.1): launched on 68, turns 73-76 are. Before, neither was said."""
+    argv = ("search", "--from", "0609", "--arc", "0", "60", "--range", "4")
+    r = _json(capsys, *argv, "--launch", "33", "--scenario", CORAL)["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"]) == (36, [37, 38, 39, 40, 41])
+    assert main(["calc", "fire-from-the-skies", *argv, "--launch", "68"]) == 0
+    assert "past the end of the day: turns 73-76 come after turn 72" in capsys.readouterr().out
+    assert _json(capsys, *argv, "--launch", "2", "--scenario", CORAL)["result"]["turns_after_last_turn"] == []
+
+
+def test_endurance_launch_or_turn_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: Midway ends on turn 18 (its clock): a launch on 19, or the turn now 19, used to be answered."""
+    err = _fail(capsys, "endurance", "--launch", "19", "--endurance", "14", "--scenario", MIDWAY)
+    assert "--launch 19: after turn 18, the last turn of " in err and "FFTS 18.3" in err and err.count("\n") == 1
+    err = _fail(capsys, "endurance", "--launch", "10", "--endurance", "14", "--turn", "19", "--scenario", MIDWAY)
+    assert "--turn 19: after turn 18" in err and "FFTS 18.3" in err
+    assert _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--turn", "18", "--scenario", MIDWAY)["result"]["turns_left"] == 6
+
+
+def test_endurance_says_which_landing_turns_come_after_the_last_turn(capsys):
+    """Launched on 10 with endurance 14: last normal turn 24, crash turns 25-27 (4.2, 4.4); Midway ends on 18 (18.3): all four
+    come after it. Without --scenario, launched on 60: 74-77 after the game's 72 (3.3, 18.1). Before, neither was said."""
+    r = _json(capsys, "endurance", "--launch", "10", "--endurance", "14", "--scenario", MIDWAY)["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"]) == (18, [24, 25, 26, 27])
+    assert main(["calc", "fire-from-the-skies", "endurance", "--launch", "60", "--endurance", "14"]) == 0
+    assert "past the end of the day: turns 74-77 come after turn 72" in capsys.readouterr().out
+    assert _json(capsys, "endurance", "--launch", "10", "--endurance", "14")["result"]["turns_after_last_turn"] == []
+
+
 # --- launch -----------------------------------------------------------------------------------------
 
 def test_launch_with_handling_points(capsys):
@@ -104,6 +165,39 @@ def test_launch_without_the_forms_data_is_a_lower_bound(capsys):
     assert doc["result"]["lower_bound"] is True and doc["result"]["aos"] == 2
     assert any("fewest possible" in c for c in doc["caveats"])
     assert "1 or more" in _fail(capsys, "launch")
+
+
+def test_launch_after_the_scenarios_last_turn_is_refused(capsys):
+    """FFTS 18.3: a scenario lasts until its clock's last turn (Coral Sea's is 36): a launch from turn 37 used to be answered
+    as if the game went on."""
+    err = _fail(capsys, "launch", "--spotted", "6", "--turn", "37", "--scenario", CORAL)
+    assert "--turn 37: after turn 36, the last turn of " in err and "FFTS 18.3" in err and "no AF launches then" in err
+    assert err.count("\n") == 1
+    assert _json(capsys, "launch", "--spotted", "6", "--turn", "36", "--scenario", CORAL)["result"]["turns_after_last_turn"] == []
+
+
+def test_launch_says_which_launches_come_after_the_last_turn(capsys):
+    """16 AFs from turn 35 under 4 closed-hangar HP (6.7.3) launch on turns 35-38; Coral Sea ends on turn 36 (18.3): turns 37
+    and 38 are past the day's end, and the 6 AFs launching then never launch in play. Before, the answer said nothing."""
+    argv = ("launch", "--spotted", "6", "--hangar", "10", "--handling-points", "4", "--hangar-kind", "closed", "--turn", "35", "--scenario", CORAL)
+    doc = _json(capsys, *argv)
+    r = doc["result"]
+    assert (r["last_turn"], r["turns_after_last_turn"], r["afs_launched_by_last_turn"]) == (36, [37, 38], 10)
+    assert "FFTS 18.3" in doc["rules"]
+    assert main(["calc", "fire-from-the-skies", *argv]) == 0
+    text = capsys.readouterr().out
+    assert "past the end of the day: turns 37 and 38 come after turn 36" in text and "6 AFs never launch in play" in text
+    r = _json(capsys, "launch", "--spotted", "6", "--hangar", "10", "--turn", "20", "--scenario", CORAL)["result"]  # inside the day
+    assert r["turns_after_last_turn"] == [] and "past the end" not in str(r)
+
+
+def test_launch_without_a_scenario_stops_at_the_games_day(capsys):
+    """Without --scenario the day is the game's turns (1-72, game.yaml; FFTS 3.3, 18.1): 16 AFs spotted from turn 72 launch 12
+    then, and 4 on turn 73, after it."""
+    doc = _json(capsys, "launch", "--spotted", "16", "--turn", "72")
+    assert (doc["result"]["turns_after_last_turn"], doc["result"]["afs_launched_by_last_turn"]) == ([73], 12)
+    assert any("no --scenario" in c for c in doc["caveats"])
+    assert _json(capsys, "launch", "--spotted", "16", "--turn", "71")["result"]["turns_after_last_turn"] == []
 
 
 def test_launch_schedule_function():
@@ -170,8 +264,6 @@ def test_recover_with_aircraft_spotted_aft_waits_a_turn(capsys):
     assert list(r["readings"]) == ["a partial group rolls"]          # one roll per AF: one reading
     assert "no landing condition" in _fail(capsys, "recover", "--afs", "3", "--condition", "fog")
 
-
-MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"
 
 
 def test_recover_after_the_scenarios_last_turn_is_refused(capsys):

@@ -14,7 +14,7 @@ from toolkit.bounds import Bound
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
-from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, open_scenario
+from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, last_turn_of_day, named_turns, open_scenario, refuse_after_day
 from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
 from toolkit.words import counted
@@ -78,11 +78,16 @@ def _endurance_args(p) -> None:
     p.add_argument("--combat-turns", type=int, default=0, metavar="N", help="turns of combat flown (fighters, dive and torpedo bombers pay one more turn each)")
     p.add_argument("--role", default="", help="fighter, dive-bomber, torpedo-bomber, level-bomber, glide-bomber or search")
     p.add_argument("--turn", type=int, metavar="TURN", help="the turn now: how much endurance is left")
+    p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the flight (18.3)")
 
 
 def _endurance_run(game, params) -> CalcResult:
     if params.endurance < 1 or params.launch < 1 or params.combat_turns < 0:
         raise CalcInputError("--launch and --endurance are 1 or more, --combat-turns 0 or more")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(params.launch, day_last, day_of, "no AF launches then", option="--launch")
+    if params.turn is not None:
+        refuse_after_day(params.turn, day_last, day_of, "no AF flies then")
     roles = tuple(game.edition.param("combat_endurance_roles", ("fighter", "dive-bomber", "torpedo-bomber")))
     last = last_normal_turn(params.launch, params.endurance, params.combat_turns, params.role, roles)
     late = int(game.edition.param("fuel_crash_turns", 3))
@@ -92,13 +97,17 @@ def _endurance_run(game, params) -> CalcResult:
              f"last turn of normal endurance: {last} (the last turn to land with no risk; the landing turn counts)"]
     lines += [f"landing on turn {t}: crashes with chance {shown(p)}" for t, p in crashes[:-1]]
     lines.append(f"still flying on turn {crashes[-1][0]}: crashes")
+    late = [t for t in range(last, crashes[-1][0] + 1) if t > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; an AF still up then never lands in play
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     f"the game is over by then; AFs not down by turn {day_last} never land in play")
     data = {"launch_turn": params.launch, "endurance": params.endurance, "last_normal_turn": last,
-            "crash_chance": {str(t): as_json(p) for t, p in crashes}}
+            "crash_chance": {str(t): as_json(p) for t, p in crashes}, "last_turn": day_last, "turns_after_last_turn": late}
     if params.turn is not None:
         left = last - params.turn
         lines.append(f"on turn {params.turn}: {counted(max(left, 0), 'turn')} of normal endurance left" + (f", {counted(-left, 'turn')} past it" if left < 0 else ""))
         data["turns_left"] = left
-    return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4"))
+    return CalcResult("Endurance and the last landing turn", tuple(lines), data, game.edition.cites("4.2", "4.3", "4.4", "18.3"))
 
 
 # --- search ---------------------------------------------------------------------------------------
@@ -118,6 +127,8 @@ def _search_run(game, params) -> CalcResult:
     origin = sheet_hex(game, params.origin, "--from", task_forces)
     if params.range < 1 or params.launch < 1:
         raise CalcInputError("--range and --launch are 1 or more")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(params.launch, day_last, day_of, "no search launches then", option="--launch")
     p = game.edition.param
     sector = Sector.between(origin, params.arc[0], params.arc[1], params.range)
     per_af = p("search_arc_paired", 30) if params.paired else p("search_arc_per_af_far", 30) if params.range > p("search_far_range", 7) else p("search_arc_per_af", 60)
@@ -141,12 +152,16 @@ def _search_run(game, params) -> CalcResult:
     lines = [f"arc {sector.start:g}-{sector.end:g} ({sector.width:g} degrees), range {params.range}: {counted(afs, 'AF')} of {per_af} degrees",
              f"flies out from turn {params.launch + 1}, back over its start on turn {home}: it needs {home - params.launch} turns of endurance"]
     lines += [f"turn {t['turn']}: {counted(t['reach'], 'hex', 'hexes')} out, searches {len(t['hexes'])}: {' '.join(t['hexes']) or '-'}" for t in turns]
+    late = [t["turn"] for t in turns if t["turn"] > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; the search flies and searches no more after it
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     "the game is over by then, nothing is searched then")
     data = {"origin": origin, "arc": [sector.start, sector.end], "width": sector.width, "range": params.range, "afs_needed": afs,
             "arc_per_af": per_af, "home_turn": home, "endurance_needed": home - params.launch, "turns": turns,
-            "covered": {str(d): sorted(hs) for d, hs in rings.items()}}
+            "covered": {str(d): sorted(hs) for d, hs in rings.items()}, "last_turn": day_last, "turns_after_last_turn": late}
     caveats.append("a hex is searched when the arc's sector meets its interior (a bearing line that cuts it counts, a hexside along it does not), FFTS 7.4.8")
     caveats.append(f"the band is the hexes reached and the {depth} rings inside them, never behind the start (FFTS 8.2, read so)")
-    return CalcResult(f"Search from {_named(params.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2"), tuple(caveats))
+    return CalcResult(f"Search from {_named(params.origin, origin)}", tuple(lines), data, game.edition.cites("7.4.5", "7.4.8", "7.5", "8.2", "18.3"), tuple(caveats))
 
 
 # --- landing accidents -------------------------------------------------------------------------------

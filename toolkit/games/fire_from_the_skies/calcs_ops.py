@@ -19,7 +19,7 @@ from toolkit.games.fire_from_the_skies.handling import fewest_aos, launch_schedu
 from toolkit.games.fire_from_the_skies.victory import READINGS, ShipLoss, VPTable, score
 from toolkit.words import counted
 
-__all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "open_scenario"]
+__all__ = ["OPS_CALCULATIONS", "SPEED_ORDER", "last_turn_of_day", "named_turns", "open_scenario", "refuse_after_day"]
 
 SPEED_ORDER = ("slow", "normal", "fast")
 ROLES = ("fighter", "dive-bomber", "torpedo-bomber", "level-bomber", "glide-bomber", "search")
@@ -92,7 +92,7 @@ def _radius_run(game, params) -> CalcResult:
     caveats = ["the strike attacks in the turn it reaches its target and turns straight back: any delay the Strike Sighting Table "
                "(12.5) or forming a larger strike (6.11, Air Operations Tables) adds is not counted (both are empty slots)",
                "a strike flies one hex a turn, slow aircraft not on turns divisible by 4, fast ones 2 hexes on turns divisible by 6 (10.6)"]
-    rules = game.edition.cites("4.2", "4.3", "4.4", "6.12", "10.6")
+    rules = game.edition.cites("4.2", "4.3", "4.4", "6.12", "10.6", "18.3")
     if params.scenario or params.mission:
         if not (params.scenario and params.mission):
             raise CalcInputError("--scenario and --mission go together")
@@ -108,9 +108,24 @@ def _radius_run(game, params) -> CalcResult:
     if landing > 1:
         lines.append(f"{params.afs} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS): the last land {counted(landing - 1, 'turn')} after the strike is home")
     lines += _rows_text(rows)
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    late = _landing_after_day(rows, day_last)
+    if late:
+        lines.append(_after_day_line(late[0], day_last, day_of))
     data = {"launch_turn": params.launch, "endurance": params.endurance, "speed": params.speed, "role": params.role, "combat_turns": combat,
-            "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows)}
+            "afs": params.afs, "landing_aos": landing, "last_normal_turn": last, "radius": radius, "ranges": _rows_json(rows),
+            "last_turn": day_last, "ranges_landing_after_last_turn": late}
     return CalcResult("Strike radius", tuple(lines), data, rules, tuple(caveats))
+
+
+def _landing_after_day(rows, day_last: int) -> list[int]:
+    """The ranges (hexes) whose last AFs land after the day's last turn (18.3: the game is over then)."""
+    return [r.hexes for r in rows if r.lands > day_last]
+
+
+def _after_day_line(hexes: int, day_last: int, day_of: str) -> str:
+    return (f"past the end of the day: a strike to {counted(hexes, 'hex', 'hexes')} or more lands after turn {day_last}, {day_of}: "
+            "the game is over by then, its AFs never land in play")
 
 
 def _radius_mission(game, params, caveats, rules) -> CalcResult:
@@ -119,6 +134,8 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
     if mission is None:
         raise CalcInputError(f"--mission {params.mission}: no such mission in {params.scenario}; missions: {', '.join(m.id for m in data.missions)}")
     launch = params.launch if params.launch is not None else mission.launch_turn
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(launch, day_last, day_of, "no strike launches then", option="--launch")
     combat = params.combat_turns
     if combat is not None and combat < 0:
         raise CalcInputError("--combat-turns is 0 or more")
@@ -127,7 +144,7 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
         caveats.append(f"{counted(combat, 'turn')} of combat counted, as for {_article_for(mission.kind)}; give --combat-turns to change it"
                        + (" (an armed searcher that attacks, 8.5, fights one)" if mission.kind == "search" else ""))
     groups = mission.groups or (tuple(range(len(mission.aircraft))),)
-    lines, out_groups, radii = [], [], []
+    lines, out_groups, radii, lates = [], [], [], []
     landing = fewest_aos(mission.total, int(game.edition.param("land_per_aos", 6)))
     for g, members in enumerate(groups):
         entries = [mission.aircraft[i] for i in members if i < len(mission.aircraft)]
@@ -147,15 +164,20 @@ def _radius_mission(game, params, caveats, rules) -> CalcResult:
             last, _, radius, rows = _radius_one(game, launch, endurance, speed, kind.role, combat, 1)
             radii.append(radius)
             lines.append(f"  {a.afs} AF {kind.name} ({a.load}): endurance {endurance}, last normal turn {last}, radius {counted(radius, 'hex', 'hexes')}")
+            late = _landing_after_day(rows, day_last)
+            lates.extend(late[:1])
             members_out.append({"type": a.type, "load": a.load, "afs": a.afs, "endurance": endurance, "last_normal_turn": last,
-                                "radius": radius, "ranges": _rows_json(rows)})
+                                "radius": radius, "ranges": _rows_json(rows), "ranges_landing_after_last_turn": late})
         out_groups.append({"group": g + 1, "speed": speed, "aircraft": members_out})
     radius = min(radii) if radii else None
     lines.insert(0, f"{mission.kind} {mission.id} from {mission.source}, launched on turn {launch}: strike radius {counted(radius, 'hex', 'hexes')}, its shortest-ranged aircraft's")
+    if lates:  # 18.3: the scenario ends at its clock's last turn; a strike landing after it never lands in play
+        lines.append(_after_day_line(min(lates), day_last, day_of))
     if landing > 1:
         caveats.append(f"its {mission.total} AFs land over {landing} AOS ({game.edition.param('land_per_aos', 6)} an AOS, 6.12): AFs landing in a later AOS "
                        "land that many turns after the strike is home; land the shortest-ranged first (see --afs)")
-    result = {"mission": mission.id, "launch_turn": launch, "combat_turns": combat, "radius": radius, "landing_aos": landing, "groups": out_groups}
+    result = {"mission": mission.id, "launch_turn": launch, "combat_turns": combat, "radius": radius, "landing_aos": landing, "last_turn": day_last,
+              "shortest_range_landing_after_last_turn": min(lates) if lates else None, "groups": out_groups}
     return CalcResult(f"Strike radius of {mission.id}", tuple(lines), result, rules, tuple(caveats))
 
 
@@ -172,11 +194,14 @@ def _launch_args(p) -> None:
     p.add_argument("--hangar-kind", choices=("open", "closed"), help="open or closed hangar (the air operations form; 6.7.3, 6.7.4)")
     p.add_argument("--elevator-rate", type=int, metavar="N", help="AFs the elevators raise per AOS (the air operations form, 6.8.1)")
     p.add_argument("--turn", type=int, default=1, metavar="TURN", help="the turn of the first AOS (default 1)")
+    p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the launch (18.3)")
 
 
 def _launch_run(game, params) -> CalcResult:
     if params.spotted < 0 or params.hangar < 0 or params.spotted + params.hangar < 1:
         raise CalcInputError("give the AFs to launch: --spotted and/or --hangar, 1 or more in all")
+    day_last, day_of, _, _ = last_turn_of_day(game, params)
+    refuse_after_day(params.turn, day_last, day_of, "no AF launches then")
     p = game.edition.param
     limit = int((p("launch_per_aos") or {}).get(CATAPULTS[params.catapults], 12))
     caveats = ["the AFs are readied already: readying times are in the Air Operations Tables (6.8), an empty slot",
@@ -204,10 +229,20 @@ def _launch_run(game, params) -> CalcResult:
              *(f"raising from the hangar: {x}" for x in limits),
              f"{'at least ' if params.hangar and raise_per_aos is None else ''}{turns} AOS: the last AFs launch on turn {steps[-1].aos}"]
     lines += [f"  turn {s.aos}: launch {s.launched}" + (f", then raise {s.raised} to the deck" if s.raised else "") for s in steps]
+    late = [s.aos for s in steps if s.aos > day_last]
+    if late:  # 18.3: the game ends at the day's last turn; launches after it are not played (6.5: one AOS a turn)
+        stranded = sum(s.launched for s in steps if s.aos > day_last)
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+                     f"the game is over by then; {counted(stranded, 'AF')} never launch in play")
+    if not params.scenario:
+        caveats.append("no --scenario: a scenario ends at its clock's last turn (18.3), often before the game's day ends: "
+                       "give --scenario to have its turns checked")
     data = {"afs": params.spotted + params.hangar, "limit_per_aos": limit, "raise_per_aos": raise_per_aos, "aos": turns,
             "last_launch_turn": steps[-1].aos, "lower_bound": bool(params.hangar and raise_per_aos is None),
+            "last_turn": day_last, "turns_after_last_turn": late,
+            "afs_launched_by_last_turn": sum(s.launched for s in steps if s.aos <= day_last),
             "steps": [{"turn": s.aos, "launched": s.launched, "raised": s.raised} for s in steps]}
-    return CalcResult("Launching an air group", tuple(lines), data, game.edition.cites("6.5", "6.7", "6.8", "6.9"), tuple(caveats))
+    return CalcResult("Launching an air group", tuple(lines), data, game.edition.cites("6.5", "6.7", "6.8", "6.9", "18.3"), tuple(caveats))
 
 
 # --- recovery -------------------------------------------------------------------------------------
@@ -220,11 +255,11 @@ def _recover_args(p) -> None:
     p.add_argument("--scenario", metavar="FILE", help="a scenario: its clock's last turn ends the landing (18.3), its twilight and night turns are named (6.12.5, 6.12.6)")
 
 
-def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
+def last_turn_of_day(game, params) -> tuple[int, str, frozenset, frozenset]:
     """(the day's last turn, whose it is, twilight turns, night turns): the scenario's clock (18.3: it ends at its last turn),
     else the game's day of turns (game.yaml, 3.3 and 18.1), which names no twilight or night."""
     if not params.scenario:
-        return game.turns[1], f"the game's day (turns {game.turns[0]}-{game.turns[1]}, game.yaml)", frozenset(), frozenset()
+        return game.turns[1], f"the game's day (turns {game.turns[0]}-{game.turns[1]}, game.yaml; FFTS 3.3, 18.1)", frozenset(), frozenset()
     scenario, data, _ = open_scenario(game, params.scenario)
     clock = scenario.section("clock") or {}
     if "last_turn" not in clock:
@@ -232,12 +267,17 @@ def _day_of(game, params) -> tuple[int, str, frozenset, frozenset]:
     return int(clock["last_turn"]), f"the last turn of {params.scenario.name} (its clock; FFTS 18.3)", frozenset(clock.get("twilight") or ()), data.night
 
 
+def refuse_after_day(turn: int, day_last: int, day_of: str, what: str, option: str = "--turn") -> None:
+    """18.3: a scenario ends at its clock's last turn (the game's day, 18.1, without one): nothing is played after it."""
+    if turn > day_last:
+        raise CalcInputError(f"{option} {turn}: after turn {day_last}, {day_of}: the game is over, {what}")
+
+
 def _recover_run(game, params) -> CalcResult:
     if params.afs < 1 or params.spotted_aft < 0:
         raise CalcInputError("--afs is 1 or more, --spotted-aft 0 or more")
-    day_last, day_of, twilight, night = _day_of(game, params)
-    if params.turn > day_last:  # 18.3: a scenario ends at its clock's last turn; nothing lands after it
-        raise CalcInputError(f"--turn {params.turn}: after turn {day_last}, {day_of}: the game is over, no AF lands then")
+    day_last, day_of, twilight, night = last_turn_of_day(game, params)
+    refuse_after_day(params.turn, day_last, day_of, "no AF lands then")
     table = {r["condition"]: r for r in _chart(game, "landing_accidents")["rows"]}
     if params.condition not in table:
         raise CalcInputError(f"no landing condition {params.condition!r}; conditions: {', '.join(table)}")
@@ -270,7 +310,7 @@ def _recover_run(game, params) -> CalcResult:
     late = [t for t in range(first, latest + 1) if t > day_last]
     if late:  # 18.3: the game ends at the day's last turn; landings after it are not played
         by_last = {reading: sum(p for k, p in done.items() if first + k - 1 <= day_last) for reading, done in zip(readings, dones)}
-        lines.append(f"past the end of the day: {_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
+        lines.append(f"past the end of the day: {named_turns(late)} come{'s' if len(late) == 1 else ''} after turn {day_last}, {day_of}: "
                      f"the game is over by then; AFs not down by turn {day_last} are never landed in play")
         lines.append("  chance all are down by turn " + f"{day_last}: " + "; ".join(
             f"{shown(p)}" + (f" ({reading})" if len(by_last) > 1 else "") for reading, p in by_last.items()))
@@ -278,7 +318,7 @@ def _recover_run(game, params) -> CalcResult:
             readings[reading]["all_down_by_last_turn"] = as_json(p)
     dusk = sorted(t for t in range(first, min(latest, day_last) + 1) if t in twilight or t in night)
     if dusk:  # 6.12.5, 6.12.6: twilight and night landings roll worse; 6.12.7: the worst condition applies
-        lines.append(f"{_turns(dusk)} {'is' if len(dusk) == 1 else 'are'} twilight or night in the scenario's clock: landings then use a "
+        lines.append(f"{named_turns(dusk)} {'is' if len(dusk) == 1 else 'are'} twilight or night in the scenario's clock: landings then use a "
                      f"twilight or night condition (6.12.5, 6.12.6; the worst applies, 6.12.7): give --condition for them")
     caveats = ["a carrier lands or launches in an AOS, never both (6.7): it launches nothing in these AOS",
                "parked aircraft or damage that leave half or a quarter of the landing area make a worse condition (6.12.2, 6.12.3); "
@@ -293,7 +333,7 @@ def _recover_run(game, params) -> CalcResult:
     return CalcResult("Recovering an air group", tuple(lines), data, game.edition.cites("6.7", "6.12", "18.3"), tuple(caveats))
 
 
-def _turns(turns: list[int]) -> str:
+def named_turns(turns: list[int]) -> str:
     """'turn 37', 'turns 37 and 38', 'turns 36-39' (consecutive turns)."""
     if len(turns) == 1:
         return f"turn {turns[0]}"
