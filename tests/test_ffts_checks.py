@@ -99,6 +99,24 @@ def _run(code, ctx):
     return [message for message, *_ in found.func(ctx)]
 
 
+@pytest.mark.parametrize("endurance", [7, 5])
+def test_two_entries_of_one_type_in_a_search_are_judged_once(demo_context, endurance):
+    """The dawn search given its SBD-3s as two entries: one warning (1 turn late) or one error (3 turns late), not two alike."""
+    from dataclasses import replace
+
+    ctx = demo_context
+    sbd = ctx.data.aircraft["sbd-3"]
+    missions = ctx.data.missions
+    short = replace(sbd, ratings={**sbd.ratings, "endurance": {"bomb-500lb": endurance}})
+    doubled = tuple(replace(m, aircraft=m.aircraft + m.aircraft) if m.id == "lexington-dawn-search" else m for m in missions)
+    ctx.data = replace(ctx.data, aircraft={**ctx.data.aircraft, "sbd-3": short}, missions=doubled)
+    try:
+        found = _run("FFTS-SEARCH-RANGE", ctx) + _run("FFTS-SEARCH-RANGE-LATE", ctx)
+        assert len(found) == 1 and "lexington-dawn-search" in found[0], found
+    finally:
+        ctx.data = replace(ctx.data, aircraft={**ctx.data.aircraft, "sbd-3": sbd}, missions=missions)
+
+
 @pytest.mark.parametrize("endurance, late, certain", [(8, 0, False), (7, 1, False), (6, 2, False), (5, 3, True), (4, 4, True)])
 def test_a_search_that_cannot_fly_home_within_its_endurance(demo_context, endurance, late, certain):
     """FFTS 4.4: home 1 or 2 turns after its endurance, each AF rolls (a warning); 3 turns after, every AF crashes (an error).

@@ -448,20 +448,27 @@ def search_range(ctx: FFTSContext):
         if mission.paired and mission.range > paired_limit:
             yield (f"search {mission.id} is paired and flies {mission.range} hexes; paired searchers fly at most {paired_limit}", mission.locate("range"),
                    ctx.edition.cite("search_paired"))
+        said = set()  # two entries of one type and load say the same: once
         for afs in mission.aircraft:
             kind = ctx.data.aircraft.get(afs.type)
             if kind is None:
                 continue
             limit = kind.rating("search_range")
             if limit is not None and mission.range > limit:
-                yield (f"search {mission.id} flies {mission.range} hexes; {kind.name} searches at most {limit} hexes" if limit
-                       else f"search {mission.id}: {kind.name} does not search (search_range 0)"), mission.locate("range")
+                message = (f"search {mission.id} flies {mission.range} hexes; {kind.name} searches at most {limit} hexes" if limit
+                           else f"search {mission.id}: {kind.name} does not search (search_range 0)")
+                if message not in said:
+                    said.add(message)
+                    yield message, mission.locate("range")
                 continue
             home, last = _search_home(mission, afs, kind)
             if home is not None and home >= last + ctx.param("fuel_crash_turns", 3):  # 7.5: out and back; 4.4: 3 turns late, all crash
-                yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
-                       f"{home - last} turns after its endurance runs out on turn {last}: every AF that far past its endurance "
-                       f"crashes; shorten the range"), mission.locate("range"), ctx.edition.cite_number("7.5", "4.4")
+                message = (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
+                           f"{home - last} turns after its endurance runs out on turn {last}: every AF that far past its endurance "
+                           f"crashes; shorten the range")
+                if message not in said:
+                    said.add(message)
+                    yield message, mission.locate("range"), ctx.edition.cite_number("7.5", "4.4")
 
 
 def _search_home(mission, afs, kind) -> tuple[int | None, int | None]:
@@ -481,6 +488,7 @@ def search_range_late(ctx: FFTSContext):
     for mission in ctx.data.missions:
         if mission.kind != "search" or mission.range is None:
             continue
+        said = set()
         for afs in mission.aircraft:
             kind = ctx.data.aircraft.get(afs.type)
             limit = kind.rating("search_range") if kind is not None else None
@@ -490,9 +498,12 @@ def search_range_late(ctx: FFTSContext):
             if mission.land_turn is not None and home is not None and mission.land_turn >= home:
                 continue  # its planned landing is judged by FFTS-ENDURANCE and FFTS-ENDURANCE-LATE
             if home is not None and last < home < last + late:
-                yield (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
-                       f"{counted(home - last, 'turn')} after its endurance runs out on turn {last}: each AF crashes on a D6 roll of "
-                       f"{'1 or 2' if home - last == 1 else '1 to 4'}; shorten the range to land safely"), mission.locate("range")
+                message = (f"search {mission.id}: {kind.name} flying out {mission.range} hexes and back is home on turn {home}, "
+                           f"{counted(home - last, 'turn')} after its endurance runs out on turn {last}: each AF crashes on a D6 roll of "
+                           f"{'1 or 2' if home - last == 1 else '1 to 4'}; shorten the range to land safely")
+                if message not in said:  # two entries of one type and load say the same: once
+                    said.add(message)
+                    yield message, mission.locate("range")
 
 
 @check("FFTS-SEARCH-READY", "search_ready", "A search launching on the first turn has its AFs fueled: true and spotted aft (state: deck-aft) on its carrier.")
