@@ -44,7 +44,7 @@ def test_land_unit_over_an_atoll(tmp_path, capsys):
                            "      - {counter: us-land-2}\n      - {counter: us-marine-4}\n    source: \"FitS v1.1 19.0\"\n  - at: Ellice")
     status, out, _ = run(capsys, "check", str(path))
     assert status == 1
-    assert f"edited.yaml:{line + 1}:9: error STACK-LAND Midway is an atoll with Land Capacity 4; allied land units there total Transport 6" in out
+    assert f"edited.yaml:{line + 1}:9: error STACK-LAND Midway is an atoll with Land Capacity 4; Allied land units there total Transport 6" in out
     assert "[FitS v1.1 2.2.2.1]" in out
 
 

@@ -105,7 +105,7 @@ def test_stack_land_names_reduced_units_only_when_one_is_there(tmp_path, capsys,
     status, out, _ = run_cli(capsys, "check", _midway_marines(tmp_path, reduced), "--edition", edition, "--format", "json")
     found = [f for f in json.loads(out) if f["code"] == "STACK-LAND"]
     assert status == 1 and len(found) == 1 and found[0]["rule"] == rule
-    assert found[0]["message"].startswith("Midway is an atoll with Land Capacity 4; allied land units there total Transport 6")
+    assert found[0]["message"].startswith("Midway is an atoll with Land Capacity 4; Allied land units there total Transport 6")
     # A reduced 4 still counts 4 (v1.1 2.1.1.3; 2nd 3.1.3): said when a reduced unit is in the stack, and only then.
     assert ("(a reduced unit still counts its full rating)" in found[0]["message"]) is reduced
 
@@ -494,3 +494,9 @@ def test_land_combat_says_when_a_step_lost_eliminates_every_defender(capsys, edi
         assert line is not None and line["fraction"] == at_least_a_step["fraction"], defender
     for defender in (["us-land-2"], ["us-land-2", "us-land-2@reduced"]):  # a full-strength unit survives a step lost
         assert _chance(_land(capsys, edition, *defender), label) is None, defender
+
+
+def test_side_adjectives_as_the_rules_write_them():
+    from toolkit.games.fire_in_the_sky.sides import adjective
+
+    assert (adjective("japan"), adjective("allied"), adjective("neutral")) == ("Japanese", "Allied", "neutral")

@@ -32,6 +32,8 @@ def test_bundled_plan_text(capsys):
     status, out, err = run(capsys, "plan", str(PLANS / "example-of-play.yaml"))
     assert status == 0, err
     assert "ok: 41 steps legal; Transport Points 2, Oil 11 at the end" in out
+    # the players and control named as the rules name them, not by side id ("japan-controlled", "the Japan player turn")
+    assert "start of the Japanese player turn of Turn 2" in out and "Singapore becomes Japanese-controlled (FitS v1.1 14.2)" in out
     assert "Operational Movement Palau > Surabaya: jp-ca, 2 x jp-dd, jp-land-4 (4 hexes, 4 TP, 2 Oil) (FitS v1.1 9.2, 9.3)" in out
 
 

@@ -40,6 +40,7 @@ from toolkit.games.fire_in_the_sky.movement import (
 )
 from toolkit.games.fire_in_the_sky.odds import return_turn
 from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, home_base, is_atoll, port_capacity
+from toolkit.games.fire_in_the_sky.sides import SIDE_ADJECTIVE, adjective
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
@@ -59,7 +60,7 @@ AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", 
 AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase",)
 EPSILON = 1e-9
 #: The players as the rules name them (the Japanese player, the Allied player), for messages: never the side ids.
-PLAYER = {"japan": "Japanese", "allied": "Allied"}
+PLAYER = SIDE_ADJECTIVE  # the Japanese player, the Allied ships
 
 
 class PlanError(FindingsError):
@@ -525,7 +526,8 @@ class Planner:
         if s["side"] == self.side and self.state.controller(s["base"]) != self.side:
             self.captured[self.state.graph.node_hex(node) or node] = path[1] + 1
         self.state = self.state.with_control(s["base"], s["side"])
-        return f"{s['base']} becomes {s['side']}-controlled", self.edition.cite("base-control-change"), 0, 0
+        becomes = "uncontrolled" if s["side"] == "none" else f"{adjective(s['side'])}-controlled"
+        return f"{s['base']} becomes {becomes}", self.edition.cite("base-control-change"), 0, 0
 
     def _home(self, name: str, path: tuple, side: str | None = None) -> str:
         dest = self.node(name, path)
@@ -780,7 +782,7 @@ def run_plan(game: Game, scenario: Scenario, plan: dict, title: str = "") -> Led
     side = plan.get("side", "japan")
     planner = Planner(game, scenario, side, plan.get("start"))
     ledger = Ledger(title or plan.get("title", ""), side, game.edition.id, scenario.start_turn)
-    ledger.rows.append(LedgerRow(0, "start", f"start of the {game.side_name(side)} player turn of Turn {scenario.start_turn}",
+    ledger.rows.append(LedgerRow(0, "start", f"start of the {adjective(side)} player turn of Turn {scenario.start_turn}",
                                  planner.tp, planner.oil, british_tp=planner.british_tp))
     for i, step in enumerate(plan.get("steps", ())):
         path = ("steps", i)

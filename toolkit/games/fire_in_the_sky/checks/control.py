@@ -6,6 +6,7 @@ uncontrolled; a scenario lists only the bases whose control differs.
 
 from __future__ import annotations
 
+from toolkit.games.fire_in_the_sky.sides import adjective
 from toolkit.rules import Context, check
 
 
@@ -29,5 +30,5 @@ def control_with_enemy_only(ctx: Context):
         owner = ctx.control(name)
         if place.is_base and owner in ("japan", "allied") and sides == {"allied" if owner == "japan" else "japan"}:
             enemy = next(iter(sides))
-            yield (f"{name} is {owner}-controlled but only {enemy} land units stand there; "
-                   f"if it was captured, add a control entry for {enemy}", last[name])
+            yield (f"{name} is {adjective(owner)}-controlled but only {adjective(enemy)} land units stand there; "
+                   f"if it was captured, add a control entry with side: {enemy}", last[name])

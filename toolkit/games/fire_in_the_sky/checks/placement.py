@@ -8,6 +8,7 @@ off-map box; the Gangetic Plain is not a sea hex.
 from __future__ import annotations
 
 from toolkit.games.fire_in_the_sky.records import is_sea_hex
+from toolkit.games.fire_in_the_sky.sides import adjective
 from toolkit.rules import Context, check
 
 
@@ -24,7 +25,7 @@ def _at_friendly_base(ctx: Context, unit_type: str, what: str, hint: str = ""):
             yield f"{unit.counter.name}: {where}; {what} must be at a base{hint}", unit.entry.at
         elif ctx.control(place.name) != unit.side:
             owner = ctx.control(place.name)
-            state = "uncontrolled" if owner == "none" else f"{owner}-controlled"
+            state = "uncontrolled" if owner == "none" else f"{adjective(owner)}-controlled"
             yield f"{unit.counter.name}: {place.name} is {state}; {what} must be at a friendly base{hint}", unit.entry.at
 
 

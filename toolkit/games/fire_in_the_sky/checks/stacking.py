@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from toolkit.games.fire_in_the_sky.records import air_capacity, is_atoll, port_capacity
+from toolkit.games.fire_in_the_sky.sides import adjective
 from toolkit.rules import Context, check, fmt
 
 
@@ -53,7 +54,7 @@ def land_stacking(ctx: Context):
             kind = "an atoll" if is_atoll(place) else "a land hex"
             # Said only when it applies: a reduced land unit keeps its full Transport rating (v1.1 2.1.1.3; 2nd 3.1.3).
             reduced = " (a reduced unit still counts its full rating)" if _reduced_in_stack(ctx, name, side) else ""
-            yield (f"{name} is {kind} with Land Capacity {limit}; {side} land units there total Transport {fmt(total)}"
+            yield (f"{name} is {kind} with Land Capacity {limit}; {adjective(side)} land units there total Transport {fmt(total)}"
                    f"{reduced}: move {fmt(total - limit)} out", last[(name, side)].entry.at)
 
 
@@ -76,7 +77,7 @@ def _base_capacity(ctx: Context, unit_type: str, capacity: str, what: str, remed
         limit = printed * factor
         if total > limit:
             expanded = f" (printed {printed} x{factor} Allied Base Expansion)" if factor > 1 else ""
-            message = (f"{name} has {capacity.capitalize()} Capacity {limit}{expanded}; {side} {what} total "
+            message = (f"{name} has {capacity.capitalize()} Capacity {limit}{expanded}; {adjective(side)} {what} total "
                        f"{fmt(total)}: {remedy.format(excess=fmt(total - limit))}")
             if factor > 1:  # the multiplied limit is v1.1 17.2 / 2nd 15.2's as much as 2.2.3 / 3.3.1's
                 expansion = ctx.edition.cite("base-expansion").rsplit(" ", 1)[-1]
