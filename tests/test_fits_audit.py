@@ -197,16 +197,8 @@ def test_land_unit_in_a_task_force_ends_in_a_land_hex_in_the_2nd_edition(tmp_pat
 # --- plan: one type of deployment per unit and phase, One-hex only in the First (v1.1 8.1, 8.3; 2nd 7.0, 7.2, 13.0) ----
 
 def _japanese_plan(tmp_path, steps: str) -> str:
-    path = tmp_path / "deploy.yaml"
-    path.write_text(f"""kind: plan
-game: fire-in-the-sky
-title: hand-made
-reconstructed: "a test situation"
-scenario: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
-side: japan
-steps:
-{steps}""", encoding="utf-8")
-    return str(path)
+    """A Japanese plan of ``steps`` on the Short Campaign as it is (see _turn_plan, below)."""
+    return _turn_plan(tmp_path, steps, "japan")
 
 
 AIR_ONE_HEX = "  - {op: one-hex-deployment, units: [{counter: jp-air, steps: 2}], from: Formosa, to: Okinawa}\n"
@@ -280,24 +272,27 @@ def test_plan_places_reinforcements_at_their_home_base(tmp_path, capsys, edition
 
 # --- plan: no Japanese reinforcements while both Home Bases are occupied by Allied units (v1.1 7.1; 2nd 6.1) ----------
 
-def _home_bases_plan(tmp_path, setup: str, control: str, units: str, at: str = "Kure") -> str:
-    """A Japanese Reinforcement Phase on a Short Campaign where ``setup`` puts Allied units at the Home Bases."""
+def _turn_plan(tmp_path, steps: str, side: str = "allied", extra: str = "") -> str:
+    """A plan of ``side`` with ``steps`` on the Short Campaign, Turn 2, changed by ``extra`` (sections of the scenario)."""
     (tmp_path / "turn.yaml").write_text(f"""kind: scenario
 game: fire-in-the-sky
 extends: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
-reconstructed: "a test situation: Allied units at Japan's Home Bases"
-{control}setup:
-{setup}""", encoding="utf-8")
+reconstructed: "a test situation: the Short Campaign, Turn 2"
+{extra}""", encoding="utf-8")
     (tmp_path / "plan.yaml").write_text(f"""kind: plan
 game: fire-in-the-sky
 title: hand-made
 reconstructed: "a test situation"
 scenario: turn.yaml
-side: japan
+side: {side}
 steps:
-  - {{op: reinforcements, at: {at}{units}}}
-""", encoding="utf-8")
+{steps}""", encoding="utf-8")
     return str(tmp_path / "plan.yaml")
+
+
+def _home_bases_plan(tmp_path, setup: str, control: str, units: str, at: str = "Kure") -> str:
+    """A Japanese Reinforcement Phase on a Short Campaign where ``setup`` puts Allied units at the Home Bases."""
+    return _turn_plan(tmp_path, f"  - {{op: reinforcements, at: {at}{units}}}\n", "japan", f"{control}setup:\n{setup}")
 
 
 MARINES_AT_KURE = '  - {at: Kure, side: allied, source: "test", units: [{counter: us-marine-4}]}\n'
@@ -377,23 +372,6 @@ def test_plan_deploys_to_a_captured_base_as_the_rules_in_use_allow(tmp_path, cap
 
 # --- plan: Allied Off-Map Box Movement in the Reinforcement Phase (v1.1 7.5; 2nd 6.4) -----------------------------------
 
-def _off_map_plan(tmp_path, steps: str, side: str = "allied", extra: str = "") -> str:
-    (tmp_path / "turn.yaml").write_text(f"""kind: scenario
-game: fire-in-the-sky
-extends: {os.path.relpath(GAME / "short-campaign.yaml", tmp_path)}
-reconstructed: "a test situation: the Short Campaign, Turn 2"
-{extra}""", encoding="utf-8")
-    (tmp_path / "plan.yaml").write_text(f"""kind: plan
-game: fire-in-the-sky
-title: hand-made
-reconstructed: "a test situation"
-scenario: turn.yaml
-side: {side}
-steps:
-{steps}""", encoding="utf-8")
-    return str(tmp_path / "plan.yaml")
-
-
 NEW_DD = "  - {op: reinforcements, at: West Coast USA, units: [us-dd]}\n"
 DD_TO_PEARL = "  - {op: off-map-box-movement, units: [us-dd], from: West Coast USA, to: Pearl Harbor}\n"
 PEARL_JAPANESE = 'control:\n  - {base: Pearl Harbor, side: japan, source: "test"}\n'
@@ -412,7 +390,7 @@ SNLF_AT_PEARL = 'setup:\n  - {at: Pearl Harbor, side: japan, source: "test", uni
     (DD_TO_PEARL, "japan", "", "only the Allied player moves units out of an off-map box; this is the Japanese player turn"),
 ])
 def test_plan_refuses_off_map_box_movement_the_rule_does_not_allow(tmp_path, capsys, edition, rule, steps, side, extra, why):
-    status, out, err = run_cli(capsys, "plan", _off_map_plan(tmp_path, steps, side, extra), "--edition", edition)
+    status, out, err = run_cli(capsys, "plan", _turn_plan(tmp_path, steps, side, extra), "--edition", edition)
     assert status == 1 and "PLAN-OFF-MAP" in out + err and why in out + err and f"({rule})" in out + err, out + err
 
 
@@ -421,7 +399,7 @@ def test_plan_moves_allied_units_free_from_an_off_map_box(tmp_path, capsys, edit
     # A US DD just arrived and a British DD go free to the connected bases; the US track is untouched.
     steps = NEW_DD + DD_TO_PEARL + "  - {op: reinforcements, at: Indian Ocean Ports, units: [br-dd]}\n" \
         "  - {op: off-map-box-movement, units: [br-dd], from: Indian Ocean Ports, to: Bombay}\n"
-    status, out, _ = run_cli(capsys, "plan", _off_map_plan(tmp_path, steps), "--edition", edition, "--format", "json")
+    status, out, _ = run_cli(capsys, "plan", _turn_plan(tmp_path, steps), "--edition", edition, "--format", "json")
     assert status == 0, out
     data = json.loads(out)
     rows = [r for r in data["ledger"] if r["op"] == "off-map-box-movement"]
