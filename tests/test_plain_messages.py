@@ -3,9 +3,11 @@ how to quote one; YAML syntax errors carry a plain-language hint beside the pars
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-from conftest import SHORT
+from conftest import GAME, SHORT
 from toolkit.cli import main
 
 
@@ -76,3 +78,22 @@ def test_yaml_syntax_errors_have_a_plain_hint(tmp_path, capsys, name, text, line
     assert first.startswith(f"{path}:{line}:{column}: error YAML-SYNTAX YAML syntax: {hint}"), first
     assert "(the parser says: " in first  # the parser's own words stay, for searching
     assert len(out.splitlines()) == 2
+
+
+def test_a_source_that_is_no_citation_says_the_prefixes_a_citation_takes(tmp_path, capsys):
+    """A plan's source: must cite the edition ('FitS v1.1 ...'): the refusal names the prefixes (it said 'not plain text
+    without control characters', which the text was); a citation passes."""
+    plan = (GAME / "plans" / "example-of-play.yaml").read_text(encoding="utf-8")
+    assert '\nsource: "FitS v1.1 19.0 Example of Play"\n' in plan
+    scenario = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)
+    for source, refused in (("a test plan", True), ("FitS 2nd 6.1", False)):
+        path = tmp_path / "plan.yaml"
+        path.write_text(plan.replace('\nsource: "FitS v1.1 19.0 Example of Play"\n', f'\nsource: "{source}"\n', 1)
+                        .replace("scenario: ../short-campaign.yaml", f"scenario: {scenario}"), encoding="utf-8")
+        status = main(["plan", str(path), "--format", "json"])
+        out, err = capsys.readouterr()
+        if refused:
+            assert status == 2 and ("source: text 'a test plan' is not a citation: 'FitS v1.1' or 'FitS 2nd', then the rule, "
+                                    "section or chart (e.g. 'FitS v1.1 2.1')") in err, err
+        else:
+            assert "not a citation" not in err, err

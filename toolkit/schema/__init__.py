@@ -700,9 +700,19 @@ _KNOWN_FORMS = {
 }
 
 
+#: A citation's pattern: an edition's prefix (``FFTS``; ``FitS`` then ``v1.1`` or ``2nd``), then optional text.
+_CITATION = re.compile(r"^\^(?P<head>[A-Za-z]+)(?: \((?P<alternatives>[^()]*)\))?\( \[\^")
+
+
 def _pattern_form(pattern: str) -> str:
     if pattern in _KNOWN_FORMS:
         return _KNOWN_FORMS[pattern]
+    cited = _CITATION.match(pattern)
+    if cited:  # "FitS v1.1 2.2.3": say the prefixes, not "plain text" (the text after them is)
+        alternatives = (cited["alternatives"] or "").replace("\\.", ".").split("|") if cited["alternatives"] else [""]
+        prefixes = [f"{cited['head']} {a}".strip() for a in alternatives]
+        return (f"a citation: {' or '.join(repr(p) for p in prefixes)}, then the rule, section or chart "
+                f"(e.g. '{prefixes[0]} 2.1')")
     if "\\u0000" in pattern or "\\x00" in pattern:
         return "plain text without control characters"
     return f"of the form {pattern}"
