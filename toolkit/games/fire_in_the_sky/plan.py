@@ -40,7 +40,7 @@ from toolkit.games.fire_in_the_sky.movement import (
 )
 from toolkit.games.fire_in_the_sky.odds import return_turn
 from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, home_base, is_atoll, port_capacity
-from toolkit.games.fire_in_the_sky.sides import SIDE_ADJECTIVE, adjective
+from toolkit.games.fire_in_the_sky.sides import adjective
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState, enemy_of
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied
 from toolkit.model import Game, Scenario
@@ -59,8 +59,6 @@ AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", 
 #: Operations of the phases after the Reinforcement Phase: once one is played, Off-Map Box Movement is over (v1.1 7.5; 2nd 6.4).
 AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase",)
 EPSILON = 1e-9
-#: The players as the rules name them (the Japanese player, the Allied player), for messages: never the side ids.
-PLAYER = SIDE_ADJECTIVE  # the Japanese player, the Allied ships
 
 
 class PlanError(FindingsError):
@@ -311,7 +309,7 @@ class Planner:
         that base and no Japanese unit is in its hex. Stacking holds there at the end of the next Deployment Phase."""
         rule = self.edition.cite("off-map-movement")
         if self.side != "allied":
-            raise PlanError("PLAN-OFF-MAP", f"only the Allied player moves units out of an off-map box; this is the {PLAYER[self.side]} "
+            raise PlanError("PLAN-OFF-MAP", f"only the Allied player moves units out of an off-map box; this is the {adjective(self.side)} "
                             "player turn", rule, path + ("op",))
         if self.reinforcement_phase_over:
             raise PlanError("PLAN-OFF-MAP", "Off-Map Box Movement is made in the Reinforcement Phase, before any deployment "
@@ -352,7 +350,7 @@ class Planner:
         17.4; 2nd 15.4)."""
         rule = self.edition.cite("reinforcements")
         if counter.side != self.side:
-            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} is not a unit of the {PLAYER[self.side]} player, whose turn this plan "
+            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} is not a unit of the {adjective(self.side)} player, whose turn this plan "
                             "plays", rule, path)
         homes = self.state.home_bases(self.side, counter.nation)
         here = self.state.graph.node_hex(node) or node
@@ -465,7 +463,7 @@ class Planner:
             raise PlanError("PLAN-TURN-1", f"the {self.edition.id} rules have no Turn 1 Oil special rule", rule, where)
         if self.side != "japan" or self.state.turn != 1:
             raise PlanError("PLAN-TURN-1", "only a Japanese Task Force on Turn 1 pays the 1-4 hex Oil whatever the distance "
-                            f"(this is the {PLAYER[self.side]} player turn of Turn {self.state.turn})", rule, where)
+                            f"(this is the {adjective(self.side)} player turn of Turn {self.state.turn})", rule, where)
         if self.turn_1_used >= int(allowed):
             raise PlanError("PLAN-TURN-1", f"only {allowed} Task Force may pay the 1-4 hex Oil on Turn 1; it was used at step "
                             f"{self.turn_1_step}", rule, where)
@@ -620,8 +618,8 @@ class Planner:
         side = s.get("side", enemy_of(self.side))
         rule = self.edition.cite("reaction")
         if side == self.side:
-            raise PlanError("PLAN-REACTION", f"only the non-Phasing Player reacts: in this {PLAYER[self.side]} player turn, the "
-                            f"{PLAYER[enemy_of(self.side)]} ships", rule, path + ("side",))
+            raise PlanError("PLAN-REACTION", f"only the non-Phasing Player reacts: in this {adjective(self.side)} player turn, the "
+                            f"{adjective(enemy_of(self.side))} ships", rule, path + ("side",))
         units = self.pick(s["units"], s["from"], path, side=side)
         dest = self.node(s["to"], path + ("to",))
         to = self.label(dest)
