@@ -872,6 +872,23 @@ async def test_requests_with_wrong_parameters_and_changes_to_unknown_documents_a
     assert client._server.returncode is None
 
 
+async def test_positions_past_the_text_are_answered_with_nothing(client, folder):
+    """A request whose position is past the end of its line or of the text (an editor's stale position, sent before
+    the change that shortened the text is seen) has no word under it: no answer, not an error."""
+    path = folder / "fits-mix.yaml"
+    await open_document(client, path)
+    document = types.TextDocumentIdentifier(path.absolute().as_uri())
+    lines = len(BROKEN["fits-mix"].splitlines())
+    for line, character in [(1, 400), (lines + 3, 0), (lines + 3, 4), (10**6, 10**6)]:
+        position = types.Position(line, character)
+        assert await client.text_document_hover_async(types.HoverParams(document, position)) is None
+        completion = await client.text_document_completion_async(types.CompletionParams(document, position))
+        assert completion is None or not (completion.items if isinstance(completion, types.CompletionList) else completion)
+        assert not await client.text_document_definition_async(types.DefinitionParams(document, position))
+    close_document(client, path)
+    await still_answers(client, folder)
+
+
 async def test_a_game_folder_deleted_while_a_scenario_is_open(client, tmp_path):
     game = tmp_path / "fire-in-the-sky"
     shutil.copytree(REPO / "scenarios/fire-in-the-sky", game)

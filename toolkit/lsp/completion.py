@@ -42,7 +42,7 @@ def complete(checked: Checked, model: Opened | None, position: types.Position) -
         if parent in VALUE_KEYS:
             return _values(VALUE_KEYS[parent], model, checked)
     key = _KEY.match(before)
-    if key is not None:
+    if key is not None and position.line < len(lines):  # a stale position past the text: no line there to complete
         return _keys(checked, model, position.line, len(key["indent"]) + len(key["dash"] or ""), bool(key["dash"]))
     return []
 

@@ -42,6 +42,8 @@ def _word(checked: Checked, position: types.Position) -> str | None:
         value = path[-1] if is_key and path else value_at(checked.document.data, path)
         return value if isinstance(value, str) else None
     line = checked.lines[position.line] if position.line < len(checked.lines) else ""
+    if position.character > len(line):  # a stale position past the line's end: no word under it
+        return None
     start = end = position.character  # a word in a comment: a finding's code (``# expect: COUNTER-MIX@12``)
     while start > 0 and (line[start - 1].isalnum() or line[start - 1] == "-"):
         start -= 1
