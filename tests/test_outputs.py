@@ -118,6 +118,17 @@ def test_new_never_writes_through_a_dangling_link(tmp_path, capsys, monkeypatch)
     assert oct((tmp_path / "w.yaml").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
 
 
+@pytest.mark.parametrize("dangling", [False, True])
+def test_map_draw_never_replaces_or_writes_through_a_link(tmp_path, capsys, dangling):
+    victim = tmp_path / "victim.svg"
+    if not dangling:
+        victim.write_text("precious", encoding="utf-8")
+    (tmp_path / "map.svg").symlink_to(victim)
+    status, out, err = run(capsys, "map", "draw", SHORT, "-o", tmp_path / "map.svg")
+    assert status == 2 and "map.svg" in err and "symbolic link" in err and len(err.splitlines()) == 1 and out == ""
+    assert (tmp_path / "map.svg").is_symlink() and (victim.read_text(encoding="utf-8") == "precious" if not dangling else not victim.exists())
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

@@ -156,6 +156,8 @@ def _target(output: str) -> Path:
     target = Path(output)
     if target.is_dir():
         raise InputError(f"-o {output}: is a folder; give the .svg or .png file to write")
+    if target.is_symlink():  # as aids, site, fmt and new: a link is neither replaced nor written through (toolkit.outputs)
+        raise InputError(f"-o {output}: is a symbolic link; not written through: give the file it points to, or another name")
     if target.suffix.lower() not in (".svg", ".png"):
         raise InputError(f"-o {output}: give a file ending in .svg or .png")
     if not target.parent.is_dir():
