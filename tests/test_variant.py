@@ -142,3 +142,13 @@ def test_bundled_variants_check_clean_and_explain_themselves(path, capsys):
 
 def test_there_are_bundled_variants():
     assert len(VARIANTS) >= 2
+
+
+@pytest.mark.parametrize("a, b", [("pacific-fury/campaign", "fire-in-the-sky/short-campaign"),
+                                  ("fire-from-the-skies/coral-sea", "pacific-fury/campaign")])
+def test_diff_refuses_scenarios_of_two_games(capsys, a, b):
+    """Two games' scenarios have no set-up, control or markers in common: their differences would be every line of both
+    (a FitS control entry against a PF game that has none read as 'none'), so the command says the games differ."""
+    status, out, err = run(capsys, "diff", a, b)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1
+    assert "scenarios of two games" in err and a.split("/")[0] in err and b.split("/")[0] in err

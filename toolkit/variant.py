@@ -343,6 +343,9 @@ def diff_scenarios(a: str | os.PathLike, b: str | os.PathLike, session: Session 
     session = session or Session()
     game_a, sa = _load(_base(str(a))[0], session)
     game_b, sb = _load(_base(str(b))[0], session)
+    if game_a.id != game_b.id:  # nothing of one game's set-up, control or markers means anything in another's
+        raise VariantError(f"cannot compare scenarios of two games: {display_path(Path(a))} is of {game_a.id}, "
+                           f"{display_path(Path(b))} of {game_b.id}")
     out: list[Difference] = []
     if sa.edition != sb.edition:
         out.append(Difference("edition", (), sa.edition, sb.edition))
