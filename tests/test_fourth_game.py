@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -128,6 +129,18 @@ def test_its_question_answers_on_the_command_line(ridgeline, capsys):
     status, out, err = run(capsys, "calc", str(GAME), "movement-cost", "Aldham", "Brenford")
     assert status == 0, err
     assert out.startswith("Movement from Aldham to Brenford: 4 movement points\n") and "Ridgeline FM 5.2" in out
+
+
+def test_its_questions_are_listed_by_its_folder(ridgeline, capsys):
+    """``chartroom calc FOLDER`` lists the game's questions as ``chartroom calc pacific-fury`` does; ``odds FOLDER`` of a
+    game with no battles says so in one line."""
+    status, out, err = run(capsys, "calc", str(GAME))
+    assert status == 0, err
+    assert out.startswith("ridgeline:\n  movement-cost ") and "Ridgeline FM 5.2" in out
+    status, out, err = run(capsys, "odds", str(GAME))
+    assert status == 2 and out == "" and len(err.splitlines()) == 1 and "ridgeline" in err and "(choose from )" not in err
+    status, out, err = run(capsys, "supply", SCENARIO, "--side", "allied", "--to", "Aldham")  # Fire in the Sky's question
+    assert status == 2 and Path(err.rstrip().split("its own questions: chartroom calc ")[1]).resolve() == GAME.resolve()  # its folder
 
 
 # --- map distance and map draw -----------------------------------------------------------------

@@ -50,6 +50,7 @@ def register(subparsers, games: Sequence[GameModule], default: GameModule | None
 def _register_calc(calc_games, module: GameModule) -> None:
     g = calc_games.add_parser(module.game_id, help=f"questions of {module.game_id}",
                               description=f"Questions of {module.game_id}; each cites the rules it applies.")
+    _listing_game_option(g)
     names = g.add_subparsers(dest="calc_name", metavar="NAME", parser_class=type(g))
     for calculation in module.calculations().values():
         _calculation_parser(names, module, calculation)
@@ -65,12 +66,13 @@ def _register_odds(odds_games, module: GameModule, alias: bool) -> None:
     calculations = [c for c in module.calculations().values() if c.group == "odds"]
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
     if not calculations and not module.odds_kinds(scratch):
-        return
+        return  # `chartroom odds GAME` of such a game: refused by :func:`toolkit.surface.no_battles` before parsing
     if alias:
         kinds = odds_games
     else:
         g = odds_games.add_parser(module.game_id, help=f"battles of {module.game_id}",
                                   description=f"Exact odds of the battles of {module.game_id}; each cites the rules it applies.")
+        _listing_game_option(g)
         kinds = g.add_subparsers(dest="odds_kind", metavar="KIND", parser_class=type(g))
         g.set_defaults(odds_game_module=module)  # `chartroom odds GAME`: the list of its kinds
     for calculation in calculations:
@@ -78,6 +80,12 @@ def _register_odds(odds_games, module: GameModule, alias: bool) -> None:
             _calculation_parser(kinds, module, calculation).set_defaults(odds_module=module)
     for kind, handler in _odds_kinds(module, kinds, f" ({module.game_id})" if alias else "").items():
         kinds.choices[kind].set_defaults(command_handler=handler, odds_module=module)
+
+
+def _listing_game_option(parser) -> None:
+    """``--game FOLDER`` on a game's list of questions: ``chartroom calc FOLDER`` is read as ``calc GAME --game FOLDER``
+    (:func:`toolkit.surface.canonical`), a game from outside the package named by its folder."""
+    parser.add_argument("--game", "--data", dest="game", metavar="GAME", help="the game's folder (a game from outside the package)")
 
 
 def _odds_kinds(module: GameModule, kinds, whose: str = "") -> dict:
@@ -202,6 +210,7 @@ def cmd_calc(args) -> int:
 
 def cmd_odds(args) -> int:
     return _asked(args, "odds", "odds_game_module")
+
 
 
 def _asked(args, verb: str, listed_module: str) -> int:

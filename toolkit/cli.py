@@ -29,7 +29,7 @@ from toolkit.pathnames import path_problem, shown
 from toolkit.report import render
 from toolkit.schema import schema_path, schemas
 from toolkit.session import Session
-from toolkit.surface import canonical, games_for, offering_bundled
+from toolkit.surface import canonical, games_for, no_battles, offering_bundled
 from toolkit.watch import changes
 
 
@@ -274,6 +274,7 @@ def _run(argv: list[str], recorded: bool = False) -> int:
     else:  # the game of a line and the game modules it needs (toolkit.surface: not for the core commands, as above)
         argv = canonical(argv, session, session.bundled_games(), offering_bundled)
         games = games_for(argv, session)
+        no_battles(argv, games)
         command = argv[0] if argv and (argv[0] in _ALONE or games is not None and any(argv[0] in g.commands for g in games)) else None
         parser = build_parser(command, games)
     args = parser.parse_args(argv)

@@ -12,9 +12,10 @@ import argparse
 from pathlib import Path
 from typing import Sequence
 
+from toolkit.errors import InputError
 from toolkit.games import RESERVED_COMMANDS, GameModule, all_bundled, default_module, game_module, with_commands
 
-__all__ = ["canonical", "games_for", "offering", "offering_bundled", "questions"]
+__all__ = ["canonical", "games_for", "no_battles", "offering", "offering_bundled", "questions"]
 
 
 def canonical(argv: list[str], session, game_ids: Sequence[str], offered=None) -> list[str]:
@@ -107,3 +108,14 @@ def offering_bundled(verb: str, name: str) -> list[str]:
     if default is not None and any(kind == name for kind, _ in questions(default, "odds")):
         return []
     return offering(all_bundled(), verb, name)
+
+
+def no_battles(argv: list[str], games: Sequence[GameModule] | None) -> None:
+    """``chartroom odds GAME ...`` (as :func:`canonical` wrote it) of a game without dice battles, refused in one line
+    pointing at its own questions (argparse said "invalid choice: 'fire-from-the-skies' (choose from )")."""
+    if argv[:1] != ["odds"] or len(argv) < 2 or not games or len(games) != 1 or games[0].game_id != argv[1]:
+        return
+    if not questions(games[0], "odds"):
+        named = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word in ("--game", "--data")]
+        raise InputError(f"odds: {argv[1]} has no battles whose odds Chartroom works out; "
+                         f"its own questions: chartroom calc {named[-1] if named else argv[1]}")

@@ -116,7 +116,8 @@ def fire_in_the_sky_only(args, opened) -> None:
     if getattr(opened.module, "name", None) == "fire_in_the_sky":
         return
     game = opened.game
-    own = f"; its own questions: chartroom calc {game.id}" if opened.module is not None and opened.module.calculations() else ""
+    asked = game.id if game.id in args.session.bundled_games() else display_path(game.root)  # a game from outside: by its folder
+    own = f"; its own questions: chartroom calc {asked}" if opened.module is not None and opened.module.calculations() else ""
     raise UsageError(f"{args.command} answers by Fire in the Sky's rules; {display_path(game.root)} holds {game.title}{own}")
 
 
