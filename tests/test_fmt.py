@@ -321,3 +321,17 @@ def test_comments_blank_lines_and_block_scalars_take_the_pure_scanner(text):
     from toolkit import fmt
 
     assert fmt._SCANNER_ONLY.search(text)
+
+
+def test_an_alias_the_canonical_order_would_put_before_its_anchor_is_refused_saying_so(tmp_path, capsys):
+    """``notes:`` comes after ``source:`` in the canonical order: moving it would put ``*n`` above ``&n``, which YAML cannot
+    read. The file is left as it is and the one line says why, naming the anchor (it said "cannot round-trip it
+    (ComposerError)")."""
+    path = tmp_path / "anchored.yaml"
+    text = ("kind: scenario\ngame: pacific-fury\nid: x\ntitle: X\nedition: english\nstart_turn: 1\n"
+            "notes: &n 'PF 3.0, the set-up'\nsource: *n\n")
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "fmt", path)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "anchor &n" in err and "*n" in err and "ComposerError" not in err
+    assert path.read_text(encoding="utf-8") == text

@@ -204,6 +204,11 @@ def _one_pass(text: str) -> str:
         out = io.StringIO()
         yaml.dump(data, out)
     except (YAMLError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        alias = re.match(r"found undefined alias '([^']+)'", str(getattr(exc, "problem", None) or ""))
+        if alias is not None:  # the file loaded as written (format_text): the canonical order moved an alias above its anchor
+            name = alias.group(1)
+            raise FmtRefused(f"putting the top-level keys in their canonical order would put the alias *{name} above its "
+                             f"anchor &{name}; write the anchor under a key that comes first in that order, or the value in full") from None
         raise FmtRefused(f"ruamel.yaml cannot round-trip it ({type(exc).__name__})") from None
     return _keep_spelling(reordered, out.getvalue())
 
