@@ -31,6 +31,11 @@ def run(capsys, *args):
     (["map"], "see chartroom map --help"),
     (["check"], "see chartroom check --help"),
     (["nonsense"], "see chartroom --help"),
+    # an argument left over names the command that refused it, not the top-level help
+    (["map", "distance", "Kure", "Truk", "Wake"], "see chartroom map distance --help"),
+    (["check", "x.yaml", "--strict"], "see chartroom check --help"),
+    (["calc", "pacific-fury", "sink", "--hits", "1", "--df", "2", "--kamikaze"], "see chartroom calc pacific-fury sink --help"),
+    (["odds", "surface", "--attacker", "jp-ca", "--defender", "us-ca", "--kamikaze"], "see chartroom odds surface --help"),
 ])
 def test_usage_hints_name_the_whole_command(capsys, args, hint):
     status, out, err = run(capsys, *args)

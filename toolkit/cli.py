@@ -87,6 +87,21 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, naming the (sub)command whose help tells more: chartroom map distance
         self.exit(EXIT_INPUT, f"chartroom: {_cut_long_values(message)} (see {self.prog} --help)\n")
 
+    def parse_known_args(self, args=None, namespace=None):
+        # The (sub)command parsing the line, deepest last: arguments left over are refused in its name (argparse refuses
+        # them in the top-level parser's, whose help does not describe them).
+        namespace = argparse.Namespace() if namespace is None else namespace
+        namespace._chartroom_prog = self.prog
+        return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, left = self.parse_known_args(args, namespace)
+        prog = getattr(parsed, "_chartroom_prog", self.prog)
+        del parsed._chartroom_prog
+        if left:
+            self.exit(EXIT_INPUT, f"chartroom: {_cut_long_values('unrecognized arguments: ' + ' '.join(left))} (see {prog} --help)\n")
+        return parsed
+
 
 #: A quoted value too long to echo whole in a one-line message (``--turn`` of 5,000 digits): its start and length are shown.
 _LONG_VALUE = re.compile(r"('[^'\s]{20})[^'\s]{80,}'")  # no space inside: not a stretch between two apostrophes of the text
