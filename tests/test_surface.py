@@ -93,6 +93,18 @@ def test_map_refuses_bad_input_in_one_line(capsys, args, words):
     assert words in refused(capsys, *args)
 
 
+@pytest.mark.parametrize("args", [["map", "draw", "{game}"], ["aids", "{game}", "-o", "{out}"], ["map", "distance", "A", "B", "--scenario", "{game}"],
+                                  ["supply", "{game}", "--side", "japan", "--to", "Truk"], ["site", "-o", "{out}", "--scenario", "{game}"]])
+def test_a_game_folder_given_for_a_scenario_is_named_a_folder(capsys, tmp_path, args):
+    """A game's folder where a scenario file goes (``chartroom aids scenarios/pacific-fury -o out``) is said to be a folder,
+    with where its scenarios are listed; it was "no such scenario file", of a folder that is there."""
+    game = ROOT / "scenarios" / "pacific-fury"
+    status, out, err = run_cli(capsys, *[a.format(game=game, out=tmp_path / "out") for a in args])
+    assert status == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "is a folder, not a scenario file" in err and f"chartroom list {game}" in err and "no such" not in err
+    assert not (tmp_path / "out").exists()
+
+
 # --- map export and map draw -------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, kind, nodes", [(PF, "areas", 4), (FFTS, "plotting-sheet", 224), (str(TINY), "areas", 3)])

@@ -17,6 +17,7 @@ from toolkit.errors import InputError
 from toolkit.exits import EXIT_OK
 from toolkit.games.maps import UNITS, Distance
 from toolkit.outputs import write_atomically
+from toolkit.pathnames import scenario_file_problem
 from toolkit.render.png import svg_to_png
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsetup import render_setup_svg
@@ -58,8 +59,9 @@ def open_map_game(args):
     session = args.session
     if args.scenario:
         path = Path(args.scenario)
-        if not path.is_file():
-            raise InputError(f"--scenario {args.scenario}: no such scenario file")
+        problem = scenario_file_problem(path)
+        if problem:
+            raise InputError(f"--scenario {args.scenario}: {problem}")
         opened = session.open_scenario(path, args.edition, checks=False)
         if opened.game is None or opened.game_errors() or opened.module is None:
             raise InputError(opened.first_error(f"cannot load {args.scenario}"))
@@ -134,8 +136,9 @@ def _draw_setup(args) -> int:
     if args.scenario or args.game:
         raise InputError("map draw SCENARIO: the scenario names its game and map; leave out --game and --scenario")
     path = Path(args.set_up)
-    if not path.is_file():
-        raise InputError(f"{args.set_up}: no such scenario file")
+    problem = scenario_file_problem(path)
+    if problem:
+        raise InputError(f"{args.set_up}: {problem}")
     if args.output:  # refuse a bad target before the work
         _target(args.output)
     opened = args.session.open_scenario(path, args.edition)

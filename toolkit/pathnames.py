@@ -7,9 +7,10 @@ nothing, ``check`` first, does not import what writing needs (issue 22).
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
-__all__ = ["path_problem", "shown", "why"]
+__all__ = ["path_problem", "scenario_file_problem", "shown", "why"]
 
 
 def why(exc: BaseException) -> str:
@@ -44,3 +45,16 @@ def path_problem(path, new_file: bool = False) -> str:
     except ValueError as exc:
         return f"{shown(text)}: {why(exc)}"
     return ""
+
+
+def scenario_file_problem(path) -> str:
+    """Why ``path`` is no scenario file to read (what follows the path in a one-line message), or "" when it is a file.
+
+    A folder (a game's, given where one of its scenarios goes) is said to be one, with where its scenarios are listed.
+    """
+    where = Path(path)
+    if where.is_file():
+        return ""
+    if where.is_dir():
+        return f"is a folder, not a scenario file: give one of its scenarios (chartroom list {shlex.quote(shown(path))} names them)"
+    return "is not a regular file" if where.exists() else "no such scenario file"

@@ -14,6 +14,7 @@ from pathlib import Path
 __all__ = ["register", "HANDLERS", "cmd_aids", "cmd_site", "Progress"]
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, UNREADABLE
+from toolkit.pathnames import scenario_file_problem
 from toolkit.render.build import build_aids
 from toolkit.render.pdf import default_jobs
 from toolkit.render.site import build_site
@@ -84,8 +85,9 @@ def _warning(message: str) -> None:
 
 def cmd_aids(args) -> int:
     scenario = Path(args.scenario)
-    if not scenario.is_file():
-        _error(f"{scenario}: no such scenario file")
+    problem = scenario_file_problem(scenario)
+    if problem:
+        _error(f"{scenario}: {problem}")
         return EXIT_INPUT
     jobs = args.jobs
     if args.pdf and jobs is None:

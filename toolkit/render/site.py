@@ -17,6 +17,7 @@ from typing import Callable
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import OutputError, OutputFolder, fixed_build_date
+from toolkit.pathnames import scenario_file_problem
 from toolkit.render.sitepages import generate_pages
 
 __all__ = ["SiteError", "build_site", "CONFIG"]
@@ -70,8 +71,9 @@ def build_site(out_dir: Path, session, cli_parser, extra_scenarios=(), config: P
     if not config_file.is_file():
         raise SiteError(f"no mkdocs configuration at {config_file}")
     for path in extra_scenarios:
-        if not Path(path).is_file():
-            raise SiteError(f"{path}: no such scenario file")
+        problem = scenario_file_problem(path)
+        if problem:
+            raise SiteError(f"{path}: {problem}")
     folder = _check_output(Path(out_dir), force)
     if folder.left_alone and warn:
         warn(folder.left_alone)

@@ -18,6 +18,7 @@ from toolkit.exits import EXIT_OK
 from toolkit.games.fire_in_the_sky.state import GameState
 from toolkit.load import display_path
 from toolkit.model.build import suggest
+from toolkit.pathnames import scenario_file_problem
 from toolkit.simulate import SEED, max_simulated_draws
 from toolkit.words import edition_name
 
@@ -123,8 +124,9 @@ def fire_in_the_sky_only(args, opened) -> None:
 
 def load_scenario(args):
     path = Path(args.scenario)
-    if not path.is_file():
-        raise UsageError(f"no scenario file {args.scenario!r}")
+    problem = scenario_file_problem(path)
+    if problem:
+        raise UsageError(f"no scenario file {args.scenario!r}" if not path.exists() else f"{args.scenario}: {problem}")
     opened = args.session.open_scenario(path, args.edition, checks=False)
     if opened.game is None or opened.scenario is None:
         raise UsageError(opened.first_error(f"cannot load {args.scenario}"))
