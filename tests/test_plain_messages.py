@@ -97,3 +97,18 @@ def test_a_source_that_is_no_citation_says_the_prefixes_a_citation_takes(tmp_pat
                                     "section or chart (e.g. 'FitS v1.1 2.1')") in err, err
         else:
             assert "not a citation" not in err, err
+
+
+@pytest.mark.parametrize("key, written", [("title: Short Campaign Game", 'title: ""'), ("at: Kure", 'at: ""'),
+                                          ("id: short-campaign", 'id: ""')])
+def test_an_empty_text_is_said_to_be_empty(tmp_path, capsys, key, written):
+    """An empty string where text, a place or an id goes is said to be empty (it was "text '' is not plain text without
+    control characters", of a text that holds none)."""
+    text = SHORT.read_text(encoding="utf-8")
+    assert key in text
+    path = tmp_path / "empty-value.yaml"
+    path.write_text(text.replace(key, written, 1), encoding="utf-8")
+    status, out = check(capsys, path)
+    assert status == 1
+    name = key.split(":")[0]
+    assert f"error SCHEMA-FORM {name}: is empty; " in out.splitlines()[0] and "control characters" not in out, out

@@ -672,12 +672,16 @@ def _translate(error, document, failing=(), sections=()) -> list[Finding]:
         return [finding(f"{subject}: must be {error.validator_value!r}, got {_describe(instance)}", code="SCHEMA-ENUM")]
     if keyword == "pattern":
         form = schema.get("x-form") or _pattern_form(error.validator_value)
+        if instance == "":  # not "text '' is not plain text without control characters", of a text holding none
+            return [finding(f"{subject}: is empty; {'write the text' if form == _PLAIN else 'give ' + form}", code="SCHEMA-FORM")]
         return [finding(f"{subject}: {_describe(instance)} is not {form}", code="SCHEMA-FORM")]
     rule = f" ({schema['x-bound-rule']})" if isinstance(schema, dict) and isinstance(schema.get("x-bound-rule"), str) else ""  # the bound's rule (issue 21)
     if keyword in ("minimum", "exclusiveMinimum"):
         return [finding(f"{subject}: {instance!r} is below the smallest allowed value {error.validator_value!r}{rule}", code="SCHEMA-RANGE")]
     if keyword in ("maximum", "exclusiveMaximum"):
         return [finding(f"{subject}: {instance!r} is above the largest allowed value {error.validator_value!r}{rule}", code="SCHEMA-RANGE")]
+    if keyword == "minLength" and instance == "" and _refuses_empty(schema.get("pattern")):
+        return []  # its pattern's finding says it is empty: one finding for one empty value
     if keyword in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
         limit = error.validator_value
         what = {"minItems": f"at least {limit} item(s)", "maxItems": f"at most {limit} item(s)",
@@ -714,8 +718,18 @@ def _pattern_form(pattern: str) -> str:
         return (f"a citation: {' or '.join(repr(p) for p in prefixes)}, then the rule, section or chart "
                 f"(e.g. '{prefixes[0]} 2.1')")
     if "\\u0000" in pattern or "\\x00" in pattern:
-        return "plain text without control characters"
+        return _PLAIN
     return f"of the form {pattern}"
+
+
+_PLAIN = "plain text without control characters"
+
+
+def _refuses_empty(pattern) -> bool:
+    try:
+        return isinstance(pattern, str) and re.search(pattern, "") is None
+    except re.error:
+        return False
 
 
 def _unexpected_keys(message: str) -> set:
