@@ -916,3 +916,24 @@ async def test_a_base_grown_to_ten_megabytes_in_the_editor_is_said_in_its_varian
     close_document(client, variant)
     assert [d.code for d in now] == ["LOAD-SIZE"] and base.name in now[0].message and now[0].range.start.line == 2
     await still_answers(client, folder)
+
+
+def _frame(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+async def test_malformed_messages_are_logged_in_one_line_each_without_a_traceback():
+    """Messages no editor sends (a JSON number, nesting deeper than a parser's stack, parameters of the wrong types):
+    the server says so on standard error, the editor's log, in one line each (pygls printed each one's traceback), and
+    goes on to answer the next request."""
+    hello = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"processId": None, "rootUri": None, "capabilities": {}}}
+    messages = [json.dumps(hello).encode(), b'{"jsonrpc": "2.0", "method": "initialized", "params": {}}',
+                b"42", b"[" * 100000 + b"]" * 100000,
+                b'{"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {"textDocument": {"uri": 1}, "position": {"line": -1}}}',
+                b'{"jsonrpc": "2.0", "id": 6, "method": "shutdown"}', b'{"jsonrpc": "2.0", "method": "exit"}']
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "toolkit.cli", "lsp"], input=b"".join(_frame(m) for m in messages),
+                                   capture_output=True, cwd=REPO, timeout=120)
+    assert b'"id": 6' in done.stdout  # the shutdown was answered
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and err.strip(), err
+    assert all(line.startswith("chartroom lsp: ") for line in err.splitlines()), err

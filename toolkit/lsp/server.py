@@ -12,6 +12,9 @@ error is shown as a diagnostic and logged, and the server carries on.
 from __future__ import annotations
 
 import asyncio
+import logging
+import re
+import sys
 import traceback
 from pathlib import Path
 
@@ -32,7 +35,7 @@ from toolkit.lsp.documents import Checked, Documents
 from toolkit.lsp.hover import hover
 from toolkit.lsp.text import path_of
 
-__all__ = ["ChartroomServer", "serve", "DEBOUNCE"]
+__all__ = ["ChartroomServer", "OneLine", "serve", "DEBOUNCE"]
 
 #: Seconds of quiet after a change before the document is checked again.
 DEBOUNCE = 0.15
@@ -243,6 +246,37 @@ def build(debounce: float = DEBOUNCE) -> ChartroomServer:
     return server
 
 
+#: The last line of a traceback: the exception raised (``KeyError: 'character'``).
+_RAISED = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning): ")
+
+
+class OneLine(logging.Formatter):
+    """A log record of pygls (a message it could not read or handle) as one line on standard error, the editor's log:
+    its text and the exception's type and first line, never a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = record.getMessage().splitlines() or [""]
+        text = lines[0]
+        raised = [line.strip(" |+-") for line in lines[1:] if _RAISED.match(line.strip(" |+-"))]  # a traceback in the text
+        if raised:
+            text += f": {raised[-1]}"
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            words = str(error).splitlines()
+            text += f": {type(error).__name__}" + (f": {words[0]}" if words else "")
+        return "chartroom lsp: " + " ".join(text.split())
+
+
+def _log_in_one_line() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLine())
+    pygls = logging.getLogger("pygls")
+    pygls.addHandler(handler)
+    pygls.setLevel(logging.WARNING)
+    pygls.propagate = False  # not also through logging's last resort, which prints the traceback
+
+
 def serve(debounce: float = DEBOUNCE) -> None:
     """Run the server on stdin and stdout until the editor says exit."""
+    _log_in_one_line()
     build(debounce).start_io()
