@@ -142,3 +142,24 @@ def test_every_edition_option_lists_the_editions():
             assert "v1.1, 2nd" in text, prog
     help_text = build_parser()._subparsers._group_actions[0].choices["check"].format_help()
     assert "fire-in-the-sky: v1.1, 2nd" in " ".join(help_text.split())
+
+
+@pytest.mark.parametrize("path, edition", [("scenarios/fire-in-the-sky/short-campaign.yaml", "second"),
+                                           ("scenarios/pacific-fury/campaign.yaml", "2nd"),
+                                           ("scenarios/fire-from-the-skies/midway.yaml", "v1.1")])
+def test_check_of_a_file_in_an_edition_its_game_lacks_is_a_wrong_argument(capsys, path, edition):
+    """``check FILE --edition X`` where the file's game has no edition X: the argument is wrong, not the file's
+    ``edition:`` line, which the check blamed (REF-EDITION at 6:10, exit 1), as it already says for a game's folder."""
+    status, out, err = run(capsys, "check", ROOT / path, "--edition", edition)
+    assert status == 2 and out == "" and err.count("\n") == 1, out + err
+    assert err.startswith(f"chartroom: --edition {edition}: ") and "has no such edition; its editions: " in err
+
+
+@pytest.mark.parametrize("args", [["aids", "{pf}", "-o", "{out}"], ["map", "draw", "{pf}"], ["map", "distance", "Truk", "The Slot", "--scenario", "{pf}"],
+                                  ["supply", "{fits}", "--side", "japan", "--to", "Truk"]])
+def test_commands_given_a_scenario_in_an_edition_its_game_lacks_blame_the_argument(capsys, tmp_path, args):
+    pf, fits = ROOT / "scenarios" / "pacific-fury" / "campaign.yaml", ROOT / "scenarios" / "fire-in-the-sky" / "short-campaign.yaml"
+    status, out, err = run(capsys, *[a.format(pf=pf, fits=fits, out=tmp_path / "out") for a in args], "--edition", "third")
+    assert status == 2 and out == "" and err.count("\n") == 1, out + err
+    assert err.startswith("chartroom: --edition third: the game of ") and "has no such edition; its editions: " in err
+    assert ":6:10:" not in err and not (tmp_path / "out").exists()

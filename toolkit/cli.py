@@ -274,6 +274,29 @@ def _path_problem(args) -> str:
     return ""
 
 
+def _edition_problem(session, edition: str, path: Path) -> str:
+    """``--edition`` naming no edition of the game of ``path`` (a game's folder or one of its files), said of the argument
+    (the file's ``edition:`` line, which the game's loader blames, is not what is wrong); "" when it is one or unknown."""
+    game = path if (path / "game.yaml").is_file() else session.root_of(path) if path.is_file() else None
+    editions = session.editions_of(game) if game is not None else None
+    if editions is None or edition in editions:
+        return ""
+    whose = f"the game in {path}" if game == path else f"the game of {path} ({display_path(game)})"
+    return f"--edition {edition}: {whose} has no such edition; its editions: {', '.join(editions)}{suggest(edition, editions)}"
+
+
+def _scenario_edition_problem(args) -> str:
+    """``--edition`` beside a scenario file (``aids``, ``map draw``, ``map distance --scenario``, a game's commands)."""
+    edition = getattr(args, "edition", None)
+    for name in ("scenario", "set_up"):
+        value = getattr(args, name, None)
+        if edition and isinstance(value, str) and value.endswith((".yaml", ".yml")):
+            problem = _edition_problem(args.session, edition, Path(value))
+            if problem:
+                return problem
+    return ""
+
+
 def _main(argv) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] and argv[0] in QUESTIONS:  # kept in the cache as a check's answer, recorded from the first word: the
@@ -301,6 +324,10 @@ def _run(argv: list[str], recorded: bool = False) -> int:
         print(f"chartroom: {problem}", file=sys.stderr)
         return EXIT_INPUT
     args.session = session
+    problem = _scenario_edition_problem(args)
+    if problem:
+        print(f"chartroom: {problem}", file=sys.stderr)
+        return EXIT_INPUT
     args.argv = argv  # the line as given: the key of its answer in the cache (toolkit.answers)
     args.games = parser.games
     args.parser = parser  # the command-line reference page of ``chartroom site`` describes it
@@ -329,11 +356,10 @@ def _write(text: str) -> None:
 
 def cmd_check(args) -> int:
     paths = [Path(p) for p in args.paths]
-    for path in paths if args.edition else []:  # a folder checked in an edition its game lacks: a wrong argument
-        editions = args.session.editions_of(path) if (path / "game.yaml").is_file() else None
-        if editions is not None and args.edition not in editions:
-            print(f"chartroom: --edition {args.edition}: the game in {path} has no such edition; its editions: "
-                  f"{', '.join(editions)}{suggest(args.edition, editions)}", file=sys.stderr)
+    for path in paths if args.edition else []:  # a folder or file checked in an edition its game lacks: a wrong argument
+        problem = _edition_problem(args.session, args.edition, path)
+        if problem:
+            print(f"chartroom: {problem}", file=sys.stderr)
             return EXIT_INPUT
     if not args.watch:
         recording = Recording.start(args.argv)
