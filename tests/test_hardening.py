@@ -7,11 +7,12 @@ no internal error (exit 3), no traceback, and one-line messages that name the fi
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 
 import pytest
 
-from conftest import SHORT
+from conftest import ROOT, SHORT
 from toolkit.cli import main
 from toolkit.load.memo import BoundedMemo
 
@@ -467,3 +468,20 @@ def test_a_verdict_marker_is_bound_to_the_bytes_it_judged(tmp_path, capsys, cach
     marker.write_bytes(marker.read_bytes()[:-2] + b"X\n")
     cache_at.forget()
     assert check_status(capsys, good)[0] == 0
+
+
+@pytest.mark.parametrize("args", [["check", ""], ["audit", ""], ["map", "draw", ""], ["map", "distance", "Truk", "Truk", "--scenario", ""],
+                                  ["map", "export", "--game", ""], ["calc", "pacific-fury", "zones", "--game", ""], ["rules", "--game", ""],
+                                  ["map", "draw", "campaign.yaml", "-o", ""], ["site", "-o", ""], ["new", "--from", "campaign.yaml", ""]])
+def test_an_empty_path_or_game_is_refused_as_fmt_refuses_one(tmp_path, monkeypatch, capsys, args):
+    """An empty argument where a path or a game goes (a shell variable left empty in a script) names nothing: it is
+    refused in one line; it meant the working folder (`check ""` in a game's folder checked the whole game: "ok") or
+    the default game (`map distance --scenario ""` answered from Fire in the Sky's map)."""
+    game = tmp_path / "pacific-fury"
+    shutil.copytree(ROOT / "scenarios" / "pacific-fury", game)
+    monkeypatch.chdir(game)
+    before = sorted(p.name for p in game.iterdir())
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert_one_line_naming(err, "empty")
+    assert sorted(p.name for p in game.iterdir()) == before

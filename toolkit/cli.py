@@ -260,13 +260,18 @@ def _internal(exc: BaseException) -> int:
 
 
 #: Arguments that name paths, checked before any command uses them (``new`` makes ``path``).
-PATH_ARGUMENTS = ("paths", "path", "scenario", "base", "a", "b", "output", "config", "game")
+PATH_ARGUMENTS = ("paths", "path", "scenario", "set_up", "base", "a", "b", "output", "config", "game")
+#: How the message names an argument left empty (a shell variable that was): as the help writes it.
+_SHOWN_AS = {"paths": "PATH", "path": "PATH", "scenario": "SCENARIO", "set_up": "SCENARIO", "base": "--from", "output": "-o",
+             "config": "--config", "game": "GAME"}
 
 
 def _path_problem(args) -> str:
     for name in PATH_ARGUMENTS:
         value = getattr(args, name, None)
         for item in value if isinstance(value, list) else [value]:
+            if item == "":  # not the working folder nor the default game: a script's variable left empty, say
+                return f"{_SHOWN_AS.get(name, name.upper())}: an empty path or name (is a shell variable empty?) names nothing; nothing done"
             if isinstance(item, str) and item:
                 problem = path_problem(item, new_file=(args.command == "new" and name == "path"))
                 if problem:
