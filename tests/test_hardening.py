@@ -9,6 +9,9 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -485,3 +488,16 @@ def test_an_empty_path_or_game_is_refused_as_fmt_refuses_one(tmp_path, monkeypat
     assert status == 2 and out == ""
     assert_one_line_naming(err, "empty")
     assert sorted(p.name for p in game.iterdir()) == before
+
+
+def test_a_console_that_cannot_show_a_character_gets_it_escaped_not_an_internal_error(tmp_path):
+    """Standard output in an encoding without the characters of a finding (a Windows console's code page when the output
+    is redirected; here ``PYTHONIOENCODING=ascii``): the character is written as an escape, the answer and its exit
+    status stay; it was exit 3, "internal error: UnicodeEncodeError"."""
+    path = tmp_path / "Tōkyō.yaml"
+    path.write_text(SHORT.read_text(encoding="utf-8").replace("at: Kure", "at: Kōbe", 1), encoding="utf-8")
+    chartroom = Path(sys.executable).parent / "chartroom"
+    done = subprocess.run([str(chartroom), "check", path.name], cwd=tmp_path, capture_output=True, timeout=120,
+                          env=dict(os.environ, PYTHONIOENCODING="ascii", CHARTROOM_CACHE="off"))
+    assert done.returncode == 1, done.stderr
+    assert b"T\\u014dky\\u014d.yaml:" in done.stdout and b"K\\u014dbe" in done.stdout and done.stderr == b""

@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
             print("chartroom: standard output is closed: there is nowhere to write the answer "
                   "(redirect it to a file, or to /dev/null to keep only the exit status)", file=sys.stderr)
         return EXIT_INPUT
+    if whole_process:
+        _escape_what_cannot_be_shown()
     once = whole_process and argv[:1] == ["check"] and "--watch" not in argv  # the process ends with this check
     known = recall(argv)
     if known is None:
@@ -53,6 +55,18 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # as toolkit.cli.main: the reader left, nothing is wrong (toolkit.exits.EXIT_OK)
         return 0
     return _end(status) if once else status
+
+
+def _escape_what_cannot_be_shown() -> None:
+    """Standard output and error in an encoding without some character of the answer (a Windows code page when output is
+    redirected, ``PYTHONIOENCODING=ascii``) write it as an escape (``\\u014d``), not fail with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream that cannot change: left as it is
+                pass
 
 
 def _end(status: int) -> int:
