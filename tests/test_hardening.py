@@ -501,3 +501,14 @@ def test_a_console_that_cannot_show_a_character_gets_it_escaped_not_an_internal_
                           env=dict(os.environ, PYTHONIOENCODING="ascii", CHARTROOM_CACHE="off"))
     assert done.returncode == 1, done.stderr
     assert b"T\\u014dky\\u014d.yaml:" in done.stdout and b"K\\u014dbe" in done.stdout and done.stderr == b""
+
+
+def test_a_file_name_with_a_line_break_stays_on_its_findings_line(tmp_path, monkeypatch, capsys):
+    """A finding is one line even in a file whose name holds a line break (the name is shown with the escape, as paths
+    in other messages are); it was split in two at the name."""
+    monkeypatch.chdir(tmp_path)
+    name = "new\nline.yaml"
+    (tmp_path / name).write_text(SHORT.read_text(encoding="utf-8").replace("at: Kure", "at: Atlantis", 1), encoding="utf-8")
+    status, out, err = run(capsys, "check", name)
+    assert status == 1 and err == ""
+    assert out.splitlines()[0].startswith("new\\nline.yaml:") and "REF-PLACE" in out.splitlines()[0]

@@ -6,6 +6,7 @@ Reporters only read these; checks only create them.
 from __future__ import annotations
 
 from toolkit.errors import ChartroomError, InputError
+from toolkit.pathnames import shown
 from toolkit.records import field, lazy_dataclass
 
 __all__ = ["Location", "Finding", "LoadError", "ChartroomError", "SEVERITIES", "CoreCode", "CORE_CODES", "OPTIONAL_UNKNOWN", "EDITION_OTHER"]
@@ -22,9 +23,10 @@ class Location:
     column: int = 0
 
     def __str__(self) -> str:
+        file = self.file if self.file.isprintable() else shown(self.file)  # a line break in a name: one line all the same
         if self.line:
-            return f"{self.file}:{self.line}:{self.column}"
-        return self.file
+            return f"{file}:{self.line}:{self.column}"
+        return file
 
 
 @lazy_dataclass(frozen=True)  # a clean check makes none (toolkit.records)
