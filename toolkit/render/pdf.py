@@ -44,6 +44,7 @@ from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
 from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfsvgtext, pdfsvgvalues, pdftexts
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
+from toolkit.render.pdfimports import deferred_font_tools
 from toolkit.render.pdfsheet import shared_sheets
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
@@ -62,7 +63,8 @@ def _weasyprint():
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=HARFBUZZ_SUBSET_WARNING, category=DeprecationWarning)
-            weasyprint = pdflibs.import_quickly(lazy.weasyprint)  # its libraries loaded by their sonames (pdflibs)
+            with deferred_font_tools():  # fontTools' subsetter imported when first used, if ever (pdfimports)
+                weasyprint = pdflibs.import_quickly(lazy.weasyprint)  # its libraries loaded by their sonames (pdflibs)
     except ImportError as exc:  # missing package, or OSError-wrapped missing pango in some versions
         raise PdfUnavailable("PDF output needs WeasyPrint: pip install 'chartroom[pdf]'") from exc
     except OSError as exc:
