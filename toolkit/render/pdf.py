@@ -41,7 +41,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfsvgtext, pdfsvgvalues, pdftexts
+from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfstrut, pdfsvgtext, pdfsvgvalues, pdftexts
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
 from toolkit.render.pdfimports import deferred_font_tools
@@ -78,6 +78,7 @@ def _weasyprint():
     pdfsvgvalues.install()  # a drawing's lengths and number lists read once per text
     pdfmeasure.install()  # a text measured for a table's column widths once per text and style
     pdftexts.install()  # a text made ready to draw once per text and style
+    pdfstrut.install()  # a style's line height and baseline found by its values, not by their printed form
     return weasyprint
 
 
