@@ -113,3 +113,19 @@ def test_counts_and_turns_beyond_the_game_are_refused_before_any_work(capsys, ar
 def test_the_largest_counts_allowed_are_answered(capsys):
     assert _json(capsys, "recover", "--afs", "150")["result"]
     assert _json(capsys, "endurance", "--launch", "72", "--endurance", "72")["result"]["last_normal_turn"] == 144
+
+
+@pytest.mark.parametrize("condition, rolls, all_land", [
+    ("half-landing-area-or-less", 2, "81/100"),     # 6.12.2: a roll of 1 for every AF
+    ("quarter-landing-area-or-less", 2, "16/25"),   # 6.12.3: 1 or 2 for every AF
+    ("twilight-untrained", 2, "81/100"),            # 6.12.5: 1 for every AF not trained in night operations
+    ("twilight-night-trained", 1, "9/10"),          # 6.12.5: 1 for each 2 AFs trained
+    ("night-untrained", 2, "16/25"),                # 6.12.6: 2 or 1 for every AF untrained
+    ("night-trained", 2, "81/100"),                 # 6.12.6: 1 for every AF trained
+])
+def test_each_landing_condition_of_6_12_for_two_afs(capsys, condition, rolls, all_land):
+    """FFTS 6.12.2-6.12.6 worked for two AFs landing in one AOS: the rolls each condition asks and the chance both land
+    (each roll misses with 9/10, or 8/10 on 1-2); the reading of 6.12.1's partial group does not arise."""
+    readings = _json(capsys, "landing-accidents", "--afs", "2", "--condition", condition)["result"]["readings"]
+    for reading in readings.values():
+        assert (reading["rolls"], reading["all_land"]["fraction"]) == (rolls, all_land)
