@@ -129,3 +129,30 @@ def test_each_landing_condition_of_6_12_for_two_afs(capsys, condition, rolls, al
     readings = _json(capsys, "landing-accidents", "--afs", "2", "--condition", condition)["result"]["readings"]
     for reading in readings.values():
         assert (reading["rolls"], reading["all_land"]["fraction"]) == (rolls, all_land)
+
+
+def test_a_fast_search_turning_in_a_double_move_still_searches_its_range(capsys):
+    """FFTS 7.5.3: fast searchers fly 2 hexes in a turn divisible by 6; 8.2: the outer boundary of a turn's search area is
+    the farthest hexes the searchers reached in that turn; 7.4.7: a search fans out to its full range. Range 3 from turn 4:
+    1, 2, then on turn 6 out to 3 and back to 2, so turn 6 searches rings 1-3. Before, turn 6 was read from where the
+    searchers ended (2): ring 3 was never searched."""
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "3", "--launch", "3", "--speed", "fast")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(4, 1), (5, 2), (6, 3), (7, 1), (8, 0)]
+    assert set(result["covered"]["3"]) <= set(result["turns"][2]["hexes"])
+    assert result["home_turn"] == 8
+
+
+def test_a_fast_search_of_range_1_out_and_home_in_one_turn(capsys):
+    """Launched on turn 5, a fast search of range 1 flies out and back on turn 6 (7.5.3): it searches its ring 1 then,
+    not only its start hex."""
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "1", "--launch", "5", "--speed", "fast")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(6, 1)]
+    assert set(result["covered"]["1"]) <= set(result["turns"][0]["hexes"]) and result["home_turn"] == 6
+
+
+def test_a_fast_search_homing_in_a_double_move_never_goes_behind_its_start(capsys):
+    """Range 3 from turn 7 (launched on 6): 1, 2, 3, 2, 1, then on turn 12 one hex home; the second hex of the double move
+    is not flown (the search is home). Before, turn 12 read -1 hexes out and searched nothing."""
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "3", "--launch", "6", "--speed", "fast")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(7, 1), (8, 2), (9, 3), (10, 2), (11, 1), (12, 0)]
+    assert result["turns"][-1]["hexes"] == ["0808"]
