@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from toolkit.records import lazy_dataclass
 
-__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band", "RadiusRow", "strike_radius"]
+__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band", "strike_home", "RadiusRow", "strike_radius"]
 
 
 def hexes_in_turn(turn: int, speed: str, slow_every: int = 4, fast_every: int = 6) -> int:
@@ -104,6 +104,23 @@ def search_band(reach: int, depth: int = 2) -> range:
     return range(max(0, reach - depth), reach + 1)
 
 
+def strike_home(launch: int, hexes: int, speed: str) -> int:
+    """The turn a strike launched on ``launch`` is home from a target ``hexes`` away (FFTS 3.4, 4.2, 10.6).
+
+    It flies from the turn after launch, attacks in the Strike Segment of the turn it reaches the
+    target, and flies home from the next turn: the Strike Segment follows the Movement Segment (3.4),
+    so a fast double move (10.6.3) that reaches the target with its first hex does not fly its second.
+    A search, which does not stop, turns within a move (``turns_to_fly(launch + 1, 2 * range, speed)``).
+
+    >>> strike_home(5, 1, "fast"), turns_to_fly(6, 2, "fast")   # over the target on turn 6, home on 7
+    (7, 6)
+    >>> strike_home(10, 5, "slow")                               # FFTS 4.6's TBDs: over the target on 17, home on 23
+    23
+    """
+    arrives = turns_to_fly(launch + 1, hexes, speed)
+    return turns_to_fly(arrives + 1, hexes, speed)
+
+
 @lazy_dataclass(frozen=True)
 class RadiusRow:
     """A strike flying ``hexes`` out and back: the turn it reaches its target, the turn its last AFs land, and the crash chance then."""
@@ -131,7 +148,7 @@ def strike_radius(launch: int, last: int, speed: str, landing_aos: int = 1, late
     rows, radius, hexes = [], 0, 0
     while True:
         hexes += 1
-        lands = turns_to_fly(launch + 1, 2 * hexes, speed) + landing_aos - 1
+        lands = strike_home(launch, hexes, speed) + landing_aos - 1
         late = lands - last
         if late >= late_limit:
             break
