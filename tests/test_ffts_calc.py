@@ -156,3 +156,31 @@ def test_a_fast_search_homing_in_a_double_move_never_goes_behind_its_start(capsy
     result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "3", "--launch", "6", "--speed", "fast")["result"]
     assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(7, 1), (8, 2), (9, 3), (10, 2), (11, 1), (12, 0)]
     assert result["turns"][-1]["hexes"] == ["0808"]
+
+
+def test_the_8_2_5_search_record_reads_back_as_cruiser_carrier_destroyer(capsys):
+    """FFTS 8.2.5: the record 'O:2s, kh, 5d' means searchers reported a cruiser, a carrier and a destroyer in Task Force O
+    (8.1.1.4 spades aces-tens, 8.1.1.1 red face cards, 8.1.1.3 red aces-tens)."""
+    result = _json(capsys, "sighting-cards", "--record", "O:2s, kh, 5d")["result"]
+    assert result == {"task_force": "O", "cards": [{"card": "2s", "ships": "cruiser"}, {"card": "kh", "ships": "carrier"},
+                                                    {"card": "5d", "ships": "destroyer"}]}
+
+
+@pytest.mark.parametrize("card, ships", [
+    ("qh", "carrier"), ("jd", "carrier"),                                          # 8.1.1.1 red face cards
+    ("ks", "battleship or battlecruiser"), ("jc", "battleship or battlecruiser"),  # 8.1.1.2 black face cards
+    ("ah", "destroyer"), ("10d", "destroyer"),                                     # 8.1.1.3 red aces through tens
+    ("as", "cruiser"), ("10s", "cruiser"),                                         # 8.1.1.4 spade aces through tens
+    ("ac", "merchant"), ("7c", "merchant"),                                        # 8.1.1.5 club aces through tens
+    ("joker", "dummy"),                                                            # 9.3.1 a joker in a hand with dummies
+])
+def test_each_card_of_8_1_1_stands_for_its_ship_type(capsys, card, ships):
+    assert _json(capsys, "sighting-cards", "--record", f"A:{card}")["result"]["cards"] == [{"card": card, "ships": ships}]
+
+
+@pytest.mark.parametrize("record, words", [("O:2s, 11h", "card '11h': write the rank"), ("O:2x", "card '2x'"),
+                                           ("2s, kh", "write the task force, a colon and the cards seen"), ("O:", "write the task force")])
+def test_an_unreadable_search_record_exits_2_with_one_line(capsys, record, words):
+    assert main(["calc", "fire-from-the-skies", "sighting-cards", "--record", record]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1, err
