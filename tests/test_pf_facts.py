@@ -280,3 +280,14 @@ def test_10_6_henderson_field_fires_with_the_value_of_its_box(capsys, box, cf):
     out = capsys.readouterr().out
     assert f"Henderson Field fires back with CF {cf}," in out
     assert f"marker on {box}: {cf} hit{'s disrupt' if cf > 1 else ' disrupts'}" in out  # PF 10.6: hits to disrupt = the box's value
+
+
+@pytest.mark.parametrize("ships, cap", [(["Enterprise", "Saratoga"], 2), (["Ryujo", "Zuiho"], 1), (["Shokaku", "Zuiho"], 2)])
+def test_10_6_henderson_fields_fire_back_is_cut_by_the_striking_tf_cs_cap(capsys, ships, cap):
+    """PF 10.6 resolves a strike on Henderson Field as carrier combat, the field firing like a carrier, so the TF-C's own
+    CAP (10.5: 2 with a CV, else 1 with a CVL) cuts its hits: the reading docs/pacific-fury.md records; --return-cap 0
+    gives the other."""
+    doc = _calc_json(capsys, "air-strike", "--ship", *ships, "--cf", "4", "3", "--box", "Japan 2")
+    assert doc["result"]["return_fire_cap"] == cap
+    doc = _calc_json(capsys, "air-strike", "--ship", *ships, "--cf", "4", "3", "--box", "Japan 2", "--return-cap", "0")
+    assert doc["result"]["return_fire_cap"] == 0
