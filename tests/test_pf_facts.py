@@ -291,3 +291,19 @@ def test_10_6_henderson_fields_fire_back_is_cut_by_the_striking_tf_cs_cap(capsys
     assert doc["result"]["return_fire_cap"] == cap
     doc = _calc_json(capsys, "air-strike", "--ship", *ships, "--cf", "4", "3", "--box", "Japan 2", "--return-cap", "0")
     assert doc["result"]["return_fire_cap"] == 0
+
+
+@pytest.mark.parametrize("ships, others, first, every", [
+    (["Japanese Transports", "Tone", "Chikuma"], 2, 3, 3),
+    (["Japanese Transports", "Japanese Transports", "Tone"], 1, 2, 3),
+    (["Japanese Transports"], 0, 1, 1),
+])
+def test_10_7_a_tf_as_transports_take_hits_last_in_surface_combat(capsys, ships, others, first, every):
+    """PF 10.7: in surface combat no hit may go on a Transports unit until every other ship of the task force has one; one
+    hit then sinks it without a roll. So a TF-A with N other ships loses a Transports unit to N + 1 hits at the fewest."""
+    doc = _calc_json(capsys, "task-force", "--ship", *ships)
+    assert doc["result"]["surface_combat_transports"] == {"other_ships": others, "hits_to_sink_one": first, "hits_to_sink_all": every}
+
+
+def test_10_7_no_transports_no_surface_combat_line(capsys):
+    assert "surface_combat_transports" not in _calc_json(capsys, "task-force", "--ship", "Tone", "Chikuma")["result"]

@@ -372,6 +372,16 @@ def _task_force_run(game: Game, params) -> CalcResult:
     data = {"ships": [s.name for s in ships], "type": kind, "tokyo_express": te, "not_allowed": problems,
             "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
     cites = [game.edition.cite("task-force-types", "8.3"), game.edition.cite("carrier-combat", "10.5")]
+    transports = sum(1 for s in ships if s.is_transports)
+    if transports:  # PF 10.7: in surface combat Transports take hits only after every other ship has one; one hit sinks
+        others = len(ships) - transports
+        fewest = f"one Transports unit sinks to {counted(others + 1, 'hit')} at the fewest (one hit sinks it, no roll)"
+        every = "" if transports == 1 else f", all {transports} to {others + transports}"
+        holder = "its other ship has" if others == 1 else f"each of its {others} other ships has"
+        before = f"its Transports take no hit before {holder} one: " if others else ""
+        lines.append(f"in surface combat {before}{fewest}{every}")
+        data["surface_combat_transports"] = {"other_ships": others, "hits_to_sink_one": others + 1, "hits_to_sink_all": others + transports}
+        cites.append(game.edition.cite("applying-hits", "10.7"))
     if params.target:
         target, target_caveats = resolve_ships(game, params.target, option="--target")
         caveats += target_caveats
