@@ -307,3 +307,14 @@ def test_10_7_a_tf_as_transports_take_hits_last_in_surface_combat(capsys, ships,
 
 def test_10_7_no_transports_no_surface_combat_line(capsys):
     assert "surface_combat_transports" not in _calc_json(capsys, "task-force", "--ship", "Tone", "Chikuma")["result"]
+
+
+def test_10_5_a_task_force_without_carriers_scores_nothing_in_carrier_combat(capsys):
+    """PF 10.5: only carriers fire in carrier combat; its note: a TF-B meeting an enemy carrier group there does it no
+    damage. Before, `task-force` of a TF-B against a target printed an AS/AA modifier and a CAP as if it could fire."""
+    doc = _calc_json(capsys, "task-force", "--ship", "Tone", "Chikuma", "--cf", "4", "4", "--target", "Enterprise", "Portland")
+    assert doc["result"]["against"]["carriers_fire"] is False
+    assert doc["result"]["against"]["hits"] == [{"hits": 0, "chance": {"fraction": "1", "decimal": 1.0},
+                                                 "at_least": {"fraction": "1", "decimal": 1.0}}]
+    doc = _calc_json(capsys, "task-force", "--ship", "Enterprise", "--cf", "4", "--target", "Tone")
+    assert doc["result"]["against"]["carriers_fire"] is True

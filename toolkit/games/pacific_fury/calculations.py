@@ -394,7 +394,12 @@ def _task_force_run(game: Game, params) -> CalcResult:
         data["against"] = {"ships": [s.name for s in target], "anti_aircraft_rating": target_aa, "modifier": modifier,
                            "comparison": when, "cap": cap, "not_allowed": target_problems}
         carriers = [s for s in ships if s.is_carrier]
-        if carriers and all(s.combat is not None for s in carriers):
+        data["against"]["carriers_fire"] = bool(carriers)
+        if not carriers:  # PF 10.5: only carriers fire in carrier combat (and 10.6: in an air strike)
+            lines.append("it has no carrier: only carriers fire in carrier combat and air strikes, so it scores no hits on this "
+                         "target in the Eastern Solomons or the South Pacific Ocean (PF 10.5)")
+            data["against"]["hits"] = _dist_rows({0: Fraction(1)})
+        elif all(s.combat is not None for s in carriers):
             dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
             lines.append(f"carrier strike hits, mean {shown(pf_odds.mean(dist))} hits:")
             lines += _dist_lines(dist, "  ")
