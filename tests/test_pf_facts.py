@@ -318,3 +318,13 @@ def test_10_5_a_task_force_without_carriers_scores_nothing_in_carrier_combat(cap
                                                  "at_least": {"fraction": "1", "decimal": 1.0}}]
     doc = _calc_json(capsys, "task-force", "--ship", "Enterprise", "--cf", "4", "--target", "Tone")
     assert doc["result"]["against"]["carriers_fire"] is True
+
+
+def test_the_targets_combat_factors_are_asked_for_by_their_own_option(capsys):
+    """A count of --target-cf that fits no reading was reported as a wrong --cf, the option given right."""
+    from toolkit.cli import main
+
+    status = main(["calc", "pacific-fury", "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Enterprise", "Portland",
+                   "--target-cf", "4", "4", "4"])
+    err = capsys.readouterr().err
+    assert status == 2 and "--target-cf: give one Combat Factor per ship (2)" in err and len(err.strip().splitlines()) == 1

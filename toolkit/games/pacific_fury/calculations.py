@@ -168,7 +168,7 @@ def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = 
     caveats = []
     stated_cf = [s.combat for s in ships]
     stated_df = [s.defense for s in ships]
-    ships = _fill(ships, cfs, "combat", "Combat Factor", "--cf")
+    ships = _fill(ships, cfs, "combat", "Combat Factor", "--target-cf" if option == "--target" else "--cf")
     ships = _fill(ships, dfs, "defense", "Defense Factor", "--df")
     given = [s.name for s, before in zip(ships, stated_cf) if before is None and s.combat is not None]
     if given:
