@@ -259,3 +259,29 @@ steps:
                     encoding="utf-8")
     status, out, err = run(capsys, "plan", str(path))
     assert status == 0, out + err
+
+
+@pytest.mark.parametrize("other", ["pacific-fury/campaign.yaml", "fire-from-the-skies/midway.yaml"])
+def test_a_plan_on_a_scenario_of_another_game_exits_2_at_its_scenario_line(tmp_path, capsys, other):
+    """A Fire in the Sky plan whose scenario: is another game's scenario is refused at that line; it was exit 3
+    (ValueError: 'Eastern Solomons' is not a hex id, from building Fire in the Sky's hex graph on Pacific Fury's zones)."""
+    path = tmp_path / "plans" / "other.yaml"
+    path.parent.mkdir()
+    relative = os.path.relpath(GAME.parent / other, path.parent)
+    path.write_text(V11.replace("scenario: ../short-campaign.yaml", f"scenario: {relative}"), encoding="utf-8")
+    status, out, err = run(capsys, "plan", str(path))
+    line = line_of(V11, "scenario: ../short-campaign.yaml")
+    assert status == 2 and not out and err.count("\n") == 1, err
+    assert f"other.yaml:{line}:" in err and f"game: {other.split('/')[0]}" in err and "fire-in-the-sky" in err
+
+
+def test_a_plan_of_another_game_exits_2(tmp_path, capsys):
+    """A plan saying game: pacific-fury on a Pacific Fury scenario: plans replay Fire in the Sky's operations only (exit 3
+    before, as above)."""
+    path = tmp_path / "plans" / "pf.yaml"
+    path.parent.mkdir()
+    relative = os.path.relpath(GAME.parent / "pacific-fury" / "campaign.yaml", path.parent)
+    path.write_text(V11.replace("scenario: ../short-campaign.yaml", f"scenario: {relative}")
+                    .replace("game: fire-in-the-sky", "game: pacific-fury"), encoding="utf-8")
+    status, out, err = run(capsys, "plan", str(path))
+    assert status == 2 and not out and err.count("\n") == 1 and "Fire in the Sky's rules" in err, err

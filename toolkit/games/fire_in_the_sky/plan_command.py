@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from toolkit.exits import EXIT_FINDINGS, EXIT_OK
-from toolkit.games.fire_in_the_sky.command_support import GAME_ID, UsageError, emit, warn_of_scenario_errors
+from toolkit.games.fire_in_the_sky.command_support import GAME_ID, UsageError, emit, fire_in_the_sky_only, warn_of_scenario_errors
 from toolkit.games.fire_in_the_sky.plan import run_plan
 from toolkit.games.fire_in_the_sky.plan_report import as_data, as_html, as_text, error_line
 from toolkit.load.extends import resolve_relative
@@ -39,9 +39,15 @@ def cmd_plan(args) -> int:
                                               "scenario file", "the scenario beside the plan")
     if problem is not None:
         raise UsageError(f"{problem.location}: {problem.message}")
+    game_id = data.get("game", GAME_ID)
+    named = session.game_of(scenario_path)
+    if named is not None and named != game_id:  # another game's scenario: its map is no hex map of this game's rules
+        raise UsageError(f"{doc.locate(('scenario',))}: scenario: {data['scenario']} is a scenario of another game "
+                         f"(game: {named}); a plan of {game_id} replays one of {game_id}'s scenarios")
     opened = session.open_scenario(scenario_path, args.edition or data.get("edition"), checks=False)
     if opened.game is None or opened.scenario is None or opened.game_errors():
         raise UsageError(opened.first_error(f"cannot load {scenario_path}"))
+    fire_in_the_sky_only(args, opened)  # a plan of another game (game: pacific-fury) is replayed by no rules here
     warn_of_scenario_errors(opened)  # a unit with an unknown counter is left out of the plan's start: said, not silent
     ledger = run_plan(opened.game, opened.scenario, data)
     locate = doc.locate
