@@ -112,3 +112,21 @@ def test_an_empty_text_is_said_to_be_empty(tmp_path, capsys, key, written):
     assert status == 1
     name = key.split(":")[0]
     assert f"error SCHEMA-FORM {name}: is empty; " in out.splitlines()[0] and "control characters" not in out, out
+
+
+@pytest.mark.parametrize("written, said", [("count: 0", "count: 0 is below the smallest allowed value 1"),
+                                           ("count: 2.5", "count: expected a whole number, got float 2.5"),
+                                           ("cuont: 2", "unknown key 'cuont'")])
+def test_a_unit_written_as_a_mapping_is_judged_as_one(tmp_path, capsys, monkeypatch, written, said):
+    """A plan's unit is a counter id or a mapping {counter, count, steps}: a wrong count in the mapping is said of the
+    count (it was "units: expected text, got a mapping", the other form's complaint)."""
+    plan = (GAME / "plans" / "example-of-play.yaml").read_text(encoding="utf-8")
+    assert "{counter: jp-dd, count: 2}" in plan
+    path = tmp_path / "plan.yaml"
+    path.write_text(plan.replace("{counter: jp-dd, count: 2}", "{counter: jp-dd, " + written + "}", 1)
+                    .replace("scenario: ../short-campaign.yaml", f"scenario: {os.path.relpath(SHORT, tmp_path)}"), encoding="utf-8")
+    for validator in ("fast", "jsonschema"):
+        monkeypatch.setenv("CHARTROOM_VALIDATOR", validator)
+        status = main(["plan", str(path)])
+        out, err = capsys.readouterr()
+        assert status == 2 and said in err and "expected text, got a mapping" not in err, (validator, err)

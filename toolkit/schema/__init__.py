@@ -607,7 +607,10 @@ def _deepest(error):
     """The most specific error under an anyOf/oneOf: the branch that got furthest."""
     best = error
     while best.context:
-        candidate = lazy.jsonschema().exceptions.best_match(best.context)
+        # A branch of another type than the value (text, where the value is a mapping) says least: the branch of the
+        # value's own type, failing further in ({counter: jp-dd, count: 0}: count below 1), says what to change.
+        fitting = [e for e in best.context if not (e.validator == "type" and not e.relative_path)]
+        candidate = lazy.jsonschema().exceptions.best_match(fitting or best.context)
         if candidate is None:
             break
         best = candidate
