@@ -130,3 +130,14 @@ def test_a_unit_written_as_a_mapping_is_judged_as_one(tmp_path, capsys, monkeypa
         status = main(["plan", str(path)])
         out, err = capsys.readouterr()
         assert status == 2 and said in err and "expected text, got a mapping" not in err, (validator, err)
+
+
+@pytest.mark.parametrize("written, hinted", [('at: 0203', True), ('at: -1', False)])
+def test_the_quoting_hint_is_given_for_digits_only(tmp_path, capsys, written, hinted):
+    """"Put it in quotes: YAML drops leading zeros" fits a hex id written unquoted (0203 read as 203), not a negative number."""
+    text = SHORT.read_text(encoding="utf-8")
+    path = tmp_path / "quoted.yaml"
+    path.write_text(text.replace("at: Kure", written, 1), encoding="utf-8")
+    status, out = check(capsys, path)
+    assert status == 1 and "at: expected text, got int" in out
+    assert ("drops leading zeros" in out) == hinted, out

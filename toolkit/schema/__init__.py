@@ -664,7 +664,7 @@ def _translate(error, document, failing=(), sections=()) -> list[Finding]:
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         names = " or ".join(_TYPE_NAMES.get(t, t) for t in expected)
         hint = ""
-        if "string" in expected and isinstance(instance, int) and not isinstance(instance, bool):
+        if "string" in expected and isinstance(instance, int) and not isinstance(instance, bool) and instance >= 0:  # digits
             hint = " (put it in quotes: YAML reads unquoted digits as a number and drops leading zeros)"
         return [finding(f"{subject}: expected {names}, got {_describe(instance)}{hint}", code="SCHEMA-TYPE")]
     if keyword == "enum":
