@@ -152,3 +152,10 @@ def test_diff_refuses_scenarios_of_two_games(capsys, a, b):
     status, out, err = run(capsys, "diff", a, b)
     assert status == 2 and out == "" and len(err.splitlines()) == 1
     assert "scenarios of two games" in err and a.split("/")[0] in err and b.split("/")[0] in err
+
+
+def test_new_quotes_the_check_it_suggests_for_a_name_with_spaces(work, capsys):
+    """The command ``new`` suggests runs as printed, pasted into a shell: a name with a space is quoted."""
+    status, out, err = run(capsys, "new", "my variant.yaml", "--from", SHORT)
+    assert status == 0 and err == ""
+    assert out == "wrote my variant.yaml; check it with: chartroom check 'my variant.yaml'\n"

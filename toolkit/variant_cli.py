@@ -7,6 +7,7 @@ compared or formatted, or wrong arguments. Problems are one line on stderr.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -44,7 +45,7 @@ def _error(message: str) -> int:
 
 def cmd_new(args) -> int:
     path = new_variant(args.path, args.base, args.session, game=args.game)  # a VariantError is one line, exit 2 (toolkit.cli)
-    print(f"wrote {display_path(path)}; check it with: chartroom check {display_path(path)}")
+    print(f"wrote {display_path(path)}; check it with: chartroom check {shlex.quote(display_path(path))}")  # to paste as printed
     return EXIT_OK
 
 
