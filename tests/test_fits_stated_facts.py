@@ -42,3 +42,33 @@ def test_v11_13_1_a_sunk_destroyer_goes_back_to_the_counter_mix(monkeypatch):
     recycled = ROOT / "tests" / "checks" / "counter-mix-sunk-recycled-pass.yaml"
     assert findings_of(recycled, monkeypatch) == set()
     assert findings_of(FACTS / "counter-mix-sunk-removed-2nd-fail.yaml", monkeypatch) == {("COUNTER-MIX", 15)}
+
+
+# --- land units hit at sea ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_v11_13_2_a_reduced_land_unit_at_sea_is_eliminated_by_one_step_loss(edition):
+    """FitS v1.1 13.2 (2nd 11.3.2): hits equal to the reduced Combat Strength cost a step, and a step lost
+    eliminates a reduced-strength unit. A reduced brigade (reduced strength 1) in a Task Force with no DD is
+    eliminated by one submarine hit: the torpedo hits on 3+ (no DD +1, a land target +1), so 2/3. Its steps
+    lost can never be 2: it has one left. The Merchantmen Pool loses at most its strength before the hit (1)
+    times the edition's loss per hit (v1.1 1, 2nd 2)."""
+    from fractions import Fraction as F
+
+    from toolkit.games.fire_in_the_sky import odds
+    from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
+    from toolkit.model.build import load_game
+
+    game = load_game(ROOT / "scenarios" / "fire-in-the-sky", edition).game
+    charts = CombatCharts.of(game)
+    brigade = odds.Piece(game.counters["jp-land-2"], "japan", 1, True, False, True)
+    tf = [odds.Piece(game.counters["jp-ca"], "japan"), brigade]
+    r = odds.submarine_attack(charts, game.edition, tf, brigade, Situation("allied", 7, "allied"))
+    chances = dict(r.chances)
+    assert chances["jp-land-2 hit"] == F(2, 3)
+    assert chances["jp-land-2 eliminated"] == F(2, 3)
+    lost = next(d for n, d, _ in r.distributions if n == "jp-land-2 steps lost")
+    assert lost == {0: F(1, 3), 1: F(2, 3)}
+    pool = next(d for n, d, _ in r.distributions if n.startswith("Japanese Merchantmen Pool lost"))
+    assert pool == {0: F(1, 3), (1 if edition == "v1.1" else 2): F(2, 3)}

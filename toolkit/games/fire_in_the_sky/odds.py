@@ -395,9 +395,16 @@ def _steps_lost(piece: Piece, hits: int) -> int:
     if piece.type == "air":
         return min(piece.steps, hits)
     if piece.type == "land":
+        # v1.1 13.2; 2nd 11.3.2: a step per reduced Combat Strength of hits, up to the steps the unit has left
+        # (a reduced unit has one: the first step lost eliminates it).
         reduced = int(piece.rating("reduced", 0)) or 1
-        return min(2, hits // reduced)
+        return min(_land_steps(piece), hits // reduced)
     return 0
+
+
+def _land_steps(piece: Piece) -> int:
+    """Steps a land unit has left: two at full strength, one reduced (v1.1 2.1.1.3; 2nd 3.1.3) or for a one-step unit."""
+    return 1 if piece.reduced else (piece.counter.steps or 2)
 
 
 def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, target: Piece, situation: Situation, *,
@@ -537,7 +544,7 @@ def _target_fate(result: OddsResult, charts, edition, target: Piece, hits: Distr
         lost = dict(sorted(lost.items()))
         result.distributions.append((f"{target.name} steps lost", lost, "steps"))
         result.expected.append((f"{target.name} steps lost", mean(lost)))
-        steps = target.steps if target.type == "air" else 2
+        steps = target.steps if target.type == "air" else _land_steps(target)
         result.chances += [("attacker's objective met: at least one step lost", 1 - lost.get(0, Fraction(0))),
                            (f"{target.name} eliminated", lost.get(steps, Fraction(0)))]
         result.rules.append(edition.cite("damage-land") if target.type == "land" else cause_rule)
