@@ -72,3 +72,31 @@ def test_v11_13_2_a_reduced_land_unit_at_sea_is_eliminated_by_one_step_loss(edit
     assert lost == {0: F(1, 3), 1: F(2, 3)}
     pool = next(d for n, d, _ in r.distributions if n.startswith("Japanese Merchantmen Pool lost"))
     assert pool == {0: F(1, 3), (1 if edition == "v1.1" else 2): F(2, 3)}
+
+
+# --- reaction Oil: the 2nd edition's chart and its text agree ---------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_2nd_chart_reaction_oil_is_always_the_short_band(edition):
+    """FitS 2nd Transport Cost Chart, Reaction Movement column: Japan pays 'OPs x 1' (no x1.5 band), while 9.0
+    prices reactions as Operational Movement (8.4: x1.5 beyond 4 hexes; v1.1 10.1, 9.3 alike). Both hold because
+    no Japanese ship can react more than 4 hexes: its reaction range is half its Movement Allowance rounded up
+    (v1.1 10.1; 2nd 9.0), and no Japanese naval counter has a Movement Allowance above 8. So the fastest Task
+    Force, reacting as far as it may, pays its Transport rating in Oil, exactly."""
+    import math
+
+    from toolkit.games.fire_in_the_sky.costs import reaction_cost
+    from toolkit.model.build import load_game
+
+    game = load_game(ROOT / "scenarios" / "fire-in-the-sky", edition).game
+    short = game.edition.param("naval_oil_short_hexes")
+    share = game.edition.param("reaction_fraction")
+    assert (short, share) == (4, {"fraction": 0.5, "rounding": "up"})
+    ships = [c for c in game.counters.values() if c.side == "japan" and c.type == "naval"]
+    fastest = max(ships, key=lambda c: c.ratings["movement"])
+    for ship in ships:
+        assert math.ceil(ship.ratings["movement"] * share["fraction"]) <= short, ship.id
+    reach = math.ceil(fastest.ratings["movement"] * share["fraction"])
+    cost = reaction_cost(game.edition, [("naval", fastest.ratings["transport"], "japan")], reach)
+    assert cost.oil == fastest.ratings["transport"]
