@@ -7,12 +7,21 @@ only v1.1 examples) and ``tests/checks/`` (v1.1), each with its ``# expect:`` he
 
 from __future__ import annotations
 
+import math
+import os
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, expected_findings
 from toolkit.check import check_paths
+from toolkit.games.fire_in_the_sky import odds
+from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
+from toolkit.games.fire_in_the_sky.costs import reaction_cost
+from toolkit.games.fire_in_the_sky.plan import run_plan
+from toolkit.load import load_file
+from toolkit.model.build import load_game, load_scenario
 
 FACTS = Path(__file__).parent / "facts" / "fire-in-the-sky"
 EXAMPLES = sorted(FACTS.glob("*.yaml"))
@@ -54,12 +63,6 @@ def test_v11_13_2_a_reduced_land_unit_at_sea_is_eliminated_by_one_step_loss(edit
     eliminated by one submarine hit: the torpedo hits on 3+ (no DD +1, a land target +1), so 2/3. Its steps
     lost can never be 2: it has one left. The Merchantmen Pool loses at most its strength before the hit (1)
     times the edition's loss per hit (v1.1 1, 2nd 2)."""
-    from fractions import Fraction as F
-
-    from toolkit.games.fire_in_the_sky import odds
-    from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
-    from toolkit.model.build import load_game
-
     game = load_game(ROOT / "scenarios" / "fire-in-the-sky", edition).game
     charts = CombatCharts.of(game)
     brigade = odds.Piece(game.counters["jp-land-2"], "japan", 1, True, False, True)
@@ -84,11 +87,6 @@ def test_2nd_chart_reaction_oil_is_always_the_short_band(edition):
     no Japanese ship can react more than 4 hexes: its reaction range is half its Movement Allowance rounded up
     (v1.1 10.1; 2nd 9.0), and no Japanese naval counter has a Movement Allowance above 8. So the fastest Task
     Force, reacting as far as it may, pays its Transport rating in Oil, exactly."""
-    import math
-
-    from toolkit.games.fire_in_the_sky.costs import reaction_cost
-    from toolkit.model.build import load_game
-
     game = load_game(ROOT / "scenarios" / "fire-in-the-sky", edition).game
     short = game.edition.param("naval_oil_short_hexes")
     share = game.edition.param("reaction_fraction")
@@ -100,3 +98,65 @@ def test_2nd_chart_reaction_oil_is_always_the_short_band(edition):
     reach = math.ceil(fastest.ratings["movement"] * share["fraction"])
     cost = reaction_cost(game.edition, [("naval", fastest.ratings["transport"], "japan")], reach)
     assert cost.oil == fastest.ratings["transport"]
+
+
+# --- plan: the Transport Phase and the Economic Warfare Phase ------------------------------------
+
+
+SHORT = ROOT / "scenarios" / "fire-in-the-sky" / "short-campaign.yaml"
+
+
+def _plan(tmp_path, side: str, steps: list[str], scenario_file: Path = SHORT) -> Path:
+    """A hand-made plan, by default on the Short Campaign (Turn 2; Japan: 4 TP, Merchantmen Pool 30, Oil 12;
+    US 14 TP; the Convoy Escort box empty, 19.0)."""
+    scenario = os.path.relpath(scenario_file, tmp_path)
+    path = tmp_path / "plan.yaml"
+    path.write_text("kind: plan\ngame: fire-in-the-sky\ntitle: hand-made\nreconstructed: \"a test situation\"\n"
+                    f"scenario: {scenario}\nside: {side}\nsteps:\n" + "".join(f"  - {s}\n" for s in steps), encoding="utf-8")
+    return path
+
+
+def _run(tmp_path, side, steps, scenario_file: Path = SHORT):
+
+    path = _plan(tmp_path, side, steps, scenario_file)
+    loaded = load_scenario(scenario_file)
+    return run_plan(loaded.game, loaded.scenario, load_file(path).data)
+
+
+@pytest.mark.parametrize("step", ["{op: oil-transport, oil: 2}", "{op: dd-transfer, count: 1}"])
+def test_v11_5_0_the_transport_phase_is_the_japanese_players(tmp_path, step):
+    """FitS v1.1 5.0 (2nd 5.0): Oil Transport (5.1) and DD transfers (5.2) are the Japanese player's, paid with
+    Japanese TP: in an Allied plan they are refused, not charged to the US track (nor an internal error)."""
+    ledger = _run(tmp_path, "allied", [step])
+    assert ledger.error is not None and ledger.error.code in ("PLAN-OIL-TRANSPORT", "PLAN-CONVOY"), ledger.error
+    assert "Japanese player" in ledger.error.message
+    ok = _run(tmp_path, "japan", [step])
+    assert ok.error is None, ok.error and ok.error.message
+
+
+@pytest.mark.parametrize("step", ["{op: oil-transport, oil: 2}", "{op: dd-transfer, count: 1}"])
+def test_v11_4_1_the_transport_phase_comes_before_the_reinforcement_phase(tmp_path, step):
+    """FitS v1.1 4.1, 5.0: the Transport Phase opens the Japanese player turn and spends the TP left from the last
+    turn; the Reinforcement Phase then resets them to the Merchantmen Pool (7.3). Shipping Oil or moving a DD after
+    the reset would spend the new turn's TP: refused. Before it (the Example of Play's order) it is legal."""
+    reinforce = "{op: reinforcements, at: Kure, units: [{counter: jp-air, steps: 2}]}"
+    late = _run(tmp_path, "japan", [reinforce, step])
+    assert late.error is not None and late.error_step == 2, late.error
+    assert "Reinforcement Phase" in late.error.message
+    assert _run(tmp_path, "japan", [step, reinforce]).error is None
+
+
+def test_v11_6_1_asw_dice_are_the_allied_turns_and_at_most_one_per_escort_dd(tmp_path):
+    """FitS v1.1 6.0, 6.1 (2nd 5.0, 5.3): convoy ASW is rolled in the Allied player turn's Economic Warfare Phase,
+    at most one die per DD in the Convoy Escort box. The Short Campaign's box is empty (19.0), so no die at all;
+    with 2 DDs there (a variant's `convoy_escort` marker), 2 dice pass and 3 are refused."""
+    japan = _run(tmp_path, "japan", ["{op: asw, rolls: 1}"])
+    assert japan.error is not None and japan.error.code == "PLAN-CONVOY" and "Allied player turn" in japan.error.message
+    empty = _run(tmp_path, "allied", ["{op: asw, rolls: 1}"])
+    assert empty.error is not None and empty.error.code == "PLAN-CONVOY" and "0 DD" in empty.error.message
+    two = FACTS / "convoy-escort-two-dd-pass.yaml"
+    assert _run(tmp_path, "allied", ["{op: asw, rolls: 2}"], two).error is None
+    three = _run(tmp_path, "allied", ["{op: asw, rolls: 3}"], two)
+    assert three.error is not None and three.error.code == "PLAN-CONVOY" and "2 DD" in three.error.message
+    late = _run(tmp_path, "allied", ["{op: reinforcements, at: West Coast USA}", "{op: asw, rolls: 1}"], two)
+    assert late.error is not None and late.error_step == 2 and "Reinforcement Phase" in late.error.message

@@ -58,6 +58,9 @@ AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", 
                           "disembark", "control", "return-to-base")
 #: Operations of the phases after the Reinforcement Phase: once one is played, Off-Map Box Movement is over (v1.1 7.5; 2nd 6.4).
 AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase",)
+#: The operations of the phase that opens a player turn (v1.1 4.1, 4.2: the Japanese Transport Phase, 5.0, and the Allied
+#: Economic Warfare Phase, 6.0; 2nd 4.2, 5.0: the Economic Phase), and whose they are. Any other operation ends that phase.
+OPENING_OPS = {"oil-transport": "japan", "dd-transfer": "japan", "asw": "allied"}
 EPSILON = 1e-9
 
 
@@ -142,6 +145,7 @@ class Planner:
         self.deployed: dict[str, str] = {}  # unit id -> the type of deployment it used this phase
         self.first_deployment_over = False
         self.reinforcement_phase_over = False
+        self.opening_phase_over = False  # the Transport (Economic Warfare) Phase, before the Reinforcement Phase
         # Optional v1.1 18.1.8; 2nd 16.1.8: no air deploys to a base captured this turn (hex -> the control step).
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
@@ -216,6 +220,10 @@ class Planner:
         handler = getattr(self, "op_" + op.replace("-", "_"), None)
         if handler is None:
             raise PlanError("PLAN-OP", f"no operation {op!r}; one of: {', '.join(OPS)}", "", path + ("op",))
+        if op in OPENING_OPS:
+            self._opening_phase(op, path)
+        else:
+            self.opening_phase_over = True
         done = handler(s, path)
         if op in AFTER_FIRST_DEPLOYMENT:
             self.first_deployment_over = True
@@ -247,6 +255,21 @@ class Planner:
                 raise PlanError("PLAN-DEPLOYMENT", f"{u.counter.id} made a {used} in this phase and {again}: a unit uses one "
                                 "type of deployment in a phase", rule, path + ("units",))
 
+    def _opening_phase(self, op: str, path: tuple):
+        """v1.1 4.1, 4.2, 5.0, 6.0; 2nd 4.2, 5.0: Oil Transport and DD transfers are the Japanese player's (5.1, 5.2), convoy
+        ASW is rolled in the Allied player turn (v1.1 6.1; 2nd 5.3), all in the phase that opens the player turn, before
+        the Reinforcement Phase resets the Transport Points (they spend what is left of the last turn's)."""
+        code = "PLAN-OIL-TRANSPORT" if op == "oil-transport" else "PLAN-CONVOY"
+        rule = self.edition.cite(op)
+        owner = OPENING_OPS[op]
+        what = {"oil-transport": "Oil Transport", "dd-transfer": "A DD transfer", "asw": "Convoy ASW"}[op]
+        if self.side != owner:
+            raise PlanError(code, f"{what} belongs to the {adjective(owner)} player turn; this plan is the {adjective(self.side)} "
+                            "player turn", rule, path + ("op",))
+        if self.opening_phase_over:
+            raise PlanError(code, f"{what} is made in the first phase of the player turn, before the Reinforcement Phase "
+                            "and every later operation", rule, path + ("op",))
+
     def op_oil_transport(self, s, path):
         hexes = resource_hexes_supplied(self.state)
         shipped = oil_transport(self.edition, len(hexes), self.pool, self.tp)
@@ -267,6 +290,12 @@ class Planner:
         return f"DD transfer: {s['count']} DD to or from the Convoy Escort box", self.edition.cite("dd-transfer"), cost, 0
 
     def op_asw(self, s, path):
+        # v1.1 6.1; 2nd 5.3: at most one die per DD in the Convoy Escort box (the scenario's marker: Japan moved them there
+        # in its own player turn, 5.2).
+        escort = self.scenario.marker("convoy_escort")
+        if escort is not None and s["rolls"] > escort.value:
+            raise PlanError("PLAN-CONVOY", f"{s['rolls']} ASW dice, but the Convoy Escort box holds {_num(escort.value)} DD: "
+                            "one die per DD at most", self.edition.cite("asw"), path + ("rolls",))
         cost = asw_cost(self.edition, s["rolls"])
         self.pay(0, cost, path, f"{s['rolls']} ASW dice")
         return f"ASW: {s['rolls']} dice", self.edition.cite("asw"), 0, cost
