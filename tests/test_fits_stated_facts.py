@@ -160,3 +160,17 @@ def test_v11_6_1_asw_dice_are_the_allied_turns_and_at_most_one_per_escort_dd(tmp
     assert three.error is not None and three.error.code == "PLAN-CONVOY" and "2 DD" in three.error.message
     late = _run(tmp_path, "allied", ["{op: reinforcements, at: West Coast USA}", "{op: asw, rolls: 1}"], two)
     assert late.error is not None and late.error_step == 2 and "Reinforcement Phase" in late.error.message
+
+
+def test_v11_4_1_the_reinforcement_phase_comes_before_the_deployments(tmp_path):
+    """FitS v1.1 4.1, 4.2, 7.3 (2nd 4.2, 6.2): the Reinforcement Phase, where Japan's TP are reset to the
+    Merchantmen Pool, comes once, before the First Deployment Phase. Several `reinforcements` steps may make it
+    (Kure and Yokosuka), but one after a deployment would reset the TP a second time: 2 DDs Kure-Hainan cost
+    1 TP (30 -> 29), and a later reset to 30 is refused."""
+    reinforce = "{op: reinforcements, at: Kure, units: [{counter: jp-air, steps: 2}]}"
+    deploy = "{op: sea-deployment, units: [{counter: jp-dd, count: 2}], from: Kure, to: Hainan}"
+    both = _run(tmp_path, "japan", [reinforce, "{op: reinforcements, at: Yokosuka}", deploy])
+    assert both.error is None and both.rows[-1].tp == 29
+    late = _run(tmp_path, "japan", [reinforce, deploy, "{op: reinforcements, at: Yokosuka}"])
+    assert late.error is not None and late.error.code == "PLAN-REINFORCEMENTS" and late.error_step == 3, late.error
+    assert "before the First Deployment Phase" in late.error.message

@@ -301,6 +301,10 @@ class Planner:
         return f"ASW: {s['rolls']} dice", self.edition.cite("asw"), 0, cost
 
     def op_reinforcements(self, s, path):
+        if self.reinforcement_phase_over:  # v1.1 4.1, 4.2; 2nd 4.2: once per player turn, before the deployments
+            raise PlanError("PLAN-REINFORCEMENTS", "the Reinforcement Phase comes before the First Deployment Phase and every later "
+                            "operation: its reset of the Transport Points cannot follow them", self.edition.cite("reinforcements"),
+                            path + ("op",))
         node = self.node(s["at"], path + ("at",))
         names = []
         lost = self._home_bases_occupied()
