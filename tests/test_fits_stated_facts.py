@@ -174,3 +174,25 @@ def test_v11_4_1_the_reinforcement_phase_comes_before_the_deployments(tmp_path):
     late = _run(tmp_path, "japan", [reinforce, deploy, "{op: reinforcements, at: Yokosuka}"])
     assert late.error is not None and late.error.code == "PLAN-REINFORCEMENTS" and late.error_step == 3, late.error
     assert "before the First Deployment Phase" in late.error.message
+
+
+SEQUENCE = [  # (an earlier phase's step, a later phase's step) of the Japanese player turn of Turn 2 (v1.1 4.1)
+    ("{op: operational-movement, units: [jp-dd], from: Kure, to: Okinawa}",
+     "{op: air-commitment, units: [{counter: jp-air, steps: 2}], from: Formosa, to: Manila}"),
+    ("{op: air-commitment, units: [{counter: jp-air, steps: 2}], from: Formosa, to: Manila}",
+     "{op: damage, at: Surabaya, side: allied, units: [nl-dd]}"),
+    ("{op: operational-movement, units: [jp-dd], from: Kure, to: Okinawa}",
+     "{op: return-to-base, to: Kure}"),
+]
+
+
+@pytest.mark.parametrize("earlier,later", SEQUENCE)
+def test_v11_4_1_the_phases_come_in_their_order(tmp_path, earlier, later):
+    """FitS v1.1 4.1, 4.2 (2nd 4.2): Operational Movement, then Reaction, Air Commitment, Combat and Return to
+    Base, each once per player turn. In that order the steps pass; the later phase's step first, then the earlier
+    one, is refused at the earlier one (a second Operational Movement Phase after Return to Base, say)."""
+    reinforce = "{op: reinforcements, at: Kure}"
+    assert _run(tmp_path, "japan", [reinforce, earlier, later]).error is None
+    wrong = _run(tmp_path, "japan", [reinforce, later, earlier])
+    assert wrong.error is not None and wrong.error.code == "PLAN-SEQUENCE" and wrong.error_step == 3, wrong.error
+    assert wrong.error.rule == "FitS v1.1 4.1"

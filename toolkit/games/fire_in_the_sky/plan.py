@@ -61,6 +61,13 @@ AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase"
 #: The operations of the phase that opens a player turn (v1.1 4.1, 4.2: the Japanese Transport Phase, 5.0, and the Allied
 #: Economic Warfare Phase, 6.0; 2nd 4.2, 5.0: the Economic Phase), and whose they are. Any other operation ends that phase.
 OPENING_OPS = {"oil-transport": "japan", "dd-transfer": "japan", "asw": "allied"}
+#: The phase of the player turn each operation belongs to when it belongs to one only (v1.1 4.1, 4.2; 2nd 4.2): 3 Operational
+#: Movement, 4 Reaction, 5 Air Commitment, 6 Combat, 7 Return to Base. A phase once left does not come back. Deployments (First
+#: or Second Deployment Phase), `remove` (a combat result, or excess stacking removed), `control` (a plan may state a base's
+#: control to set a situation) and `end-of-phase` are not ordered here.
+PHASE_OF = {"operational-movement": 3, "reaction": 4, "air-commitment": 5, "damage": 6, "step-loss": 6, "landing": 6, "disembark": 6,
+            "return-to-base": 7}
+PHASE_NAMES = {3: "Operational Movement", 4: "Reaction", 5: "Air Commitment", 6: "Combat", 7: "Return to Base"}
 EPSILON = 1e-9
 
 
@@ -146,6 +153,7 @@ class Planner:
         self.first_deployment_over = False
         self.reinforcement_phase_over = False
         self.opening_phase_over = False  # the Transport (Economic Warfare) Phase, before the Reinforcement Phase
+        self.phase = 0  # the latest phase of PHASE_OF a step has played (0: none yet)
         # Optional v1.1 18.1.8; 2nd 16.1.8: no air deploys to a base captured this turn (hex -> the control step).
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
@@ -224,6 +232,8 @@ class Planner:
             self._opening_phase(op, path)
         else:
             self.opening_phase_over = True
+        if op in PHASE_OF:
+            self._in_sequence(op, path)
         done = handler(s, path)
         if op in AFTER_FIRST_DEPLOYMENT:
             self.first_deployment_over = True
@@ -254,6 +264,16 @@ class Planner:
                 again = "moves one hex only" if used == kind else f"may not also make a {kind}"
                 raise PlanError("PLAN-DEPLOYMENT", f"{u.counter.id} made a {used} in this phase and {again}: a unit uses one "
                                 "type of deployment in a phase", rule, path + ("units",))
+
+    def _in_sequence(self, op: str, path: tuple):
+        """v1.1 4.1, 4.2; 2nd 4.2: each phase comes once per player turn, in its order."""
+        phase = PHASE_OF[op]
+        if phase < self.phase:
+            rule = self.edition.cite("sequence-japanese-turn" if self.side == "japan" else "sequence-allied-turn")
+            raise PlanError("PLAN-SEQUENCE", f"{op} belongs to the {PHASE_NAMES[phase]} Phase, which comes before the "
+                            f"{PHASE_NAMES[self.phase]} Phase a step has already played: each phase comes once per player turn, "
+                            "in its order", rule, path + ("op",))
+        self.phase = phase
 
     def _opening_phase(self, op: str, path: tuple):
         """v1.1 4.1, 4.2, 5.0, 6.0; 2nd 4.2, 5.0: Oil Transport and DD transfers are the Japanese player's (5.1, 5.2), convoy
