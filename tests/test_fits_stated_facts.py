@@ -196,3 +196,17 @@ def test_v11_4_1_the_phases_come_in_their_order(tmp_path, earlier, later):
     wrong = _run(tmp_path, "japan", [reinforce, later, earlier])
     assert wrong.error is not None and wrong.error.code == "PLAN-SEQUENCE" and wrong.error_step == 3, wrong.error
     assert wrong.error.rule == "FitS v1.1 4.1"
+
+
+def test_v11_11_0_an_air_unit_is_committed_to_one_hex_only(tmp_path):
+    """FitS v1.1 11.0 (2nd 10.0): the air units of a hex may be committed to different hexes, but each to one only.
+    Rabaul's single 2-step unit (19.0) committed to Port Moresby cannot also be committed to Rabaul; Formosa's
+    8 steps split between Manila and Formosa pass."""
+    first = "{op: air-commitment, units: [{counter: jp-air, steps: 2}], from: Rabaul, to: Port Moresby}"
+    again = "{op: air-commitment, units: [{counter: jp-air, steps: 2}], from: Rabaul, to: Rabaul}"
+    twice = _run(tmp_path, "japan", ["{op: reinforcements, at: Kure}", first, again])
+    assert twice.error is not None and twice.error.code == "PLAN-COMMIT" and twice.error_step == 3, twice.error
+    assert "already committed" in twice.error.message
+    split = ["{op: air-commitment, units: [{counter: jp-air, steps: 2}, {counter: jp-air, steps: 2}], from: Formosa, to: Manila}",
+             "{op: air-commitment, units: [{counter: jp-air, steps: 2}, {counter: jp-air, steps: 2}], from: Formosa, to: Formosa}"]
+    assert _run(tmp_path, "japan", ["{op: reinforcements, at: Kure}", *split]).error is None

@@ -154,6 +154,8 @@ class Planner:
         self.reinforcement_phase_over = False
         self.opening_phase_over = False  # the Transport (Economic Warfare) Phase, before the Reinforcement Phase
         self.phase = 0  # the latest phase of PHASE_OF a step has played (0: none yet)
+        self.committed: dict[str, int] = {}  # air unit id -> the step that committed it (v1.1 11.0; 2nd 10.0)
+        self.step_number = 0
         # Optional v1.1 18.1.8; 2nd 16.1.8: no air deploys to a base captured this turn (hex -> the control step).
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
@@ -169,8 +171,10 @@ class Planner:
     def label(self, node: str) -> str:
         return self.state.graph.label(self.state.graph.node_hex(node) or node)
 
-    def pick(self, units, at: str, path: tuple, task_force: bool | None = False, side: str | None = None) -> list[UnitState]:
-        """The units a step names at ``at`` (of ``side``, default the plan's): ids, or {counter, count, steps}."""
+    def pick(self, units, at: str, path: tuple, task_force: bool | None = False, side: str | None = None,
+             exclude: dict | None = None) -> list[UnitState]:
+        """The units a step names at ``at`` (of ``side``, default the plan's): ids, or {counter, count, steps}; none of
+        the unit ids in ``exclude``."""
         side = side or self.side
         node = self.node(at, path + ("from",))
         here = self.state.graph.node_hex(node) or node
@@ -181,7 +185,7 @@ class Planner:
             found = [u for u in self.state.units
                      if u.counter.id == counter and u.side == side and u.at is not None
                      and (self.state.graph.node_hex(u.at) or u.at) == here and u not in chosen
-                     and (task_force is None or u.task_force == task_force)]
+                     and (task_force is None or u.task_force == task_force) and u.id not in (exclude or {})]
             if steps is not None:
                 found = [u for u in found if u.steps == steps]
             if len(found) < count:
@@ -225,6 +229,7 @@ class Planner:
 
     # --- steps ---------------------------------------------------------------------------------
     def step(self, op: str, s: dict, path: tuple) -> tuple[str, str, float, float]:
+        self.step_number = path[-1] + 1 if path and isinstance(path[-1], int) else self.step_number + 1
         handler = getattr(self, "op_" + op.replace("-", "_"), None)
         if handler is None:
             raise PlanError("PLAN-OP", f"no operation {op!r}; one of: {', '.join(OPS)}", "", path + ("op",))
@@ -541,7 +546,13 @@ class Planner:
                         f"({reach.reason or f'more than {slowest} hexes by sea'})", self.edition.cite("operational-movement"), path + ("to",))
 
     def op_air_commitment(self, s, path):
-        units = self.pick(s["units"], s["from"], path)
+        try:  # v1.1 11.0; 2nd 10.0: each air unit is committed to one hex only
+            units = self.pick(s["units"], s["from"], path, exclude=self.committed)
+        except PlanError:
+            taken = self.pick(s["units"], s["from"], path)  # raises PLAN-UNITS if the units are not there at all
+            step = next(self.committed[u.id] for u in taken if u.id in self.committed)
+            raise PlanError("PLAN-COMMIT", f"the air units named at {s['from']} are already committed (step {step}): an air unit "
+                            "is committed to one hex only", self.edition.cite("air-commitment"), path + ("units",)) from None
         to = self.label(self.node(s["to"], path + ("to",)))
         steps = 0
         for u in units:
@@ -550,6 +561,7 @@ class Planner:
                 raise PlanError("PLAN-COMMIT", f"{u.counter.id} at {s['from']} can be committed only to its own or an adjacent hex, "
                                 f"not {to}", self.edition.cite("air-commitment"), path + ("to",))
             steps += options[to]
+        self.committed.update({u.id: self.step_number for u in units})
         here = self.label(self.node(s["from"], path))
         points = air_points(at_base_steps=steps) if here == to else air_points(long_range_steps=steps)
         box = "" if here == to else " (Long Range Air)"
