@@ -138,3 +138,20 @@ def victory_points(ctx: Context):
         basis = f"the bases captured give {expected}"
     yield (f"Victory Points are {fmt(marker.value)} but {basis}; correct the marker unless the "
            f"difference comes from the Brisbane lifeline or the Manila/Singapore deductions", marker.at)
+
+
+@check("MARKER-VP-WON", "victory-points", "A Victory Point total at which the game has already ended (a win reached at once).")
+def victory_already_won(ctx: Context):
+    """v1.1 16.0; 2nd 4.3: reaching the Japanese threshold (v1.1 20, 2nd 40) or the Allied one (v1.1 -1, 2nd 19) ends the game
+    at once, so a scenario cannot start there. A scenario checked in another edition is read on its own edition's track."""
+    marker = ctx.scenario.marker("victory_points")
+    edition = ctx.written_for or ctx.edition
+    japan, allied = edition.param("victory_japan_at"), edition.param("victory_allied_at")
+    if marker is None or japan is None or allied is None:
+        return
+    if marker.value >= japan:
+        yield (f"Victory Points are {fmt(marker.value)}: at {japan} or more the game ends at once with a Japanese win; "
+               "a scenario starts below it", marker.at)
+    elif marker.value <= allied:
+        yield (f"Victory Points are {fmt(marker.value)}: at {allied} or less the game ends at once with an Allied win; "
+               "a scenario starts above it", marker.at)
