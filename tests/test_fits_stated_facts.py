@@ -19,6 +19,7 @@ from toolkit.check import check_paths
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.costs import reaction_cost
+from toolkit.games.fire_in_the_sky.movement import reaction
 from toolkit.games.fire_in_the_sky.plan import run_plan
 from toolkit.load import load_file
 from toolkit.model.build import load_game, load_scenario
@@ -210,3 +211,28 @@ def test_v11_11_0_an_air_unit_is_committed_to_one_hex_only(tmp_path):
     split = ["{op: air-commitment, units: [{counter: jp-air, steps: 2}, {counter: jp-air, steps: 2}], from: Formosa, to: Manila}",
              "{op: air-commitment, units: [{counter: jp-air, steps: 2}, {counter: jp-air, steps: 2}], from: Formosa, to: Formosa}"]
     assert _run(tmp_path, "japan", ["{op: reinforcements, at: Kure}", *split]).error is None
+
+
+# --- the Example of Play: the Allied Reaction Phase ---------------------------------------------
+
+
+def test_example_of_play_closes_off_every_allied_reaction_but_the_dutch():
+    """FitS v1.1 Example of Play, Operational Movement and Allied Reaction Phases: Allied reaction to the Lae force
+    "is impossible due to Air ZOCs", the Japanese "have pretty much closed off any major Allied reaction", and the
+    Dutch come out for Surabaya while they might have gone elsewhere ("where should they go?"). Replayed on the
+    board the bundled plan leaves after its Operational Movement Phase (step 21): no Allied ship can react into
+    Lae or Rangoon, and the only ones that can react to any of the five invasion hexes are the Dutch CL and DD at
+    Surabaya, who may also reach Singapore and Manila."""
+    loaded = load_scenario(SHORT)
+    plan = dict(load_file(SHORT.parent / "plans" / "example-of-play.yaml").data)
+    plan["steps"] = plan["steps"][:21]
+    ledger = run_plan(loaded.game, loaded.scenario, plan)
+    assert ledger.error is None and ledger.rows[-1].op == "end-of-phase"
+    board = ledger.board
+    invasions = {"Rangoon", "Singapore", "Manila", "Lae", "Surabaya"}
+    reacting = {}
+    for ship in (u for u in board.units if u.side == "allied" and u.type == "naval" and u.at is not None):
+        targets = set(reaction(board, [ship]).hexes) & invasions
+        if targets:
+            reacting[ship.counter.id] = targets
+    assert reacting == {"nl-cl": {"Singapore", "Manila", "Surabaya"}, "nl-dd": {"Singapore", "Manila", "Surabaya"}}
