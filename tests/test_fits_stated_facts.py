@@ -236,3 +236,21 @@ def test_example_of_play_closes_off_every_allied_reaction_but_the_dutch():
         if targets:
             reacting[ship.counter.id] = targets
     assert reacting == {"nl-cl": {"Singapore", "Manila", "Surabaya"}, "nl-dd": {"Singapore", "Manila", "Surabaya"}}
+
+
+# --- the Short Campaign's damaged battleships (19.0) against 13.1 ------------------------------------
+
+
+def test_v11_19_0_damaged_battleships_on_turn_3_are_kept_as_printed():
+    """FitS v1.1 19.0 puts the three US BBs damaged at Pearl Harbor (the Japanese player turn of Turn 1) on the
+    Turn Record Track for Turn 3. 13.1 returns a ship twice its hits in friendly Reinforcement Phases later,
+    counting the Allied phase of the same turn (its own example: 2 hits in the Japanese turn of Turn 3, back on
+    Turn 6): from the Japanese turn of Turn 1 that is Turn 2 for one hit and Turn 4 for two, never Turn 3. The set-up
+    is kept as printed (docs/plan.md, readings); the engine keeps 13.1's count."""
+    game = load_game(SHORT.parent, "v1.1").game
+    by_hits = {hits: odds.return_turn(game.edition, 1, "japan", "allied", hits, 2) for hits in (1, 2, 3)}
+    assert by_hits == {1: 2, 2: 4, 3: 6}
+    assert odds.return_turn(game.edition, 3, "japan", "allied", 2, 2) == 6          # 13.1's example
+    scenario = load_scenario(SHORT).scenario
+    track = {(turn, e.counter) for turn, placement in scenario.turn_track for e in placement.units}
+    assert track == {(3, "us-bb-maryland-west-virginia"), (3, "us-bb-california-tennessee"), (3, "us-bb-nevada-oklahoma")}
