@@ -117,10 +117,10 @@ def _plan(tmp_path, side: str, steps: list[str], scenario_file: Path = SHORT) ->
     return path
 
 
-def _run(tmp_path, side, steps, scenario_file: Path = SHORT):
+def _run(tmp_path, side, steps, scenario_file: Path = SHORT, edition: str | None = None):
 
     path = _plan(tmp_path, side, steps, scenario_file)
-    loaded = load_scenario(scenario_file)
+    loaded = load_scenario(scenario_file, edition)
     return run_plan(loaded.game, loaded.scenario, load_file(path).data)
 
 
@@ -254,3 +254,16 @@ def test_v11_19_0_damaged_battleships_on_turn_3_are_kept_as_printed():
     scenario = load_scenario(SHORT).scenario
     track = {(turn, e.counter) for turn, placement in scenario.turn_track for e in placement.units}
     assert track == {(3, "us-bb-maryland-west-virginia"), (3, "us-bb-california-tennessee"), (3, "us-bb-nevada-oklahoma")}
+
+
+@pytest.mark.parametrize("edition,level", [("v1.1", 14), ("2nd", 28)])
+def test_v11_7_3_the_allied_reinforcement_phase_sets_us_transport_points_to_the_schedule(tmp_path, edition, level):
+    """FitS v1.1 7.3 (2nd 6.2): in the Allied Reinforcement Phase the US TRANSPORT PTS marker is set to the number the
+    Allied Reinforcement Schedule gives for the turn, whatever is left on the track (Turn 2: 14 in v1.1, as 19.0
+    sets it; 28 in the 2nd edition's doubled economy). With 5 left, an Allied plan's `reinforcements` step sets 14
+    (28), and the British track 6 (12)."""
+    spent = FACTS / "us-transport-spent-pass.yaml"
+    ledger = _run(tmp_path, "allied", ["{op: reinforcements, at: West Coast USA}"], spent, edition)
+    assert ledger.error is None, ledger.error and ledger.error.message
+    assert ledger.rows[0].tp == 5 and ledger.rows[1].tp == level
+    assert ledger.rows[1].british_tp == {"v1.1": 6, "2nd": 12}[edition]

@@ -356,6 +356,11 @@ class Planner:
             self.tp = float(s["tp"])
         elif self.side == "japan":
             self.tp = float(self.pool)  # Japanese TP are set to the Merchantmen Pool (v1.1 2.1.2.1; 2nd 6.2)
+        else:  # the US TP to the Allied Reinforcement Schedule's level for the turn (v1.1 7.3; 2nd 6.2)
+            level = next((st.data["us_transport_points"] for st in self.game.schedules if st.side == "allied"
+                          and st.turn == self.state.turn and isinstance(st.data.get("us_transport_points"), (int, float))), None)
+            if level is not None:
+                self.tp = float(level)
         british = f" (British {_num(self.british_tp)})" if self.british_tp is not None else ""
         none = "none (both Japanese Home Bases are occupied by Allied units)" if lost else "none"
         return (f"Reinforcements at {s['at']}: {', '.join(names) or none}; Transport Points set to {_num(self.tp)}{british}",
