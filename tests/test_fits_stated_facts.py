@@ -267,3 +267,35 @@ def test_v11_7_3_the_allied_reinforcement_phase_sets_us_transport_points_to_the_
     assert ledger.error is None, ledger.error and ledger.error.message
     assert ledger.rows[0].tp == 5 and ledger.rows[1].tp == level
     assert ledger.rows[1].british_tp == {"v1.1": 6, "2nd": 12}[edition]
+
+
+def _track(ledger):
+    return sorted((u.counter.id, back if back is not None else -1) for u, back in ledger.turn_track)
+
+
+def test_v11_13_4_an_eliminated_land_unit_goes_to_the_turn_record_track(tmp_path):
+    """FitS v1.1 13.4 (2nd 11.3.5): a step lost flips a full-strength land unit and eliminates a reduced one, and an
+    eliminated land unit is placed on the Turn Record Track two friendly Reinforcement Phases later. Singapore's
+    reduced British unit (19.0), eliminated in the Japanese player turn of Turn 2 (the Example of Play's "Singapore
+    has fallen"), returns in the Allied phases of Turn 2 and Turn 3: Turn 3. The Dutch ABDA unit has one step
+    (17.4): its first step lost eliminates it, and an eliminated Dutch unit leaves the game."""
+    ledger = _run(tmp_path, "japan", ["{op: step-loss, at: Singapore, units: [br-land-8]}",
+                                      "{op: step-loss, at: Surabaya, units: [nl-abda]}"])
+    assert ledger.error is None, ledger.error and ledger.error.message
+    assert "br-land-8 eliminated" in ledger.rows[1].text and "nl-abda eliminated" in ledger.rows[2].text
+    assert _track(ledger) == [("br-land-8", 3), ("nl-abda", -1)]
+    board = ledger.board
+    ashore = {board.graph.label(board.graph.node_hex(u.at) or u.at) for u in board.units
+              if u.counter.id in ("br-land-8", "nl-abda") and u.at is not None}
+    assert ashore == {"Calcutta"}                                   # the other British 8 (19.0), not Singapore's
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_2nd_11_3_2_a_japanese_unit_eliminated_in_the_allied_turn_of_turn_2_returns_on_turn_4(tmp_path, edition):
+    """FitS 2nd 11.3.2's example (v1.1 13.2 alike): a Japanese land unit eliminated in the Allied player turn of Turn 2
+    is placed on Turn 4 (Japan's Reinforcement Phases of Turns 3 and 4). Rabaul's brigade loses two steps."""
+    twice = "{op: step-loss, at: Rabaul, side: japan, units: [jp-land-2]}"
+    ledger = _run(tmp_path, "allied", [twice, twice], SHORT, edition)
+    assert ledger.error is None, ledger.error and ledger.error.message
+    assert "flipped" in ledger.rows[1].text and "eliminated" in ledger.rows[2].text
+    assert _track(ledger) == [("jp-land-2", 4)]

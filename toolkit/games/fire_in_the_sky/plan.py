@@ -103,7 +103,7 @@ class Ledger:
     error: PlanError | None = None
     error_step: int | None = None
     board: GameState | None = None  # where every unit stands after the last step replayed
-    turn_track: list = field(default_factory=list)  # (unit, turn it returns or None) for ships damaged on the way
+    turn_track: list = field(default_factory=list)  # (unit, turn it returns or None): ships damaged, land units eliminated
 
 
 def counted_hits(n: int) -> str:
@@ -746,9 +746,16 @@ class Planner:
             at_sea = at_sea or u.task_force
             if u.task_force:
                 self.damaged_at_sea.add(u.id)
-            if u.reduced:
+            if u.reduced or (u.counter.steps or 2) < 2:  # a reduced unit, or the one-step ABDA unit (v1.1 17.4; 2nd 15.4)
                 self.state = self.state.without_unit(u.id)
-                texts.append(f"{u.counter.id} eliminated")
+                if u.counter.nation == "netherlands":  # an eliminated Dutch unit leaves the game (v1.1 17.4; 2nd 15.4)
+                    self.turn_track.append((u, None))
+                    texts.append(f"{u.counter.id} eliminated, lost for good ({self.edition.cite('netherlands')})")
+                    continue
+                # v1.1 13.2, 13.4; 2nd 11.3.2, 11.3.5: two friendly Reinforcement Phases later
+                back = return_turn(self.edition, self.state.turn, self.side, u.side, 1, int(self.edition.param("eliminated_land_return", 2)))
+                self.turn_track.append((u, back))
+                texts.append(f"{u.counter.id} eliminated, to the Turn Record Track, back on Turn {back}")
             else:
                 self.state = self.state.with_unit(replace(u, reduced=True))
                 texts.append(f"{u.counter.id} flipped to its reduced side")
