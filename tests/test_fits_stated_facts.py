@@ -299,3 +299,10 @@ def test_2nd_11_3_2_a_japanese_unit_eliminated_in_the_allied_turn_of_turn_2_retu
     assert ledger.error is None, ledger.error and ledger.error.message
     assert "flipped" in ledger.rows[1].text and "eliminated" in ledger.rows[2].text
     assert _track(ledger) == [("jp-land-2", 4)]
+
+
+def test_v11_2_2_2_1_each_side_stacks_separately_on_an_atoll(monkeypatch):
+    """FitS v1.1 2.2.2.1's example (2nd 3.3.1's): 4 Japanese and 4 Allied Transport factors may share an atoll, each side
+    within its own limit of 4 (Wake: a Japanese 4 and a US Marine 4); a second US Marine 4 puts the Allies at 8, over."""
+    assert findings_of(FACTS / "stack-land-atoll-both-sides-pass.yaml", monkeypatch) == set()
+    assert findings_of(FACTS / "stack-land-atoll-one-side-over-fail.yaml", monkeypatch) == {("STACK-LAND", 21)}
