@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, expected_findings
+from conftest import ROOT, expected_findings, run_cli
 from toolkit.check import check_paths
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
@@ -306,3 +306,16 @@ def test_v11_2_2_2_1_each_side_stacks_separately_on_an_atoll(monkeypatch):
     within its own limit of 4 (Wake: a Japanese 4 and a US Marine 4); a second US Marine 4 puts the Allies at 8, over."""
     assert findings_of(FACTS / "stack-land-atoll-both-sides-pass.yaml", monkeypatch) == set()
     assert findings_of(FACTS / "stack-land-atoll-one-side-over-fail.yaml", monkeypatch) == {("STACK-LAND", 21)}
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_v11_18_2_4_kamikaze_limit_is_read_on_the_scenarios_own_track(capsys, monkeypatch, edition):
+    """FitS v1.1 18.2.4: Kamikaze only at 7 Victory Points or less; 2nd 16.2.4: 27 or less, on a track that starts 20
+    higher (3.3.10). A v1.1 scenario at 10 is above the limit in either edition: checked in the 2nd edition its 10 is
+    read on its own v1.1 track (as MARKER-VP reads it), not as 10 on the 2nd edition's, where it would pass."""
+    monkeypatch.chdir(ROOT)
+    scenario = "tests/facts/fire-in-the-sky/kamikaze-v11-at-10-vp.yaml"
+    status, out, err = run_cli(capsys, "odds", "strike", "--attacker", "jp-air:2", "--target", "us-air", "--turn", "10",
+                               "--kamikaze", "--at", "Midway", scenario, "--edition", edition)
+    assert status == 2 and not out, out
+    assert "7 Victory Points or less" in err and "the scenario has 10" in err, err
