@@ -113,3 +113,74 @@ def test_counts_and_turns_beyond_the_game_are_refused_before_any_work(capsys, ar
 def test_the_largest_counts_allowed_are_answered(capsys):
     assert _json(capsys, "recover", "--afs", "150")["result"]
     assert _json(capsys, "endurance", "--launch", "72", "--endurance", "72")["result"]["last_normal_turn"] == 144
+
+
+@pytest.mark.parametrize("condition, rolls, all_land", [
+    ("half-landing-area-or-less", 2, "81/100"),     # 6.12.2: a roll of 1 for every AF
+    ("quarter-landing-area-or-less", 2, "16/25"),   # 6.12.3: 1 or 2 for every AF
+    ("twilight-untrained", 2, "81/100"),            # 6.12.5: 1 for every AF not trained in night operations
+    ("twilight-night-trained", 1, "9/10"),          # 6.12.5: 1 for each 2 AFs trained
+    ("night-untrained", 2, "16/25"),                # 6.12.6: 2 or 1 for every AF untrained
+    ("night-trained", 2, "81/100"),                 # 6.12.6: 1 for every AF trained
+])
+def test_each_landing_condition_of_6_12_for_two_afs(capsys, condition, rolls, all_land):
+    """FFTS 6.12.2-6.12.6 worked for two AFs landing in one AOS: the rolls each condition asks and the chance both land
+    (each roll misses with 9/10, or 8/10 on 1-2); the reading of 6.12.1's partial group does not arise."""
+    readings = _json(capsys, "landing-accidents", "--afs", "2", "--condition", condition)["result"]["readings"]
+    for reading in readings.values():
+        assert (reading["rolls"], reading["all_land"]["fraction"]) == (rolls, all_land)
+
+
+def test_a_fast_search_turning_in_a_double_move_still_searches_its_range(capsys):
+    """FFTS 7.5.3: fast searchers fly 2 hexes in a turn divisible by 6; 8.2: the outer boundary of a turn's search area is
+    the farthest hexes the searchers reached in that turn; 7.4.7: a search fans out to its full range. Range 3 from turn 4:
+    1, 2, then on turn 6 out to 3 and back to 2, so turn 6 searches rings 1-3. Before, turn 6 was read from where the
+    searchers ended (2): ring 3 was never searched."""
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "3", "--launch", "3", "--speed", "fast")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(4, 1), (5, 2), (6, 3), (7, 1), (8, 0)]
+    assert set(result["covered"]["3"]) <= set(result["turns"][2]["hexes"])
+    assert result["home_turn"] == 8
+
+
+def test_a_fast_search_of_range_1_out_and_home_in_one_turn(capsys):
+    """Launched on turn 5, a fast search of range 1 flies out and back on turn 6 (7.5.3): it searches its ring 1 then,
+    not only its start hex."""
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "1", "--launch", "5", "--speed", "fast")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(6, 1)]
+    assert set(result["covered"]["1"]) <= set(result["turns"][0]["hexes"]) and result["home_turn"] == 6
+
+
+def test_a_fast_search_homing_in_a_double_move_never_goes_behind_its_start(capsys):
+    """Range 3 from turn 7 (launched on 6): 1, 2, 3, 2, 1, then on turn 12 one hex home; the second hex of the double move
+    is not flown (the search is home). Before, turn 12 read -1 hexes out and searched nothing."""
+    result = _json(capsys, "search", "--from", "0808", "--arc", "90", "150", "--range", "3", "--launch", "6", "--speed", "fast")["result"]
+    assert [(t["turn"], t["reach"]) for t in result["turns"]] == [(7, 1), (8, 2), (9, 3), (10, 2), (11, 1), (12, 0)]
+    assert result["turns"][-1]["hexes"] == ["0808"]
+
+
+def test_the_8_2_5_search_record_reads_back_as_cruiser_carrier_destroyer(capsys):
+    """FFTS 8.2.5: the record 'O:2s, kh, 5d' means searchers reported a cruiser, a carrier and a destroyer in Task Force O
+    (8.1.1.4 spades aces-tens, 8.1.1.1 red face cards, 8.1.1.3 red aces-tens)."""
+    result = _json(capsys, "sighting-cards", "--record", "O:2s, kh, 5d")["result"]
+    assert result == {"task_force": "O", "cards": [{"card": "2s", "ships": "cruiser"}, {"card": "kh", "ships": "carrier"},
+                                                    {"card": "5d", "ships": "destroyer"}]}
+
+
+@pytest.mark.parametrize("card, ships", [
+    ("qh", "carrier"), ("jd", "carrier"),                                          # 8.1.1.1 red face cards
+    ("ks", "battleship or battlecruiser"), ("jc", "battleship or battlecruiser"),  # 8.1.1.2 black face cards
+    ("ah", "destroyer"), ("10d", "destroyer"),                                     # 8.1.1.3 red aces through tens
+    ("as", "cruiser"), ("10s", "cruiser"),                                         # 8.1.1.4 spade aces through tens
+    ("ac", "merchant"), ("7c", "merchant"),                                        # 8.1.1.5 club aces through tens
+    ("joker", "dummy"),                                                            # 9.3.1 a joker in a hand with dummies
+])
+def test_each_card_of_8_1_1_stands_for_its_ship_type(capsys, card, ships):
+    assert _json(capsys, "sighting-cards", "--record", f"A:{card}")["result"]["cards"] == [{"card": card, "ships": ships}]
+
+
+@pytest.mark.parametrize("record, words", [("O:2s, 11h", "card '11h': write the rank"), ("O:2x", "card '2x'"),
+                                           ("2s, kh", "write the task force, a colon and the cards seen"), ("O:", "write the task force")])
+def test_an_unreadable_search_record_exits_2_with_one_line(capsys, record, words):
+    assert main(["calc", "fire-from-the-skies", "sighting-cards", "--record", record]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1, err

@@ -45,6 +45,17 @@ def test_radius_of_the_4_6_fighters_with_a_late_row(capsys):
     assert [(x["hexes"], x["lands"], x["crash_chance"]["fraction"]) for x in r["ranges"][5:]] == [(6, 22, "0"), (7, 24, "2/3")]
 
 
+def test_a_fast_strike_attacks_before_it_turns_back(capsys):
+    """FFTS 3.4: the Strike Segment follows the Movement Segment, so a strike reaching its target with the first hex of a
+    fast double move (7.5.3, 10.6.3) attacks there and flies home from the next turn; the second hex is not flown.
+    Launched on turn 5, 1 hex out: over the target on turn 6, home and landed on turn 7 (not on 6, as before). Launched on
+    3, 3 hexes: turns 4, 5, then 6 reaches the target; back on 7, 8, 9 (before: 8, the return begun in turn 6)."""
+    rows = _json(capsys, "strike-radius", "--launch", "5", "--endurance", "6", "--speed", "fast")["result"]["ranges"]
+    assert (rows[0]["hexes"], rows[0]["arrives"], rows[0]["lands"]) == (1, 6, 7)
+    rows = _json(capsys, "strike-radius", "--launch", "3", "--endurance", "8", "--speed", "fast")["result"]["ranges"]
+    assert [(r["hexes"], r["arrives"], r["lands"]) for r in rows][:4] == [(1, 4, 5), (2, 5, 6), (3, 6, 9), (4, 6, 10)]
+
+
 def test_landing_twelve_afs_takes_a_second_aos(capsys):
     """With 12 AFs, 6 land an AOS (6.12): the last land a turn after the strike is home, so the F4Fs' radius is 5."""
     r = _json(capsys, "strike-radius", "--launch", "10", "--endurance", "13", "--role", "fighter", "--afs", "12")["result"]

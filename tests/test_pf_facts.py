@@ -204,3 +204,127 @@ def test_the_bundled_files_check_clean(monkeypatch, capsys):
 
     monkeypatch.chdir(ROOT)
     assert main(["check", "scenarios/pacific-fury/"]) == 0, capsys.readouterr().out
+
+
+# --- Players' Notes and the last stated numbers, put to the engine ------------------------------------
+
+def _calc_json(capsys, *args):
+    import json
+
+    from toolkit.cli import main
+
+    status = main(["calc", "pacific-fury", *args, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return json.loads(out)
+
+
+def test_players_notes_japan_starts_ahead_in_surface_ships(game, campaign):
+    """Players' Notes: Japan starts with more surface ships (its 21 non-carriers in Truk against the US 15 in Espiritu
+    Santo; the Reserve waits for its event, PF 3.1, and Hornet, a carrier, for Turn 2, 3.2) and equal carriers (AS 6 each)."""
+    surface = {}
+    for unit in _units(game, campaign):
+        if unit.placement.where in game.edition.param("bases").values() and unit.counter.cls not in ("CV", "CVL", "Transports"):
+            surface[unit.side] = surface.get(unit.side, 0) + unit.entry.count
+    assert surface == {"japan": 21, "us": 15}
+
+
+@pytest.mark.parametrize("escorts, modifier", [(6, 0), (5, 1), (4, 1), (3, 2), (0, 2)])
+def test_players_notes_six_escorts_give_a_tf_c_decent_aa(capsys, escorts, modifier):
+    """Players' Notes: a TF-C wants at least six surface ships for AA. Against a striker of AS 6 (three CVs, the start's
+    whole US air strength) six escorts leave no bonus, five or four give +1, three or none +2 (PF 10.5)."""
+    escort_names = ["Tone", "Chikuma", "Suzuya", "Kumano", "Atago", "Takao"][:escorts]
+    doc = _calc_json(capsys, "task-force", "--ship", "Enterprise", "Saratoga", "Wasp", "--cf", "4", "4", "4",
+                     "--target", "Shokaku", "Zuiho", *escort_names)
+    against = doc["result"]["against"]
+    assert (doc["result"]["air_strike_rating"], against["anti_aircraft_rating"], against["modifier"]) == (6, escorts, modifier)
+    assert against["cap"] == 2  # Shokaku is a CV (PF 10.5 CAP)
+
+
+def test_players_notes_the_us_wins_on_us_1_whatever_it_lost(capsys):
+    """Players' Notes, key 2: losses score nothing; with the marker on US 1 when the game ends the US wins (PF 4.0). A
+    disrupted Henderson Field in Turn 4 leaves the marker there through the Return Phase (PF 11.0)."""
+    doc = _calc_json(capsys, "initiative", "--box", "US 1", "--disrupted")
+    assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("us", "US 1")
+    doc = _calc_json(capsys, "initiative", "--box", "Japan 1", "--disrupted", "--initiative", "japan")
+    assert (doc["result"]["victory_if_final"], doc["result"]["victory_box"]) == ("japan", "Japan 1")
+
+
+@pytest.mark.parametrize("ship, hits, turn, back", [
+    ("Zuikaku", 1, 2, 4),        # PF 10.7 example: a Japanese ship damaged on Turn 2 is back on Turn 4
+    ("Zuikaku", 3, 1, 3),        # Japanese: two turns, however many hits
+    ("Zuikaku", 1, 3, None),     # Turn 5 is past the last turn: removed
+    ("Enterprise", 1, 3, 4),     # US, one hit: the next turn
+    ("Enterprise", 2, 2, 4),     # US, two hits or more: two turns
+    ("Enterprise", 2, 3, None),  # would be Turn 5: removed
+])
+def test_10_7_damage_return_by_side_hits_and_turn(capsys, ship, hits, turn, back):
+    doc = _calc_json(capsys, "damage-return", "--ship", ship, "--hits", str(hits), "--turn", str(turn))
+    assert doc["result"]["returns_on"] == back
+
+
+def test_10_1_at_most_two_rounds(game):
+    """PF 10.1: up to two rounds of combat in an operation; bombardment (10.4) and air strikes (10.6) both stop at two."""
+    from toolkit.games.pacific_fury.tables import Tables
+
+    tables = Tables.of(game.charts)
+    assert tables.henderson("bombardment")["rounds"] == 2 and tables.henderson("air_strike")["rounds"] == 2
+
+
+@pytest.mark.parametrize("box, cf", [("US 1", 1), ("US 2", 2), ("Japan 3", 3)])
+def test_10_6_henderson_field_fires_with_the_value_of_its_box(capsys, box, cf):
+    """PF 10.6: an operational Henderson Field fires back like a carrier with the Combat Factor of the marker's box."""
+    from toolkit.cli import main
+
+    assert main(["calc", "pacific-fury", "air-strike", "--cf", "4", "--box", box]) == 0
+    out = capsys.readouterr().out
+    assert f"Henderson Field fires back with CF {cf}," in out
+    assert f"marker on {box}: {cf} hit{'s disrupt' if cf > 1 else ' disrupts'}" in out  # PF 10.6: hits to disrupt = the box's value
+
+
+@pytest.mark.parametrize("ships, cap", [(["Enterprise", "Saratoga"], 2), (["Ryujo", "Zuiho"], 1), (["Shokaku", "Zuiho"], 2)])
+def test_10_6_henderson_fields_fire_back_is_cut_by_the_striking_tf_cs_cap(capsys, ships, cap):
+    """PF 10.6 resolves a strike on Henderson Field as carrier combat, the field firing like a carrier, so the TF-C's own
+    CAP (10.5: 2 with a CV, else 1 with a CVL) cuts its hits: the reading docs/pacific-fury.md records; --return-cap 0
+    gives the other."""
+    doc = _calc_json(capsys, "air-strike", "--ship", *ships, "--cf", "4", "3", "--box", "Japan 2")
+    assert doc["result"]["return_fire_cap"] == cap
+    doc = _calc_json(capsys, "air-strike", "--ship", *ships, "--cf", "4", "3", "--box", "Japan 2", "--return-cap", "0")
+    assert doc["result"]["return_fire_cap"] == 0
+
+
+@pytest.mark.parametrize("ships, others, first, every", [
+    (["Japanese Transports", "Tone", "Chikuma"], 2, 3, 3),
+    (["Japanese Transports", "Japanese Transports", "Tone"], 1, 2, 3),
+    (["Japanese Transports"], 0, 1, 1),
+])
+def test_10_7_a_tf_as_transports_take_hits_last_in_surface_combat(capsys, ships, others, first, every):
+    """PF 10.7: in surface combat no hit may go on a Transports unit until every other ship of the task force has one; one
+    hit then sinks it without a roll. So a TF-A with N other ships loses a Transports unit to N + 1 hits at the fewest."""
+    doc = _calc_json(capsys, "task-force", "--ship", *ships)
+    assert doc["result"]["surface_combat_transports"] == {"other_ships": others, "hits_to_sink_one": first, "hits_to_sink_all": every}
+
+
+def test_10_7_no_transports_no_surface_combat_line(capsys):
+    assert "surface_combat_transports" not in _calc_json(capsys, "task-force", "--ship", "Tone", "Chikuma")["result"]
+
+
+def test_10_5_a_task_force_without_carriers_scores_nothing_in_carrier_combat(capsys):
+    """PF 10.5: only carriers fire in carrier combat; its note: a TF-B meeting an enemy carrier group there does it no
+    damage. Before, `task-force` of a TF-B against a target printed an AS/AA modifier and a CAP as if it could fire."""
+    doc = _calc_json(capsys, "task-force", "--ship", "Tone", "Chikuma", "--cf", "4", "4", "--target", "Enterprise", "Portland")
+    assert doc["result"]["against"]["carriers_fire"] is False
+    assert doc["result"]["against"]["hits"] == [{"hits": 0, "chance": {"fraction": "1", "decimal": 1.0},
+                                                 "at_least": {"fraction": "1", "decimal": 1.0}}]
+    doc = _calc_json(capsys, "task-force", "--ship", "Enterprise", "--cf", "4", "--target", "Tone")
+    assert doc["result"]["against"]["carriers_fire"] is True
+
+
+def test_the_targets_combat_factors_are_asked_for_by_their_own_option(capsys):
+    """A count of --target-cf that fits no reading was reported as a wrong --cf, the option given right."""
+    from toolkit.cli import main
+
+    status = main(["calc", "pacific-fury", "air-strike", "--ship", "Zuikaku", "--cf", "4", "--target", "Enterprise", "Portland",
+                   "--target-cf", "4", "4", "4"])
+    err = capsys.readouterr().err
+    assert status == 2 and "--target-cf: give one Combat Factor per ship (2)" in err and len(err.strip().splitlines()) == 1

@@ -41,10 +41,12 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfsvgtext, pdfsvgvalues, pdftexts
+from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfstrut, pdfsvgtext, pdfsvgvalues, pdftexts
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
+from toolkit.render.pdfimports import deferred_font_tools
 from toolkit.render.pdfsheet import shared_sheets
+from toolkit.stackroom import with_stack_room
 
 __all__ = ["PdfUnavailable", "html_to_pdf", "write_pdfs", "join_pdfs", "default_jobs"]
 
@@ -62,7 +64,8 @@ def _weasyprint():
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message=HARFBUZZ_SUBSET_WARNING, category=DeprecationWarning)
-            weasyprint = pdflibs.import_quickly(lazy.weasyprint)  # its libraries loaded by their sonames (pdflibs)
+            with deferred_font_tools():  # fontTools' subsetter imported when first used, if ever (pdfimports)
+                weasyprint = pdflibs.import_quickly(lazy.weasyprint)  # its libraries loaded by their sonames (pdflibs)
     except ImportError as exc:  # missing package, or OSError-wrapped missing pango in some versions
         raise PdfUnavailable("PDF output needs WeasyPrint: pip install 'chartroom[pdf]'") from exc
     except OSError as exc:
@@ -75,6 +78,7 @@ def _weasyprint():
     pdfsvgvalues.install()  # a drawing's lengths and number lists read once per text
     pdfmeasure.install()  # a text measured for a table's column widths once per text and style
     pdftexts.install()  # a text made ready to draw once per text and style
+    pdfstrut.install()  # a style's line height and baseline found by its values, not by their printed form
     return weasyprint
 
 
@@ -157,7 +161,7 @@ def _worker_pdf(html: str):
     try:
         if not _WORKER:
             _WORKER.update(font_config=_weasyprint().text.fonts.FontConfiguration(), cache={})
-        data, pages, _ = _pdf_bytes(html, _WORKER["font_config"], _WORKER["cache"])
+        data, pages, _ = with_stack_room(_pdf_bytes, html, _WORKER["font_config"], _WORKER["cache"])
         collect_aid()
         return data, pages
     except Exception as error:  # noqa: BLE001 - sent back to the command, which raises it
@@ -190,8 +194,8 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
     The collector makes fewer passes meanwhile (:mod:`toolkit.render.pdfgc`).
     """
     _weasyprint()
-    with fewer_collections():
-        return _write_pdfs(aids, out, combined_name, progress, jobs)
+    with fewer_collections():  # and the layout's deep calls on one chunk of frame stack (toolkit.stackroom)
+        return with_stack_room(_write_pdfs, aids, out, combined_name, progress, jobs)
 
 
 def _write_pdfs(aids, out, combined_name: str, progress, jobs: int | None) -> dict[str, int]:

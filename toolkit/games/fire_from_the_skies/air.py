@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from toolkit.records import lazy_dataclass
 
-__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band", "RadiusRow", "strike_radius"]
+__all__ = ["hexes_in_turn", "hexes_flown", "turns_to_fly", "last_normal_turn", "crash_chance", "search_reach", "search_band", "strike_home", "RadiusRow", "strike_radius"]
 
 
 def hexes_in_turn(turn: int, speed: str, slow_every: int = 4, fast_every: int = 6) -> int:
@@ -74,17 +74,25 @@ def search_reach(launch: int, range_: int, speed: str, turn: int) -> int | None:
     """How far (hexes from its start) a search launched on ``launch`` has reached in ``turn``, or None when not out.
 
     The search flies out from the turn after launch (the launch turn is not a turn of flight, 4.2) to
-    ``range_``, then back; it is home (None) once it has flown back the whole way.
+    ``range_``, then back; it is home (None) once it has flown back the whole way. The reach of a turn is
+    the outer boundary of that turn's search area (8.2): the farthest hex from the start the searchers
+    entered in the turn, or where they are if they did not move. The two differ only in a fast
+    searcher's double move (7.5.3): one that turns at its range within the move has reached its range
+    (7.4.7: a search fans out to its full range), and one coming home flies no hex behind its start.
 
     >>> [search_reach(2, 3, "normal", t) for t in range(2, 10)]
     [None, 1, 2, 3, 2, 1, 0, None]
     >>> [search_reach(10, 2, "slow", t) for t in range(11, 17)]   # no move on turns 12 and 16; home on 15
     [1, 1, 2, 1, 0, None]
+    >>> [search_reach(3, 3, "fast", t) for t in range(4, 10)]     # turn 6 flies out to 3 and back to 2
+    [1, 2, 3, 1, 0, None]
     """
     if turn <= launch or turn > turns_to_fly(launch + 1, 2 * range_, speed):
         return None
-    flown = hexes_flown(launch + 1, turn, speed)
-    return flown if flown <= range_ else 2 * range_ - flown
+    before = min(hexes_flown(launch + 1, turn - 1, speed), 2 * range_)
+    after = min(hexes_flown(launch + 1, turn, speed), 2 * range_)  # no hex beyond home (8.2: never behind the start)
+    entered = range(before + 1, after + 1) or (after,)
+    return max(flown if flown <= range_ else 2 * range_ - flown for flown in entered)
 
 
 def search_band(reach: int, depth: int = 2) -> range:
@@ -94,6 +102,23 @@ def search_band(reach: int, depth: int = 2) -> range:
     ([2, 3, 4], [0, 1])
     """
     return range(max(0, reach - depth), reach + 1)
+
+
+def strike_home(launch: int, hexes: int, speed: str) -> int:
+    """The turn a strike launched on ``launch`` is home from a target ``hexes`` away (FFTS 3.4, 4.2, 10.6).
+
+    It flies from the turn after launch, attacks in the Strike Segment of the turn it reaches the
+    target, and flies home from the next turn: the Strike Segment follows the Movement Segment (3.4),
+    so a fast double move (10.6.3) that reaches the target with its first hex does not fly its second.
+    A search, which does not stop, turns within a move (``turns_to_fly(launch + 1, 2 * range, speed)``).
+
+    >>> strike_home(5, 1, "fast"), turns_to_fly(6, 2, "fast")   # over the target on turn 6, home on 7
+    (7, 6)
+    >>> strike_home(10, 5, "slow")                               # FFTS 4.6's TBDs: over the target on 17, home on 23
+    23
+    """
+    arrives = turns_to_fly(launch + 1, hexes, speed)
+    return turns_to_fly(arrives + 1, hexes, speed)
 
 
 @lazy_dataclass(frozen=True)
@@ -123,7 +148,7 @@ def strike_radius(launch: int, last: int, speed: str, landing_aos: int = 1, late
     rows, radius, hexes = [], 0, 0
     while True:
         hexes += 1
-        lands = turns_to_fly(launch + 1, 2 * hexes, speed) + landing_aos - 1
+        lands = strike_home(launch, hexes, speed) + landing_aos - 1
         late = lands - last
         if late >= late_limit:
             break

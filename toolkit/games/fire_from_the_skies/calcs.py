@@ -15,6 +15,7 @@ from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
 from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, last_turn_of_day, named_turns, open_scenario, refuse_after_day
+from toolkit.games.fire_from_the_skies.cards import CardError, read_search_record
 from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
 from toolkit.words import counted
@@ -222,6 +223,26 @@ def _landing_run(game, params) -> CalcResult:
     return CalcResult(f"Landing {counted(params.afs, 'AF')}", tuple(lines), data, game.edition.cites("6.12"), tuple(caveats))
 
 
+# --- sighting cards -------------------------------------------------------------------------------
+
+def _cards_args(p) -> None:
+    p.add_argument("--record", required=True, metavar="RECORD",
+                   help="a search result as FFTS 8.2.5 records it: the task force, a colon and the cards seen ('O:2s, kh, 5d')")
+
+
+def _cards_run(game, params) -> CalcResult:
+    rows = next((c["sighting_cards"]["rows"] for c in game.charts if "sighting_cards" in c), None)
+    if rows is None:
+        raise CalcInputError("the game's charts have no sighting_cards table")
+    try:
+        task_force, seen = read_search_record(params.record, rows)
+    except CardError as error:
+        raise CalcInputError(str(error)) from None
+    lines = [f"{card}: dummy ships in the task force's hand (9.3.1)" if ship == "dummy" else f"{card}: a {ship}" for card, ship in seen]
+    data = {"task_force": task_force, "cards": [{"card": card, "ships": ship} for card, ship in seen]}
+    return CalcResult(f"Search result on Task Force {task_force}", tuple(lines), data, game.edition.cites("8.1.1", "8.2.5", "9.3.1"))
+
+
 CALCULATIONS = {
     "bearing": Calculation("bearing", "bearing (clockwise from the sheet's north) and range in hexes between two hexes", _bearing_args, _bearing_run,
                            ("chartroom calc fire-from-the-skies bearing --from 0609 --to 0806",)),
@@ -232,6 +253,8 @@ CALCULATIONS = {
     "landing-accidents": Calculation("landing-accidents", "chance that AFs landing in one AOS all land, and the AFs landed on average",
                                      _landing_args, _landing_run,
                                      ("chartroom calc fire-from-the-skies landing-accidents --afs 6 --condition night-untrained",)),
+    "sighting-cards": Calculation("sighting-cards", "the ship types a search result's cards stand for (a searcher's record read back)",
+                                  _cards_args, _cards_run, ("chartroom calc fire-from-the-skies sighting-cards --record 'O:2s, kh, 5d'",)),
 }
 CALCULATIONS.update(OPS_CALCULATIONS)
 

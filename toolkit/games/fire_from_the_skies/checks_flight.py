@@ -4,7 +4,8 @@ Aircraft fly one hex a turn, slow ones not in a turn divisible by 4, fast ones t
 divisible by 6, a formation at its slowest aircraft's speed (FFTS 10.6, 7.5; :mod:`.air`), from the turn
 after their launch (4.2). A strike flies to its target's hex and back, at least as far as the nearest hex
 the target holds from the launch to the landing (12.6: it may follow a target that moves); each strike
-group at its own speed (6.11). A search flies out its whole range and back (7.5). It lands in the AOS of
+group at its own speed (6.11); it attacks in the turn it arrives and flies home from the next (3.4), so
+a fast double move that reaches the target does not fly its second hex. A search flies out its whole range and back (7.5). It lands in the AOS of
 the turn it is home (3.4: the Air Operations Segment follows the Movement Segment). A ``land_turn``
 before that is a warning, not an error: a player may abort a search or strike, which then returns
 without attacking (4.7).
@@ -12,7 +13,7 @@ without attacking (4.7).
 
 from __future__ import annotations
 
-from toolkit.games.fire_from_the_skies.air import turns_to_fly
+from toolkit.games.fire_from_the_skies.air import strike_home, turns_to_fly
 from toolkit.games.fire_from_the_skies.checks import FFTSContext
 from toolkit.games.fire_from_the_skies.sighting import SPEED_ORDER, search_origin, strike_target
 from toolkit.rules import check
@@ -46,7 +47,7 @@ def _strike_home(ctx: FFTSContext, mission) -> tuple[int, int, str, str] | None:
         speed = _slowest(ctx, [mission.aircraft[i] for i in members if i < len(mission.aircraft)])
         if speed is None:
             return None
-        home = turns_to_fly(mission.launch_turn + 1, 2 * hexes, speed)
+        home = strike_home(mission.launch_turn, hexes, speed)  # 3.4: it attacks before it turns back
         if latest is None or home > latest[0]:
             latest = (home, hexes, where, speed)
     return latest

@@ -168,7 +168,7 @@ def resolve_ships(game: Game, names: Sequence[str], cfs: Sequence[int] | None = 
     caveats = []
     stated_cf = [s.combat for s in ships]
     stated_df = [s.defense for s in ships]
-    ships = _fill(ships, cfs, "combat", "Combat Factor", "--cf")
+    ships = _fill(ships, cfs, "combat", "Combat Factor", "--target-cf" if option == "--target" else "--cf")
     ships = _fill(ships, dfs, "defense", "Defense Factor", "--df")
     given = [s.name for s, before in zip(ships, stated_cf) if before is None and s.combat is not None]
     if given:
@@ -372,6 +372,16 @@ def _task_force_run(game: Game, params) -> CalcResult:
     data = {"ships": [s.name for s in ships], "type": kind, "tokyo_express": te, "not_allowed": problems,
             "air_strike_rating": as_rating, "anti_aircraft_rating": aa_rating, "cap": own_cap}
     cites = [game.edition.cite("task-force-types", "8.3"), game.edition.cite("carrier-combat", "10.5")]
+    transports = sum(1 for s in ships if s.is_transports)
+    if transports:  # PF 10.7: in surface combat Transports take hits only after every other ship has one; one hit sinks
+        others = len(ships) - transports
+        fewest = f"one Transports unit sinks to {counted(others + 1, 'hit')} at the fewest (one hit sinks it, no roll)"
+        every = "" if transports == 1 else f", all {transports} to {others + transports}"
+        holder = "its other ship has" if others == 1 else f"each of its {others} other ships has"
+        before = f"its Transports take no hit before {holder} one: " if others else ""
+        lines.append(f"in surface combat {before}{fewest}{every}")
+        data["surface_combat_transports"] = {"other_ships": others, "hits_to_sink_one": others + 1, "hits_to_sink_all": others + transports}
+        cites.append(game.edition.cite("applying-hits", "10.7"))
     if params.target:
         target, target_caveats = resolve_ships(game, params.target, option="--target")
         caveats += target_caveats
@@ -384,7 +394,12 @@ def _task_force_run(game: Game, params) -> CalcResult:
         data["against"] = {"ships": [s.name for s in target], "anti_aircraft_rating": target_aa, "modifier": modifier,
                            "comparison": when, "cap": cap, "not_allowed": target_problems}
         carriers = [s for s in ships if s.is_carrier]
-        if carriers and all(s.combat is not None for s in carriers):
+        data["against"]["carriers_fire"] = bool(carriers)
+        if not carriers:  # PF 10.5: only carriers fire in carrier combat (and 10.6: in an air strike)
+            lines.append("it has no carrier: only carriers fire in carrier combat and air strikes, so it scores no hits on this "
+                         "target in the Eastern Solomons or the South Pacific Ocean (PF 10.5)")
+            data["against"]["hits"] = _dist_rows({0: Fraction(1)})
+        elif all(s.combat is not None for s in carriers):
             dist = pf_odds.total_hits(pf_odds.unit_hits(s.combat, modifier, cap, tables.cap_minimum, tables.die) for s in carriers)
             lines.append(f"carrier strike hits, mean {shown(pf_odds.mean(dist))} hits:")
             lines += _dist_lines(dist, "  ")
