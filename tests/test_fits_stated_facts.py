@@ -19,7 +19,7 @@ from toolkit.check import check_paths
 from toolkit.games.fire_in_the_sky import odds
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.costs import reaction_cost
-from toolkit.games.fire_in_the_sky.movement import reaction
+from toolkit.games.fire_in_the_sky.movement import reaction, reaction_allowance
 from toolkit.games.fire_in_the_sky.plan import run_plan
 from toolkit.load import load_file
 from toolkit.model.build import load_game, load_scenario
@@ -97,6 +97,7 @@ def test_2nd_chart_reaction_oil_is_always_the_short_band(edition):
     for ship in ships:
         assert math.ceil(ship.ratings["movement"] * share["fraction"]) <= short, ship.id
     reach = math.ceil(fastest.ratings["movement"] * share["fraction"])
+    assert reaction_allowance(game.edition, fastest.ratings["movement"]) == reach == 4
     cost = reaction_cost(game.edition, [("naval", fastest.ratings["transport"], "japan")], reach)
     assert cost.oil == fastest.ratings["transport"]
 
@@ -319,3 +320,26 @@ def test_v11_18_2_4_kamikaze_limit_is_read_on_the_scenarios_own_track(capsys, mo
                                "--kamikaze", "--at", "Midway", scenario, "--edition", edition)
     assert status == 2 and not out, out
     assert "7 Victory Points or less" in err and "the scenario has 10" in err, err
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+@pytest.mark.parametrize("turn", [3, 6, 10, 14])
+def test_v11_17_2_base_anti_aircraft_stays_half_the_printed_air_capacity(capsys, edition, turn):
+    """FitS v1.1 17.2 (2nd 15.2): Allied Base Expansion multiplies Air and Port Capacity (x2 from Turn 6, x3 from 10, x4
+    from 14), but a base's Anti-Aircraft rating stays half its printed Air Capacity (v1.1 2.2.3; 2nd 11.2.2.4): Pearl
+    Harbor (printed 8) fires 4 dice on every turn, never 8, 12 or 16."""
+    status, out, err = run_cli(capsys, "odds", "strike", "--attacker", "jp-air:2", "--defender", "us-air:2", "--base",
+                               "Pearl Harbor", "--turn", str(turn), "--edition", edition)
+    assert status == 0, err
+    assert "at its base (AA 4)" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("edition", ["v1.1", "2nd"])
+def test_v11_10_1_cost_reaction_refuses_beyond_half_the_movement_allowance(capsys, edition):
+    """FitS v1.1 10.1 (2nd 9.0): a reacting Task Force moves up to half its slowest Movement Allowance, rounded up: a
+    CA and a BB (Mutsu/Nagato, MA 6) react 3 hexes at most; `cost operational --reaction` prices 3 and refuses 4."""
+    units = ["--units", "jp-ca", "jp-bb-mutsu-nagato", "--reaction", "--edition", edition]
+    status, out, err = run_cli(capsys, "cost", "operational", "--hexes", "3", *units)
+    assert status == 0, err
+    status, out, err = run_cli(capsys, "cost", "operational", "--hexes", "4", *units)
+    assert status == 2 and "moves at most 3 hexes" in err, err

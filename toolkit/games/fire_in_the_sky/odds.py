@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from toolkit.games.fire_in_the_sky.bases import anti_aircraft_dice
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import (
     Distribution,
@@ -424,7 +425,7 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
     # The target's anti-aircraft (v1.1 12.3.2.3 [1]; 2nd 11.2.2.4 [a]).
     at_base = base_air_capacity is not None
     if at_base:
-        aa = base_air_capacity // 2
+        aa = anti_aircraft_dice(edition, base_air_capacity)
         zero = edition.param("base_anti_aircraft_zero")
         if zero and situation.turn in zero.get("turns", ()) and situation.player_turn == zero.get("player_turn") \
                 and defender == zero.get("side"):
