@@ -725,7 +725,7 @@ class Planner:
                 self.turn_track.append((u, None))
                 texts.append(f"{u.counter.id} lost for good ({self.edition.cite('netherlands')})")
                 continue
-            back = return_turn(self.edition, self.state.turn, self.side, u.side, hits, 2)
+            back = return_turn(self.edition, self.state.turn, self.side, u.side, hits, int(self.edition.param("damaged_naval_return", 2)))
             self.turn_track.append((u, back))
             texts.append(f"{u.counter.id} to the Turn Record Track, back on Turn {back}")
         grouped = {t: texts.count(t) for t in texts}  # two jp-dd back on Turn 4: "2 x jp-dd ..."
