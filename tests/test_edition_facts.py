@@ -20,7 +20,7 @@ SCHEMAS = ROOT / "schemas"
 GAME = ROOT / "scenarios" / "fire-in-the-sky"
 
 RULE_KEYS = [
-    "no-japanese-off-map",
+    "no-japanese-off-map", "sequence-japanese-turn", "sequence-allied-turn",
     "counter-mix", "reinforcement-forfeit", "replacements-unlimited", "air-steps",
     "optional-counters", "sea-hexes", "impassable-hexsides", "malaya", "land-hexes",
     "stacking-land", "bases", "stacking-air-port", "control", "uncontrolled-bases",

@@ -115,7 +115,9 @@ def test_example_of_play_puts_every_unit_where_the_rulebook_does(start):
         assert dict(found.get(place, {})) == units, place
     assert not any(u.task_force for u in board.units if u.type == "naval" and u.side == "japan")  # all back on their deployment side
     track = sorted((u.counter.id, back) for u, back in ledger.turn_track)
-    assert track == [("jp-dd", 4), ("jp-dd", 4), ("nl-cl", None), ("nl-dd", None)]  # the Dutch lose damaged ships (17.4)
+    # The Dutch lose damaged ships and the eliminated ABDA unit (17.4); Singapore's eliminated British unit waits for the
+    # Allied Reinforcement Phase of Turn 3, two friendly phases later (13.4).
+    assert track == [("br-land-8", 3), ("jp-dd", 4), ("jp-dd", 4), ("nl-abda", None), ("nl-cl", None), ("nl-dd", None)]
 
 
 def test_example_of_play_from_the_command_line(capsys):

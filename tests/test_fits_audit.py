@@ -166,12 +166,14 @@ def test_plan_end_of_phase_says_what_happens_to_fractions(capsys, plan, words, r
 def _land_at_sea(tmp_path, at: str, edition: str) -> str:
     base = os.path.relpath(GAME / "short-campaign.yaml", tmp_path)
     path = tmp_path / f"land-at-sea-{edition}.yaml"
+    # The 2nd edition's track starts at 20 (3.3.10): 5 there would be an Allied win already (4.3, MARKER-VP-WON).
+    vp = "markers: {victory_points: {value: 25, reconstructed: \"19.0's 5 on the 2nd edition's track\"}}\n" if edition == "2nd" else ""
     path.write_text(f"""kind: scenario
 game: fire-in-the-sky
 extends: {base}
 reconstructed: "a test situation: a Task Force carrying a land unit after Operational Movement"
 edition: {edition}
-remove:
+{vp}remove:
   - {{at: Yokosuka, side: japan, reconstructed: "it sailed", units: [{{counter: jp-land-4}}]}}
   - {{at: Kure, side: japan, reconstructed: "it sailed", units: [{{counter: jp-dd}}]}}
 setup:

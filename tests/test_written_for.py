@@ -45,8 +45,9 @@ def test_a_wrong_v11_marker_is_still_flagged_in_the_2nd_edition_on_the_v11_track
 def test_a_scenario_written_for_the_2nd_edition_is_judged_on_its_track(tmp_path, capsys, at_root):
     path = _copy(tmp_path, "edition: v1.1\n", "edition: 2nd\n")
     status, out, _ = run_cli(capsys, "check", "--format", "json", path)
-    assert status == 0
-    assert [(f["code"], f["severity"]) for f in json.loads(out)] == [("MARKER-VP", "warning")]  # 5, where 2nd wants 25
+    assert status == 1
+    # 5, where 2nd wants 25; and 5 is at or below the 2nd edition's Allied win (19 or less, 2nd 4.3): a finished game
+    assert [(f["code"], f["severity"]) for f in json.loads(out)] == [("MARKER-VP", "warning"), ("MARKER-VP-WON", "error")]
     path.write_text(path.read_text(encoding="utf-8").replace("victory_points: {value: 5,", "victory_points: {value: 25,"), encoding="utf-8")
     status, out, _ = run_cli(capsys, "check", path)
     assert (status, out) == (0, "ok: 1 file checked, no findings\n")  # its own edition: no note

@@ -8,7 +8,7 @@ import math
 from toolkit.games.fire_in_the_sky.records import air_capacity, home_base, is_atoll, is_resource_hex, is_sea_hex, port_capacity
 from toolkit.model import Box, Game, Place
 
-__all__ = ["base_facts"]
+__all__ = ["base_facts", "anti_aircraft_dice"]
 
 
 def _nation(game: Game, nation: str | None) -> str:
@@ -23,6 +23,15 @@ def anti_aircraft(game: Game, air: int) -> str:
         return ""
     value = air * aa["fraction"]
     return f"{math.floor(value) if aa.get('rounding') == 'down' else value:g}"
+
+
+def anti_aircraft_dice(edition, air: int) -> int:
+    """The dice a base's AA fires: the edition's fraction (``aa_rating``: half) of its printed Air Capacity, never the
+    expanded one (v1.1 2.2.3, 17.2; 2nd 11.2.2.4 [a], 15.2), rounded down (2nd; v1.1 states no rounding, and no
+    printed Air Capacity is odd)."""
+    aa = edition.param("aa_rating")
+    fraction = aa.get("fraction", 0.5) if isinstance(aa, dict) else 0.5
+    return math.floor(air * fraction + 1e-9)
 
 
 def base_facts(game: Game, record: Place | Box) -> dict:

@@ -29,7 +29,7 @@ from toolkit.games.fire_in_the_sky.costs import (
     param,
     sea_deployment_cost,
 )
-from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, task_force
+from toolkit.games.fire_in_the_sky.movement import RuleError, _allowance, reaction_allowance, task_force
 from toolkit.games.fire_in_the_sky.records import transport as counter_transport
 from toolkit.games.fire_in_the_sky.state import GameState, UnitState
 from toolkit.games.fire_in_the_sky.supply import resource_hexes_supplied, supply_line
@@ -178,7 +178,7 @@ def _cost_operational(args) -> int:
     # A Task Force moves as far as its slowest unit (v1.1 9.1, 9.4; 2nd 8.0, 8.1); a reaction half that, rounded up.
     reach = min(_allowance(state, u) for u in units)
     if args.reaction:
-        reach = -(-reach // 2)
+        reach = reaction_allowance(game.edition, reach)
     if args.hexes > reach:
         kind = "reacting Task Force" if args.reaction else "Task Force"
         rule = game.edition.cite("reaction" if args.reaction else "task-force")

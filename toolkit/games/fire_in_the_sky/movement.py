@@ -27,7 +27,7 @@ from toolkit.lazy import networkx
 
 __all__ = [
     "Reach", "RuleError", "task_force", "sea_deployment", "one_hex_deployment", "operational_movement",
-    "reaction", "amphibious_reach", "air_commitment", "air_points",
+    "reaction", "reaction_allowance", "amphibious_reach", "air_commitment", "air_points",
 ]
 
 
@@ -333,6 +333,14 @@ def _allowance(state: GameState, unit: UnitState) -> int:
     return int(param(state.edition, "air_ops_move" if unit.type == "air" else "land_ops_move"))
 
 
+def reaction_allowance(edition, movement: float) -> int:
+    """Hexes a reacting Task Force may move: its slowest Movement Allowance times the edition's ``reaction_fraction``
+    (half, rounded up: v1.1 10.1; 2nd 9.0)."""
+    share = param(edition, "reaction_fraction") or {}
+    part = float(share.get("fraction", 0.5)) * movement
+    return math.floor(part + 1e-9) if share.get("rounding") == "down" else math.ceil(part - 1e-9)
+
+
 def reaction(state: GameState, units, allowance: int | None = None) -> Reach:
     """Hexes a reacting Task Force can reach, with its Oil cost (v1.1 10.1-10.2; 2nd 9.0).
 
@@ -354,9 +362,7 @@ def reaction(state: GameState, units, allowance: int | None = None) -> Reach:
     if tf[0].at in graph.off_map:
         return Reach(ed.cite("reaction-off-map"), "no unit can react from an off-map box")
     if allowance is None:
-        share = param(ed, "reaction_fraction") or {}
-        half = float(share.get("fraction", 0.5)) * min(u.movement for u in tf)
-        allowance = math.floor(half + 1e-9) if share.get("rounding") == "down" else math.ceil(half - 1e-9)
+        allowance = reaction_allowance(ed, min(u.movement for u in tf))
     start = _start(state, tf)
     found = {n: d for n, d in _zoc_search(state, side, start, allowance).items() if _has_enemy(state, n, side)}
     origin = graph.places_by_hex.get(graph.node_hex(start) or "")

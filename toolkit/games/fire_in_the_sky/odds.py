@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from toolkit.games.fire_in_the_sky.bases import anti_aircraft_dice
 from toolkit.games.fire_in_the_sky.combat_tables import READING_CHOICES, CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.dice import (
     Distribution,
@@ -395,9 +396,16 @@ def _steps_lost(piece: Piece, hits: int) -> int:
     if piece.type == "air":
         return min(piece.steps, hits)
     if piece.type == "land":
+        # v1.1 13.2; 2nd 11.3.2: a step per reduced Combat Strength of hits, up to the steps the unit has left
+        # (a reduced unit has one: the first step lost eliminates it).
         reduced = int(piece.rating("reduced", 0)) or 1
-        return min(2, hits // reduced)
+        return min(_land_steps(piece), hits // reduced)
     return 0
+
+
+def _land_steps(piece: Piece) -> int:
+    """Steps a land unit has left: two at full strength, one reduced (v1.1 2.1.1.3; 2nd 3.1.3) or for a one-step unit."""
+    return 1 if piece.reduced else (piece.counter.steps or 2)
 
 
 def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, target: Piece, situation: Situation, *,
@@ -417,7 +425,7 @@ def air_strike(charts: CombatCharts, edition: Edition, attackers, defenders, tar
     # The target's anti-aircraft (v1.1 12.3.2.3 [1]; 2nd 11.2.2.4 [a]).
     at_base = base_air_capacity is not None
     if at_base:
-        aa = base_air_capacity // 2
+        aa = anti_aircraft_dice(edition, base_air_capacity)
         zero = edition.param("base_anti_aircraft_zero")
         if zero and situation.turn in zero.get("turns", ()) and situation.player_turn == zero.get("player_turn") \
                 and defender == zero.get("side"):
@@ -537,7 +545,7 @@ def _target_fate(result: OddsResult, charts, edition, target: Piece, hits: Distr
         lost = dict(sorted(lost.items()))
         result.distributions.append((f"{target.name} steps lost", lost, "steps"))
         result.expected.append((f"{target.name} steps lost", mean(lost)))
-        steps = target.steps if target.type == "air" else 2
+        steps = target.steps if target.type == "air" else _land_steps(target)
         result.chances += [("attacker's objective met: at least one step lost", 1 - lost.get(0, Fraction(0))),
                            (f"{target.name} eliminated", lost.get(steps, Fraction(0)))]
         result.rules.append(edition.cite("damage-land") if target.type == "land" else cause_rule)

@@ -237,10 +237,14 @@ def _optional_rules(args, game, kind: str, side: str, turn: int | None) -> froze
                              f"(v1.1 18.2.4; 2nd 16.2.4); this is Turn {turn}")
         scenario = getattr(args, "scenario_obj", None)
         vp = getattr(scenario.marker("victory_points"), "value", None) if scenario is not None else None
-        limit = game.edition.param("kamikaze_vp_threshold")
+        # The marker is on the track of the edition the scenario is written for (v1.1 starts at 0, 16.0; 2nd at 20,
+        # 3.3.10), so its own limit applies: v1.1 7, 2nd 27.
+        own = _written_for_edition(args, game, scenario)
+        limit = own.param("kamikaze_vp_threshold")
         if vp is not None and limit is not None and vp > limit:
             raise UsageError(f"--kamikaze: Kamikaze may be declared only at {limit} Victory Points or less (v1.1 18.2.4; "
-                             f"2nd 16.2.4); the scenario has {vp}")
+                             f"2nd 16.2.4); the scenario has {vp}" + (f" (on the {own.id} track it is written for)"
+                                                                      if own is not game.edition else ""))
         if kind == "strike" and side != "japan":
             raise UsageError("--kamikaze: Kamikaze attacks are Japanese air strikes (v1.1 18.2.4; 2nd 16.2.4); the attacker here is Allied")
         if kamikaze_rule not in {game.edition.optional_number(n) for n in numbers}:
@@ -254,6 +258,15 @@ def _optional_rules(args, game, kind: str, side: str, turn: int | None) -> froze
         if why:
             raise UsageError(why)
     return frozenset(game.edition.optional_number(n) for n in numbers)
+
+
+def _written_for_edition(args, game, scenario):
+    """The edition a scenario's numbers are written for: its own, when a command reads it in another (toolkit/written_for.py)."""
+    written = getattr(scenario, "written_for", None)
+    if scenario is None or written in (None, game.edition.id) or written not in game.editions:
+        return game.edition
+    own = args.session.open_game(game.root, written).game
+    return own.edition if own is not None else game.edition
 
 
 def _surface(args, charts, game, attackers, defenders, situation):

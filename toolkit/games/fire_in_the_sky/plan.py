@@ -58,6 +58,16 @@ AFTER_FIRST_DEPLOYMENT = ("operational-movement", "reaction", "air-commitment", 
                           "disembark", "control", "return-to-base")
 #: Operations of the phases after the Reinforcement Phase: once one is played, Off-Map Box Movement is over (v1.1 7.5; 2nd 6.4).
 AFTER_REINFORCEMENTS = DEPLOYMENT_OPS + AFTER_FIRST_DEPLOYMENT + ("end-of-phase",)
+#: The operations of the phase that opens a player turn (v1.1 4.1, 4.2: the Japanese Transport Phase, 5.0, and the Allied
+#: Economic Warfare Phase, 6.0; 2nd 4.2, 5.0: the Economic Phase), and whose they are. Any other operation ends that phase.
+OPENING_OPS = {"oil-transport": "japan", "dd-transfer": "japan", "asw": "allied"}
+#: The phase of the player turn each operation belongs to when it belongs to one only (v1.1 4.1, 4.2; 2nd 4.2): 3 Operational
+#: Movement, 4 Reaction, 5 Air Commitment, 6 Combat, 7 Return to Base. A phase once left does not come back. Deployments (First
+#: or Second Deployment Phase), `remove` (a combat result, or excess stacking removed), `control` (a plan may state a base's
+#: control to set a situation) and `end-of-phase` are not ordered here.
+PHASE_OF = {"operational-movement": 3, "reaction": 4, "air-commitment": 5, "damage": 6, "step-loss": 6, "landing": 6, "disembark": 6,
+            "return-to-base": 7}
+PHASE_NAMES = {3: "Operational Movement", 4: "Reaction", 5: "Air Commitment", 6: "Combat", 7: "Return to Base"}
 EPSILON = 1e-9
 
 
@@ -93,7 +103,7 @@ class Ledger:
     error: PlanError | None = None
     error_step: int | None = None
     board: GameState | None = None  # where every unit stands after the last step replayed
-    turn_track: list = field(default_factory=list)  # (unit, turn it returns or None) for ships damaged on the way
+    turn_track: list = field(default_factory=list)  # (unit, turn it returns or None): ships damaged, land units eliminated
 
 
 def counted_hits(n: int) -> str:
@@ -142,6 +152,10 @@ class Planner:
         self.deployed: dict[str, str] = {}  # unit id -> the type of deployment it used this phase
         self.first_deployment_over = False
         self.reinforcement_phase_over = False
+        self.opening_phase_over = False  # the Transport (Economic Warfare) Phase, before the Reinforcement Phase
+        self.phase = 0  # the latest phase of PHASE_OF a step has played (0: none yet)
+        self.committed: dict[str, int] = {}  # air unit id -> the step that committed it (v1.1 11.0; 2nd 10.0)
+        self.step_number = 0
         # Optional v1.1 18.1.8; 2nd 16.1.8: no air deploys to a base captured this turn (hex -> the control step).
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
@@ -157,8 +171,10 @@ class Planner:
     def label(self, node: str) -> str:
         return self.state.graph.label(self.state.graph.node_hex(node) or node)
 
-    def pick(self, units, at: str, path: tuple, task_force: bool | None = False, side: str | None = None) -> list[UnitState]:
-        """The units a step names at ``at`` (of ``side``, default the plan's): ids, or {counter, count, steps}."""
+    def pick(self, units, at: str, path: tuple, task_force: bool | None = False, side: str | None = None,
+             exclude: dict | None = None) -> list[UnitState]:
+        """The units a step names at ``at`` (of ``side``, default the plan's): ids, or {counter, count, steps}; none of
+        the unit ids in ``exclude``."""
         side = side or self.side
         node = self.node(at, path + ("from",))
         here = self.state.graph.node_hex(node) or node
@@ -169,7 +185,7 @@ class Planner:
             found = [u for u in self.state.units
                      if u.counter.id == counter and u.side == side and u.at is not None
                      and (self.state.graph.node_hex(u.at) or u.at) == here and u not in chosen
-                     and (task_force is None or u.task_force == task_force)]
+                     and (task_force is None or u.task_force == task_force) and u.id not in (exclude or {})]
             if steps is not None:
                 found = [u for u in found if u.steps == steps]
             if len(found) < count:
@@ -213,9 +229,16 @@ class Planner:
 
     # --- steps ---------------------------------------------------------------------------------
     def step(self, op: str, s: dict, path: tuple) -> tuple[str, str, float, float]:
+        self.step_number = path[-1] + 1 if path and isinstance(path[-1], int) else self.step_number + 1
         handler = getattr(self, "op_" + op.replace("-", "_"), None)
         if handler is None:
             raise PlanError("PLAN-OP", f"no operation {op!r}; one of: {', '.join(OPS)}", "", path + ("op",))
+        if op in OPENING_OPS:
+            self._opening_phase(op, path)
+        else:
+            self.opening_phase_over = True
+        if op in PHASE_OF:
+            self._in_sequence(op, path)
         done = handler(s, path)
         if op in AFTER_FIRST_DEPLOYMENT:
             self.first_deployment_over = True
@@ -247,6 +270,31 @@ class Planner:
                 raise PlanError("PLAN-DEPLOYMENT", f"{u.counter.id} made a {used} in this phase and {again}: a unit uses one "
                                 "type of deployment in a phase", rule, path + ("units",))
 
+    def _in_sequence(self, op: str, path: tuple):
+        """v1.1 4.1, 4.2; 2nd 4.2: each phase comes once per player turn, in its order."""
+        phase = PHASE_OF[op]
+        if phase < self.phase:
+            rule = self.edition.cite("sequence-japanese-turn" if self.side == "japan" else "sequence-allied-turn")
+            raise PlanError("PLAN-SEQUENCE", f"{op} belongs to the {PHASE_NAMES[phase]} Phase, which comes before the "
+                            f"{PHASE_NAMES[self.phase]} Phase a step has already played: each phase comes once per player turn, "
+                            "in its order", rule, path + ("op",))
+        self.phase = phase
+
+    def _opening_phase(self, op: str, path: tuple):
+        """v1.1 4.1, 4.2, 5.0, 6.0; 2nd 4.2, 5.0: Oil Transport and DD transfers are the Japanese player's (5.1, 5.2), convoy
+        ASW is rolled in the Allied player turn (v1.1 6.1; 2nd 5.3), all in the phase that opens the player turn, before
+        the Reinforcement Phase resets the Transport Points (they spend what is left of the last turn's)."""
+        code = "PLAN-OIL-TRANSPORT" if op == "oil-transport" else "PLAN-CONVOY"
+        rule = self.edition.cite(op)
+        owner = OPENING_OPS[op]
+        what = {"oil-transport": "Oil Transport", "dd-transfer": "A DD transfer", "asw": "Convoy ASW"}[op]
+        if self.side != owner:
+            raise PlanError(code, f"{what} belongs to the {adjective(owner)} player turn; this plan is the {adjective(self.side)} "
+                            "player turn", rule, path + ("op",))
+        if self.opening_phase_over:
+            raise PlanError(code, f"{what} is made in the first phase of the player turn, before the Reinforcement Phase "
+                            "and every later operation", rule, path + ("op",))
+
     def op_oil_transport(self, s, path):
         hexes = resource_hexes_supplied(self.state)
         shipped = oil_transport(self.edition, len(hexes), self.pool, self.tp)
@@ -267,11 +315,21 @@ class Planner:
         return f"DD transfer: {s['count']} DD to or from the Convoy Escort box", self.edition.cite("dd-transfer"), cost, 0
 
     def op_asw(self, s, path):
+        # v1.1 6.1; 2nd 5.3: at most one die per DD in the Convoy Escort box (the scenario's marker: Japan moved them there
+        # in its own player turn, 5.2).
+        escort = self.scenario.marker("convoy_escort")
+        if escort is not None and s["rolls"] > escort.value:
+            raise PlanError("PLAN-CONVOY", f"{s['rolls']} ASW dice, but the Convoy Escort box holds {_num(escort.value)} DD: "
+                            "one die per DD at most", self.edition.cite("asw"), path + ("rolls",))
         cost = asw_cost(self.edition, s["rolls"])
         self.pay(0, cost, path, f"{s['rolls']} ASW dice")
         return f"ASW: {s['rolls']} dice", self.edition.cite("asw"), 0, cost
 
     def op_reinforcements(self, s, path):
+        if self.reinforcement_phase_over:  # v1.1 4.1, 4.2; 2nd 4.2: once per player turn, before the deployments
+            raise PlanError("PLAN-REINFORCEMENTS", "the Reinforcement Phase comes before the First Deployment Phase and every later "
+                            "operation: its reset of the Transport Points cannot follow them", self.edition.cite("reinforcements"),
+                            path + ("op",))
         node = self.node(s["at"], path + ("at",))
         names = []
         lost = self._home_bases_occupied()
@@ -298,6 +356,11 @@ class Planner:
             self.tp = float(s["tp"])
         elif self.side == "japan":
             self.tp = float(self.pool)  # Japanese TP are set to the Merchantmen Pool (v1.1 2.1.2.1; 2nd 6.2)
+        else:  # the US TP to the Allied Reinforcement Schedule's level for the turn (v1.1 7.3; 2nd 6.2)
+            level = next((st.data["us_transport_points"] for st in self.game.schedules if st.side == "allied"
+                          and st.turn == self.state.turn and isinstance(st.data.get("us_transport_points"), (int, float))), None)
+            if level is not None:
+                self.tp = float(level)
         british = f" (British {_num(self.british_tp)})" if self.british_tp is not None else ""
         none = "none (both Japanese Home Bases are occupied by Allied units)" if lost else "none"
         return (f"Reinforcements at {s['at']}: {', '.join(names) or none}; Transport Points set to {_num(self.tp)}{british}",
@@ -488,7 +551,13 @@ class Planner:
                         f"({reach.reason or f'more than {slowest} hexes by sea'})", self.edition.cite("operational-movement"), path + ("to",))
 
     def op_air_commitment(self, s, path):
-        units = self.pick(s["units"], s["from"], path)
+        try:  # v1.1 11.0; 2nd 10.0: each air unit is committed to one hex only
+            units = self.pick(s["units"], s["from"], path, exclude=self.committed)
+        except PlanError:
+            taken = self.pick(s["units"], s["from"], path)  # raises PLAN-UNITS if the units are not there at all
+            step = next(self.committed[u.id] for u in taken if u.id in self.committed)
+            raise PlanError("PLAN-COMMIT", f"the air units named at {s['from']} are already committed (step {step}): an air unit "
+                            "is committed to one hex only", self.edition.cite("air-commitment"), path + ("units",)) from None
         to = self.label(self.node(s["to"], path + ("to",)))
         steps = 0
         for u in units:
@@ -497,6 +566,7 @@ class Planner:
                 raise PlanError("PLAN-COMMIT", f"{u.counter.id} at {s['from']} can be committed only to its own or an adjacent hex, "
                                 f"not {to}", self.edition.cite("air-commitment"), path + ("to",))
             steps += options[to]
+        self.committed.update({u.id: self.step_number for u in units})
         here = self.label(self.node(s["from"], path))
         points = air_points(at_base_steps=steps) if here == to else air_points(long_range_steps=steps)
         box = "" if here == to else " (Long Range Air)"
@@ -655,7 +725,7 @@ class Planner:
                 self.turn_track.append((u, None))
                 texts.append(f"{u.counter.id} lost for good ({self.edition.cite('netherlands')})")
                 continue
-            back = return_turn(self.edition, self.state.turn, self.side, u.side, hits, 2)
+            back = return_turn(self.edition, self.state.turn, self.side, u.side, hits, int(self.edition.param("damaged_naval_return", 2)))
             self.turn_track.append((u, back))
             texts.append(f"{u.counter.id} to the Turn Record Track, back on Turn {back}")
         grouped = {t: texts.count(t) for t in texts}  # two jp-dd back on Turn 4: "2 x jp-dd ..."
@@ -676,9 +746,16 @@ class Planner:
             at_sea = at_sea or u.task_force
             if u.task_force:
                 self.damaged_at_sea.add(u.id)
-            if u.reduced:
+            if u.reduced or (u.counter.steps or 2) < 2:  # a reduced unit, or the one-step ABDA unit (v1.1 17.4; 2nd 15.4)
                 self.state = self.state.without_unit(u.id)
-                texts.append(f"{u.counter.id} eliminated")
+                if u.counter.nation == "netherlands":  # an eliminated Dutch unit leaves the game (v1.1 17.4; 2nd 15.4)
+                    self.turn_track.append((u, None))
+                    texts.append(f"{u.counter.id} eliminated, lost for good ({self.edition.cite('netherlands')})")
+                    continue
+                # v1.1 13.2, 13.4; 2nd 11.3.2, 11.3.5: two friendly Reinforcement Phases later
+                back = return_turn(self.edition, self.state.turn, self.side, u.side, 1, int(self.edition.param("eliminated_land_return", 2)))
+                self.turn_track.append((u, back))
+                texts.append(f"{u.counter.id} eliminated, to the Turn Record Track, back on Turn {back}")
             else:
                 self.state = self.state.with_unit(replace(u, reduced=True))
                 texts.append(f"{u.counter.id} flipped to its reduced side")

@@ -3,7 +3,8 @@
 The counter mix is an absolute limit. Air units come as 2-step counters that
 break down into 1-step counters within the mix, so a location holding N air
 steps uses at least ceil(N/2) counters. Replacements and hit markers are not
-limited. Sunk or permanently removed units are not available.
+limited. Ships sunk for good (every sunk ship in the 2nd edition, 11.3.1; in v1.1 13.1 only Japanese
+carriers and the battleships of both sides) are not available; other ships sunk under v1.1 are recycled.
 """
 
 from __future__ import annotations
@@ -66,8 +67,11 @@ def usage(ctx: Context):
             used[counter.id] += n
             entries[counter.id].append(MarkerEntry(value.at))
     for entry in ctx.scenario.sunk:
-        # A named counter both sunk and placed is SUNK-ON-MAP's finding, not a counter-mix one.
-        if entry.counter in counters and counters[entry.counter].count > 1:
+        # A named counter both sunk and placed is SUNK-ON-MAP's finding, not a counter-mix one. A sunk ship holds
+        # its counter only if it left the game (2nd 11.3.1: every one; v1.1 13.1: Japanese CV/CVL and all BBs):
+        # any other v1.1 ship is recycled into the mix for later reinforcements.
+        counter = counters.get(entry.counter)
+        if counter is not None and counter.count > 1 and permanently_removed(counter, ctx.edition):
             used[entry.counter] += entry.count
             entries[entry.counter].append(entry)
     return used, entries

@@ -15,6 +15,15 @@ def _markers(ctx: Context):
             yield name, None, value
 
 
+def _scheduled_level(ctx: Context, key: str) -> tuple[float, int] | None:
+    """The highest level the Allied Reinforcement Schedule resets a total to up to the scenario's start turn, and
+    the turn that sets it (v1.1 7.2, 7.3; 2nd 6.2): the marker is reset to the schedule and only spent in between,
+    so it never shows more. None when the game schedules no such level."""
+    levels = [(st.data[key], st.turn) for st in ctx.game.schedules
+              if st.side == "allied" and st.turn <= ctx.scenario.start_turn and isinstance(st.data.get(key), (int, float))]
+    return max(levels, default=None)
+
+
 @check("MARKER-NEGATIVE", "record-track", "A record-track total below 0 (only Victory Points may be).")
 def not_negative(ctx: Context):
     for name, nation, marker in _markers(ctx):
@@ -45,7 +54,7 @@ def merchantmen_pool(ctx: Context):
         yield f"Merchantmen Pool is {fmt(marker.value)}; in this edition it moves in steps of {step}", marker.at
 
 
-@check("MARKER-TRANSPORT", "transport-points", "Transport Points above what the edition allows.")
+@check("MARKER-TRANSPORT", "transport-points", "Transport Points above what the edition allows (Japan the Merchantmen Pool, the US its schedule, Britain a fixed level).")
 def transport_points(ctx: Context):
     pool = ctx.scenario.marker("merchantmen_pool")
     japan = ctx.scenario.marker("transport_points", "japan")
@@ -59,17 +68,27 @@ def transport_points(ctx: Context):
     limit = ctx.edition.param("british_transport_points")
     if britain is not None and limit is not None and britain.value > limit:
         yield f"British Transport Points are {fmt(britain.value)}; Britain receives {limit} every turn", britain.at
+    us = ctx.scenario.marker("transport_points", "us")
+    level = _scheduled_level(ctx, "us_transport_points")
+    if us is not None and level is not None and us.value > level[0]:
+        yield (f"US Transport Points are {fmt(us.value)}, above the {fmt(level[0])} the Allied Reinforcement Schedule "
+               f"sets them to by turn {level[1]}; they are reset to the schedule each turn and only spent in between", us.at)
     dutch = ctx.scenario.marker("transport_points", "netherlands")
     if dutch is not None and dutch.value > (ctx.edition.param("netherlands_transport_points", 0) or 0):
         yield f"the Netherlands receive no Transport Points ({ctx.edition.cite('netherlands')})", dutch.at
 
 
-@check("MARKER-SUBMARINE", "submarine-points", "Japanese Submarine Points above the level they are reset to.")
+@check("MARKER-SUBMARINE", "submarine-points", "Submarine Points above the level they are reset to (Japan 2; the Allies by their schedule).")
 def submarine_points(ctx: Context):
     japan = ctx.scenario.marker("submarine_points", "japan")
     limit = ctx.edition.param("japanese_submarine_points")
     if japan is not None and limit is not None and japan.value > limit:
         yield f"Japanese Submarine Points are {fmt(japan.value)}; Japan resets them to {limit} every turn", japan.at
+    us = ctx.scenario.marker("submarine_points", "us")
+    level = _scheduled_level(ctx, "submarine_points")
+    if us is not None and level is not None and us.value > level[0]:
+        yield (f"US Submarine Points are {fmt(us.value)}, above the {fmt(level[0])} the Allied Reinforcement Schedule "
+               f"sets them to by turn {level[1]}; they are reset to the schedule each turn and only spent in between", us.at)
 
 
 @check("MARKER-OIL", "record-track", "Oil Points beyond the track (30, or 60 with the marker flipped).")
@@ -119,3 +138,20 @@ def victory_points(ctx: Context):
         basis = f"the bases captured give {expected}"
     yield (f"Victory Points are {fmt(marker.value)} but {basis}; correct the marker unless the "
            f"difference comes from the Brisbane lifeline or the Manila/Singapore deductions", marker.at)
+
+
+@check("MARKER-VP-WON", "victory-points", "A Victory Point total at which the game has already ended (a win reached at once).")
+def victory_already_won(ctx: Context):
+    """v1.1 16.0; 2nd 4.3: reaching the Japanese threshold (v1.1 20, 2nd 40) or the Allied one (v1.1 -1, 2nd 19) ends the game
+    at once, so a scenario cannot start there. A scenario checked in another edition is read on its own edition's track."""
+    marker = ctx.scenario.marker("victory_points")
+    edition = ctx.written_for or ctx.edition
+    japan, allied = edition.param("victory_japan_at"), edition.param("victory_allied_at")
+    if marker is None or japan is None or allied is None:
+        return
+    if marker.value >= japan:
+        yield (f"Victory Points are {fmt(marker.value)}: at {japan} or more the game ends at once with a Japanese win; "
+               "a scenario starts below it", marker.at)
+    elif marker.value <= allied:
+        yield (f"Victory Points are {fmt(marker.value)}: at {allied} or less the game ends at once with an Allied win; "
+               "a scenario starts above it", marker.at)
