@@ -6,7 +6,8 @@ the young objects again; the older passes walk the whole heap, the loaded game a
 included: about a sixth of the CPU of ``aids --pdf`` (1.0 s of 5.8 s for the Short Campaign, measured with
 ``gc.callbacks``). While the aids are laid out, :func:`fewer_collections` sets aside (``gc.freeze``) what is
 alive already, which lives on in any case, and starts a pass only every 100,000 new objects (at 10,000, the
-Short Campaign's aids took 0.2 G instructions more; the peak memory is 1.4 MB higher); each aid's own cycles are freed by :func:`collect_aid` once it is written, so memory stays as it was; what outlives
+Short Campaign's aids took 0.2 G instructions more; the peak memory is 1.4 MB higher); each aid's own cycles
+are freed by :func:`collect_aid` once it is written, so memory stays as it was; what outlives
 that pass (WeasyPrint's modules, imported meanwhile, and the caches the aids share) is set aside too, so the
 next aid's pass walks only what was made since (the Short Campaign's twelve: 0.22 -> 0.11 s). Nothing
 the PDFs are made of depends on when garbage is collected: the bytes are the same.
