@@ -184,6 +184,18 @@ def pdf_as_installed(html: str) -> bytes:
     return subprocess.run([sys.executable, "-c", _PDF_AS_INSTALLED], input=html.encode(), capture_output=True, cwd=ROOT,
                           check=True).stdout
 
+
+def pdf_ours_and_installed(html: str):
+    """``(ours, pages, fonts, installed)``: the aids' PDF writer's bytes of ``html``, its page count and the font configuration
+    it kept its answers in, and :func:`pdf_as_installed`'s bytes of the same HTML."""
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from toolkit.render import pdf
+
+    installed = pdf_as_installed(html)
+    fonts = pdf._weasyprint().text.fonts.FontConfiguration()
+    ours, pages, _ = pdf._pdf_bytes(html, fonts, {})
+    return ours, pages, fonts, installed
+
 # --- PDF aids built once per test session -------------------------------------------------------------
 
 def written_by(folder: Path) -> dict:

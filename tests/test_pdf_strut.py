@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import import_or_missing, pdf_as_installed
+from conftest import pdf_ours_and_installed
 
 pytestmark = pytest.mark.pdf
 
@@ -27,12 +27,7 @@ code {{ font-family: "DejaVu Sans Mono"; }} .zero {{ font-size: 0; }} .serif {{ 
 
 
 def test_struts_found_by_values_give_the_same_pdf():
-    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
-    from toolkit.render import pdf
-
-    installed = pdf_as_installed(HTML)
-    fonts = pdf._weasyprint().text.fonts.FontConfiguration()
-    ours, pages, _ = pdf._pdf_bytes(HTML, fonts, {})
+    ours, pages, fonts, installed = pdf_ours_and_installed(HTML)
     assert pages > 1 and ours == installed
     kept = fonts.chartroom_struts
     assert 10 < len(kept) < 200  # far fewer struts made than asked for

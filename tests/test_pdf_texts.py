@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import import_or_missing, pdf_as_installed
+from conftest import import_or_missing, pdf_ours_and_installed
 
 pytestmark = pytest.mark.pdf
 
@@ -27,12 +27,9 @@ body {{ font-family: "DejaVu Sans"; font-size: 8pt; }} table {{ border-collapse:
 
 
 def test_texts_made_ready_once_give_the_same_pdf():
-    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
     from toolkit.render import pdf
 
-    installed = pdf_as_installed(HTML)
-    fonts = pdf._weasyprint().text.fonts.FontConfiguration()
-    ours, pages, _ = pdf._pdf_bytes(HTML, fonts, {})
+    ours, pages, fonts, installed = pdf_ours_and_installed(HTML)
     assert pages > 1 and ours == installed
     kept = fonts.chartroom_drawn
     assert 10 < len(kept) < 200  # far fewer layouts than the table's 200 cells and the paragraphs' lines
