@@ -31,6 +31,17 @@ def test_bundled_short_campaign_is_clean(capsys):
     assert out.endswith("ok: 1 file checked, no findings\n")
 
 
+def test_a_file_or_folder_named_twice_is_checked_once(tmp_path, capsys):
+    path, line = copy_with(tmp_path, "      - {counter: jp-bb-mutsu-nagato}\n", "      - {counter: jp-bb-mutsu-nagato, count: 2}\n")
+    status, out, _ = run(capsys, "check", str(path), str(path.parent / ".." / path.parent.name / path.name))
+    assert status == 1 and out.count("COUNTER-MIX") == 1 and out.endswith("in 1 file checked\n")
+    status, out, _ = run(capsys, "check", str(path), str(SHORT))  # two files: two
+    assert out.endswith("in 2 files checked\n")
+    pacific_fury = ROOT / "scenarios" / "pacific-fury"
+    once = run(capsys, "check", str(pacific_fury))[1]
+    assert run(capsys, "check", str(pacific_fury), f"{pacific_fury}/")[1] == once
+
+
 def test_one_unit_too_many(tmp_path, capsys):
     path, line = copy_with(tmp_path, "      - {counter: jp-bb-mutsu-nagato}\n", "      - {counter: jp-bb-mutsu-nagato, count: 2}\n")
     status, out, _ = run(capsys, "check", str(path))

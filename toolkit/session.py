@@ -397,7 +397,11 @@ class Session:
         """
         findings: list[Finding] = []
         files = 0
+        given: set[Path] = set()
         for path in paths:
+            if resolved(path) in given:  # the same file or folder named twice (a.yaml ./a.yaml, overlapping globs): once
+                continue
+            given.add(resolved(path))
             if path.is_dir():
                 if not (path / "game.yaml").is_file():
                     findings.append(Finding("error", "LOAD-FILE", "folder has no game.yaml", Location(display_path(path))))
