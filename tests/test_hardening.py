@@ -512,3 +512,21 @@ def test_a_file_name_with_a_line_break_stays_on_its_findings_line(tmp_path, monk
     status, out, err = run(capsys, "check", name)
     assert status == 1 and err == ""
     assert out.splitlines()[0].startswith("new\\nline.yaml:") and "REF-PLACE" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(("sheet", "wrong"), [("missing-sheet.yaml", "no map file there"), ("broken-sheet.yaml", "broken-sheet.yaml:")])
+def test_a_map_question_about_a_scenario_whose_own_map_is_wrong_is_refused(tmp_path, capsys, sheet, wrong):
+    """A scenario that brings its own map (Fire from the Skies' Midway and its sheet, FFTS 2.1): where its ``map:`` names
+    no map, or a map with errors, ``map distance --scenario`` refuses it, located. A ``map:`` naming no file was answered
+    from the game's own sheet; a map with errors was refused already."""
+    game = tmp_path / "fire-from-the-skies"
+    shutil.copytree(ROOT / "scenarios" / "fire-from-the-skies", game)
+    good = run(capsys, "map", "distance", "0505", "0808", "--scenario", game / "midway.yaml")
+    assert good[0] == 0 and good[1].startswith("5 hexes")
+    broken = (game / "midway-sheet.yaml").read_text(encoding="utf-8").replace("kind: map", "kind: map\nhexes_across: many", 1)
+    (game / "broken-sheet.yaml").write_text(broken, encoding="utf-8")
+    scenario = game / "midway.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("map: midway-sheet.yaml", f"map: {sheet}"), encoding="utf-8")
+    status, out, err = run(capsys, "map", "distance", "0505", "0808", "--scenario", scenario)
+    assert status == 2 and out == ""
+    assert_one_line_naming(err, wrong)

@@ -65,6 +65,9 @@ def open_map_game(args):
         opened = session.open_scenario(path, args.edition, checks=False)
         if opened.game is None or opened.game_errors() or opened.module is None:
             raise InputError(opened.first_error(f"cannot load {args.scenario}"))
+        wrong_map = opened.map_errors()  # else the answer would come from the game's map, not the one the scenario names
+        if wrong_map:
+            raise InputError(f"{wrong_map[0].location}: {wrong_map[0].message}")
         return opened
     name = args.game or session.default_game()
     root = session.game_root(name)

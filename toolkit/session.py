@@ -70,6 +70,12 @@ class Opened(Loaded):
         game_files = {d.name for d in self.documents if not (isinstance(d.data, dict) and d.data.get("kind") == "scenario") and d.name != own_map}
         return [f for f in self.errors() if f.location.file in game_files or f.code == "GAME-MODULE"]
 
+    def map_errors(self) -> list[Finding]:
+        """Errors in the map a scenario is played on, where it brings its own: a ``map:`` that names no map (REF-MAP),
+        or an error in that map's file. The game's own map is :meth:`game_errors`'."""
+        own_map = self.scenario.map_file if self.scenario is not None else ""
+        return [f for f in self.errors() if f.code == "REF-MAP" or (own_map and f.location.file == own_map)]
+
     def first_error(self, fallback: str = "") -> str:
         errors = self.errors()
         return f"{errors[0].location}: {errors[0].message}" if errors else fallback
