@@ -405,9 +405,10 @@ class Session:
         files = 0
         given: set[Path] = set()
         for path in paths:
-            if resolved(path) in given:  # the same file or folder named twice (a.yaml ./a.yaml, overlapping globs): once
+            key = resolved(path)
+            if key in given:  # the same file or folder named twice (a.yaml ./a.yaml, overlapping globs): once
                 continue
-            given.add(resolved(path))
+            given.add(key)
             if path.is_dir():
                 if not (path / "game.yaml").is_file():
                     findings.append(Finding("error", "LOAD-FILE", "folder has no game.yaml", Location(display_path(path))))
