@@ -1,6 +1,7 @@
 """Benchmark: ``chartroom aids --pdf`` of the Short Campaign, CPU in all and per aid (issues 12 and 22; run on demand).
 
-Each run is a whole ``chartroom aids SCENARIO -o DIR --pdf`` process; the figures are its CPU
+Each run is a whole ``chartroom aids SCENARIO -o DIR --pdf`` process, started as the installed command starts (the tree's
+console-script entry point), which ends the process without the interpreter's shutdown; the figures are its CPU
 time (user + system) and its wall time, medians of ``--runs``. With ``--against TREE`` the same
 command from another checkout's ``toolkit`` (an older commit's, from ``git archive``) runs
 interleaved with this one's, with this venv, and the ratio of each pair is printed: the
@@ -43,6 +44,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_compare import Chartroom  # noqa: E402
 from machine import describe  # noqa: E402
 
 SHORT = "scenarios/fire-in-the-sky/short-campaign.yaml"
@@ -52,9 +54,9 @@ MIDWAY = "scenarios/fire-from-the-skies/midway.yaml"  # the smoke run's: fewer a
 def run(tree: Path, out: Path, extra: tuple = (), scenario: str = SHORT) -> tuple[float, float, tuple[float, float, int]]:
     """CPU seconds (its worker processes included) and wall seconds of one ``aids --pdf`` process, and the parts of
     its CPU: user seconds, system seconds and minor page faults."""
-    boot = f"import sys; sys.path.insert(0, {str(tree)!r}); from toolkit.cli import main; sys.exit(main())"
+    line = Chartroom(tree).command("aids", str(tree / scenario), "-o", str(out), "--pdf", "--force", *extra)  # as the installed command
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-c", boot, "aids", str(tree / scenario), "-o", str(out), "--pdf", "--force", *extra],
+    process = subprocess.Popen(line,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=dict(os.environ, CHARTROOM_CACHE="off"))
     _, status, usage = os.wait4(process.pid, 0)  # its rusage counts the workers it waited for
     wall = time.perf_counter() - start

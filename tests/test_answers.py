@@ -227,6 +227,26 @@ def test_a_whole_process_check_ends_the_process_with_its_report_and_status(cache
     assert done.returncode == 2 and done.stdout.splitlines() == ["shut down"]  # argparse's refusal ends as it always did
 
 
+@pytest.mark.parametrize("scenario", ["scenarios/fire-in-the-sky/short-campaign.yaml", "scenarios/pacific-fury/campaign.yaml",
+                                      "scenarios/fire-from-the-skies/midway.yaml"])
+def test_whole_process_aids_end_the_process_with_their_files_and_status(scenario, tmp_path, capsys, monkeypatch):
+    """toolkit.entry._end: the installed command's ``aids`` ends the process itself once its files are written and its
+    output flushed (no interpreter shutdown), with the same files, output and status as a call; a refusal too."""
+    monkeypatch.setenv("CHARTROOM_CACHE", "off")
+    monkeypatch.chdir(ROOT)
+    done = subprocess.run([sys.executable, "-c", WHOLE, "aids", scenario, "-o", str(tmp_path / "process")], capture_output=True,
+                          text=True, cwd=ROOT, env=dict(os.environ))
+    assert done.returncode == 0 and "returned" not in done.stdout and "shut down" not in done.stdout
+    status, out, err = run(capsys, "aids", scenario, "-o", str(tmp_path / "call"))
+    assert (done.returncode, done.stdout.replace("/process/", "/call/")) == (status, out)
+    assert done.stderr == err
+    made = {p.name: p.read_bytes() for p in (tmp_path / "process").iterdir()}
+    assert made == {p.name: p.read_bytes() for p in (tmp_path / "call").iterdir()} and len(made) > 5
+    refused = subprocess.run([sys.executable, "-c", WHOLE, "aids", "missing.yaml", "-o", str(tmp_path / "none")], capture_output=True,
+                             text=True, cwd=ROOT)
+    assert refused.returncode == EXIT_INPUT and refused.stdout == "" and "missing.yaml" in refused.stderr
+
+
 @pytest.mark.parametrize("argv", [("check", "scenarios/fire-from-the-skies/midway.yaml"), ("rules",), ("calc", "pacific-fury", "zones")])
 def test_a_process_started_without_standard_output_says_so_in_one_line(monkeypatch, argv):
     """Started with stdout closed (``>&-``), a command has nowhere to answer: one line saying so and the input status (2).

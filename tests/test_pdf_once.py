@@ -13,11 +13,15 @@ that die) are each tried on three short aids, whose PDFs must be those bytes aga
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import SHORT, import_or_missing
+from conftest import ROOT, SHORT, import_or_missing
 from toolkit.cli import main
 from toolkit.outputs import OutputFolder
 from toolkit.render.aids import render_aids
@@ -240,3 +244,47 @@ def test_workers_that_cannot_start_leave_the_pdfs_to_this_process(two_runs, tmp_
     _write_few(tmp_path, jobs=2)
     first, _, _ = two_runs
     _same_as(first, tmp_path)
+
+
+#: A stylesheet with its own font (an outside game's might have one; Chartroom's own have none): WeasyPrint writes it to a
+#: folder of its own in the temporary folder, removed when its font configuration is freed.
+FONT_FACE = """
+import os, sys
+from pathlib import Path
+from types import SimpleNamespace
+from toolkit.outputs import OutputFolder
+from toolkit.render.pdf import write_pdfs
+font, jobs, out, end = Path(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+html = ("<html><head><style>@font-face { font-family: Own; src: url(%s); } p { font-family: Own; }</style></head>"
+        "<body><p>Own font</p></body></html>" % font.as_uri())
+folder = OutputFolder(out, ".chartroom-aids")
+folder.prepare()
+write_pdfs([SimpleNamespace(stem=stem, html=html) for stem in ("index", "a", "b")], folder, jobs=jobs)
+folder.finish()
+print(sorted(os.listdir(os.environ["TMPDIR"])), flush=True)
+if end == "exit":  # as the command ends (toolkit.entry): no interpreter shutdown, nothing freed
+    os._exit(0)
+"""
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("end", ["exit", "shutdown"])
+def test_the_folder_weasyprint_writes_a_pages_own_fonts_to_is_removed_when_the_pdfs_are_written(jobs, end, tmp_path):
+    """toolkit.render.pdf.remove_font_folder: WeasyPrint removes that folder when its font configuration is freed, which
+    a worker never did (each left one behind: two a command with two workers) and a command that ends without the
+    interpreter's shutdown never does; now it is removed once the PDFs are written, in the command and in each worker."""
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    font = subprocess.run(["fc-match", "-f", "%{file}", "DejaVuSans"], capture_output=True, text=True).stdout.strip()
+    if not font or not Path(font).is_file():
+        pytest.skip("no font file to give a stylesheet (Debian: fonts-dejavu-core)")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = dict(os.environ, TMPDIR=str(temporary), PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", FONT_FACE, font, str(jobs), str(tmp_path / "aids"), end], capture_output=True,
+                          text=True, cwd=ROOT, env=env, check=True)
+    assert done.stdout.splitlines() == ["[]"]  # none left once the PDFs are written
+    assert list(temporary.iterdir()) == []  # nor after the process
+    pypdf = import_or_missing("pypdf", "aids.pdf is joined with pypdf (the pdf extra)")
+    for stem in ("a", "b"):  # the page's own font, embedded
+        page = pypdf.PdfReader(str(tmp_path / "aids" / f"{stem}.pdf")).pages[0]
+        assert [font["/BaseFont"].split("+")[-1] for font in page["/Resources"]["/Font"].values()] == ["Own"]

@@ -31,6 +31,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import shutil
 import signal
 import sys
 import warnings
@@ -154,6 +155,8 @@ def _worker_start() -> None:
     collector passes (:mod:`toolkit.render.pdfgc`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     start_collecting_less()
+    # run as the worker ends (multiprocessing's exit, which frees nothing): WeasyPrint's font folder removed
+    multiprocessing.util.Finalize(None, lambda: remove_font_folder(_WORKER.get("font_config")), exitpriority=0)
 
 
 def _worker_pdf(html: str):
@@ -170,6 +173,17 @@ def _worker_pdf(html: str):
         except Exception:  # noqa: BLE001 - an exception that cannot be pickled travels as its text
             error = RuntimeError(f"{type(error).__name__}: {error}")
         return None, error
+
+
+def remove_font_folder(font_config) -> None:
+    """Remove the folder WeasyPrint wrote a page's ``@font-face`` fonts to (made on first use, an outside game's
+    stylesheet say; never with Chartroom's own). WeasyPrint removes it when the font configuration is freed, which
+    a worker process never does, nor a command that ends without the interpreter's shutdown (:mod:`toolkit.entry`):
+    so once the PDFs are written, here. Before, each worker left one in the temporary folder."""
+    folder = getattr(font_config, "_folder", None)  # weasyprint.text.fonts.FontConfiguration's, None until a font is added
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        font_config._folder = None
 
 
 def _fork_context():
@@ -194,12 +208,17 @@ def write_pdfs(aids, out, combined_name: str = "aids.pdf", progress=None, jobs: 
     The collector makes fewer passes meanwhile (:mod:`toolkit.render.pdfgc`).
     """
     _weasyprint()
-    with fewer_collections():  # and the layout's deep calls on one chunk of frame stack (toolkit.stackroom)
-        return with_stack_room(_write_pdfs, aids, out, combined_name, progress, jobs)
+    fonts: list = []  # the font configuration of the aids laid out here, if any
+    try:
+        with fewer_collections():  # and the layout's deep calls on one chunk of frame stack (toolkit.stackroom)
+            return with_stack_room(_write_pdfs, aids, out, combined_name, progress, jobs, fonts)
+    finally:
+        for font_config in fonts:
+            remove_font_folder(font_config)
 
 
-def _write_pdfs(aids, out, combined_name: str, progress, jobs: int | None) -> dict[str, int]:
-    """:func:`write_pdfs`, the collector set as it wants."""
+def _write_pdfs(aids, out, combined_name: str, progress, jobs: int | None, fonts: list) -> dict[str, int]:
+    """:func:`write_pdfs`, the collector set as it wants; the font configuration it lays aids out with put in ``fonts``."""
     jobs = max(1, min(jobs or default_jobs(), len(aids)))
     context = _fork_context() if jobs > 1 else None
     counts: dict[str, int] = {}
@@ -212,6 +231,7 @@ def _write_pdfs(aids, out, combined_name: str, progress, jobs: int | None) -> di
         results = _in_workers(aids, jobs, context)
     if results is None:
         font_config, cache = _weasyprint().text.fonts.FontConfiguration(), {}
+        fonts.append(font_config)
         results = []
         keep = not _has_pypdf()  # the laid-out pages are painted again into the combined PDF only without pypdf
         for index, aid in enumerate(aids, 1):
