@@ -21,7 +21,9 @@ bytes do not depend on the clock on either path, and the warning is expected, no
 path fontTools is given each font without the tables WeasyPrint drops anyway (:mod:`toolkit.render.pdffonts`),
 which halves what writing a PDF costs there. A drawing's texts are drawn a run at a time, not a letter at
 a time (:mod:`toolkit.render.pdfsvgtext`), and its drawings are given to WeasyPrint as images
-(:mod:`toolkit.render.pdfhtml`).
+(:mod:`toolkit.render.pdfhtml`). What WeasyPrint works out again and again with the same answer is kept: a text's
+lines (:mod:`toolkit.render.pdfmeasure`), a style's strut (:mod:`toolkit.render.pdfstrut`), a box's used lengths
+(:mod:`toolkit.render.pdfpercent`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfstrut, pdfsvgtext, pdfsvgvalues, pdftexts
+from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfpercent, pdfstrut, pdfsvgtext, pdfsvgvalues, pdftexts
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
 from toolkit.render.pdfimports import deferred_font_tools
@@ -80,6 +82,7 @@ def _weasyprint():
     pdfmeasure.install()  # a text measured for a table's column widths once per text and style
     pdftexts.install()  # a text made ready to draw once per text and style
     pdfstrut.install()  # a style's line height and baseline found by its values, not by their printed form
+    pdfpercent.install()  # a box's used margins, paddings and sizes worked out once per style and containing block
     return weasyprint
 
 
@@ -94,8 +97,11 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
     weasyprint = _weasyprint()
     options = {} if cache is None else {"cache": cache}
     printed, sheets = shared_sheets(drawings_as_images(html), weasyprint.CSS, font_config)  # stylesheets parsed once
-    return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(
-        font_config=font_config, stylesheets=sheets, **options)
+    try:
+        return weasyprint.HTML(string=printed, base_url=str(base_url) if base_url is not None else None).render(
+            font_config=font_config, stylesheets=sheets, **options)
+    finally:
+        pdfpercent.forget()  # the document's styles are its own
 
 
 #: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.
