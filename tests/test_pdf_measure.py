@@ -68,3 +68,48 @@ def test_each_box_gets_its_own_layout_object():
     assert calls == ["Kure", "Kure"]  # the same text, style and width asked once; another width asked again
     assert first[1:] == second[1:] == other_width[1:]
     assert first[0] is not second[0]
+
+
+def test_a_layout_is_copied_as_copy_copy_copies_it_and_other_objects_by_copy_copy():
+    """shallow_copy: an object of a plain class (WeasyPrint's Layout is one) is a new object of its class holding the same
+    attributes, as ``copy.copy`` makes it; an object whose class copies or pickles itself its own way, has slots, or is a
+    built-in is given to ``copy.copy``."""
+    import copy
+
+    from toolkit.render import pdf, pdfmeasure
+
+    class Plain:
+        def __init__(self):
+            self.text, self.lines = "Kure", [1, 2]
+
+    class Own(Plain):
+        def __copy__(self):
+            return "its own copy"
+
+    class Restored(Plain):
+        def __setstate__(self, state):
+            self.__dict__.update(state, restored=True)
+
+    class Slotted:
+        __slots__ = ("text",)
+
+        def __init__(self):
+            self.text = "Kure"
+
+    original = Plain()
+    made = pdfmeasure.shallow_copy(original)
+    assert type(made) is Plain and made is not original and vars(made) == vars(copy.copy(original))
+    assert made.lines is original.lines  # shallow, as copy.copy
+    made.text = "Truk"
+    assert original.text == "Kure"  # its own attributes
+    assert pdfmeasure.shallow_copy(Own()) == "its own copy"
+    assert vars(pdfmeasure.shallow_copy(Restored())) == vars(copy.copy(Restored())) == {"text": "Kure", "lines": [1, 2], "restored": True}
+    assert pdfmeasure.shallow_copy(Slotted()).text == "Kure"
+    assert pdfmeasure.shallow_copy({"a": [1]}) == {"a": [1]} and pdfmeasure.shallow_copy([1, 2]) == [1, 2]
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    pdf._weasyprint()
+    from weasyprint.text.line_break import Layout
+
+    assert pdfmeasure._is_plain(Layout)  # copied directly, the cost this saves
+    assert not any(pdfmeasure._is_plain(kind) for kind in (Own, Restored, Slotted, dict, list, object))
+    assert type(pdfmeasure.shallow_copy(object())) is object  # no attributes to copy: copy.copy's

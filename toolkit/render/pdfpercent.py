@@ -83,7 +83,9 @@ def _kept_per_style(original, box_class):
             else:
                 width, height = containing_block
             values = _read(style)
-            borders = tuple(getattr(box, name, _NONE) for name in BORDERS) if values[_COLLAPSE] == "collapse" else ()
+            borders = ((getattr(box, "border_top_width", _NONE), getattr(box, "border_right_width", _NONE),
+                        getattr(box, "border_bottom_width", _NONE), getattr(box, "border_left_width", _NONE))
+                       if values[_COLLAPSE] == "collapse" else ())  # BORDERS, read without a generator's cost
             key = (id(style), box.__class__, width, height, borders)
             found = _ANSWERS.get(key)
         except (TypeError, KeyError, AttributeError, ValueError):  # a value that cannot be a key, a style unlike 62-70's
