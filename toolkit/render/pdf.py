@@ -23,7 +23,7 @@ which halves what writing a PDF costs there. A drawing's texts are drawn a run a
 a time (:mod:`toolkit.render.pdfsvgtext`), and its drawings are given to WeasyPrint as images
 (:mod:`toolkit.render.pdfhtml`). What WeasyPrint works out again and again with the same answer is kept: a text's
 lines (:mod:`toolkit.render.pdfmeasure`), a style's strut (:mod:`toolkit.render.pdfstrut`), a box's used lengths
-(:mod:`toolkit.render.pdfpercent`).
+(:mod:`toolkit.render.pdfpercent`). A laid-out aid is freed by reference counting (:mod:`toolkit.render.pdfcontext`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from pathlib import Path
 from toolkit import lazy
 from toolkit.errors import InputError
 from toolkit.outputs import BUILD_DATE_EPOCH, fixed_build_date
-from toolkit.render import pdffonts, pdflibs, pdfmeasure, pdfpercent, pdfstrut, pdfsvgtext, pdfsvgvalues, pdftexts
+from toolkit.render import pdfcontext, pdffonts, pdflibs, pdfmeasure, pdfpercent, pdfstrut, pdfsvgtext, pdfsvgvalues, pdftexts
 from toolkit.render.pdfgc import collect_aid, fewer_collections, start_collecting_less
 from toolkit.render.pdfhtml import drawings_as_images
 from toolkit.render.pdfimports import deferred_font_tools
@@ -83,6 +83,7 @@ def _weasyprint():
     pdftexts.install()  # a text made ready to draw once per text and style
     pdfstrut.install()  # a style's line height and baseline found by its values, not by their printed form
     pdfpercent.install()  # a box's used margins, paddings and sizes worked out once per style and containing block
+    pdfcontext.install()  # a document's layout freed by reference counting once laid out (pdfcontext.untie)
     return weasyprint
 
 
@@ -102,6 +103,7 @@ def html_to_pdf(html: str, base_url: str | Path | None = None, *, font_config=No
             font_config=font_config, stylesheets=sheets, **options)
     finally:
         pdfpercent.forget()  # the document's styles are its own
+        pdfcontext.untie()  # and what its layout kept is freed when nothing holds it, not by a collector pass
 
 
 #: Worker processes by default at most: eleven aids gain little from more, and each worker holds its own fonts.
