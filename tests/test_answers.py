@@ -340,3 +340,31 @@ def test_a_check_from_a_removed_working_folder_answers_as_without_the_cache(game
     with_cache = run(capsys, "check", game / "campaign.yaml")
     monkeypatch.setenv("CHARTROOM_CACHE", "off")
     assert run(capsys, "check", game / "campaign.yaml") == with_cache
+
+
+FULL = Path("/dev/full")
+INSTALLED = "import sys; from toolkit.entry import main; sys.argv = ['chartroom', *sys.argv[1:]]; sys.exit(main())"  # as the script
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("argv", [("rules",), ("check", "scenarios/fire-in-the-sky/short-campaign.yaml"), ("check", "answered"),
+                                  ("aids", "scenarios/fire-from-the-skies/midway.yaml", "-o", "AIDS"), ("calc", "pacific-fury", "zones")],
+                         ids=["rules", "check", "check-answered", "aids", "calc"])
+def test_output_that_cannot_be_kept_is_said_in_one_line_with_the_input_status(argv, tmp_path):
+    """Standard output on a full disk (``> /dev/full``): one line and exit 2, whoever writes the answer (a command, or the
+    installed command answering a check from the cache). Before: "internal error ... (please report this)", exit 3, or,
+    for a check answered from the cache, a traceback."""
+    (tmp_path / "cache").mkdir(mode=0o700)
+    env = dict(os.environ, CHARTROOM_CACHE=str(tmp_path / "cache"))
+    line = [str(a).replace("AIDS", str(tmp_path / "aids")) for a in argv]
+    if line[1:] == ["answered"]:
+        line = ["check", "scenarios/fire-in-the-sky/short-campaign.yaml"]
+        subprocess.run([sys.executable, "-c", INSTALLED, *line], capture_output=True, cwd=ROOT, env=env, check=True)  # kept
+    with FULL.open("w") as full:
+        done = subprocess.run([sys.executable, "-c", INSTALLED, *line], stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    assert done.returncode == EXIT_INPUT
+    assert done.stderr.splitlines() == ["chartroom: cannot write the output: No space left on device"]
+
+
+def test_the_installed_commands_list_of_refused_output_is_the_commands():
+    assert entry.OUTPUT_REFUSED == toolkit.cli.OUTPUT_REFUSED

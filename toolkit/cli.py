@@ -7,6 +7,7 @@ or parsed or wrong arguments, 3 an internal error (reported in one line).
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import re
@@ -234,6 +235,11 @@ def _finite_numbers(parser: argparse.ArgumentParser, finite_float) -> None:
                 _finite_numbers(child, finite_float)
 
 
+#: What the system says when what is written cannot be kept: a full disk or quota, a file too large, a device error.
+#: Not a bug of Chartroom's: said in one line, with the input's status (a file named in the error says its name, below).
+OUTPUT_REFUSED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -246,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"chartroom: {_cut_long_values(' '.join(str(error).split()))}", file=sys.stderr)
         return for_error(error)
     except OSError as exc:  # a path the system rejected somewhere a command did not expect: input, not a bug
+        if exc.filename is None and exc.errno in OUTPUT_REFUSED:  # standard output on a full disk (> /dev/full), a failing device
+            print(f"chartroom: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_INPUT
         if exc.filename is None:
             return _internal(exc)
         print(f"chartroom: {shown(exc.filename)}: {exc.strerror or exc}", file=sys.stderr)

@@ -17,6 +17,7 @@ mypy ends its process the same way.
 
 from __future__ import annotations
 
+import errno
 import gc
 import importlib
 import os
@@ -29,6 +30,9 @@ __all__ = ["main"]
 #: toolkit.exits.EXIT_INPUT (tests/test_answers.py holds them equal), written here so that a question answered from the cache
 #: imports nothing more (toolkit.exits brings the findings).
 EXIT_INPUT = 2
+
+#: toolkit.cli.OUTPUT_REFUSED (tests/test_answers.py holds them equal): what the system says when output cannot be kept.
+OUTPUT_REFUSED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 #: The commands that, run as the whole process (and without ``--watch``), end it once their output is flushed (:func:`_end`).
 ENDS_WITH_THE_PROCESS = (["check"], ["aids"])
@@ -60,6 +64,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # as toolkit.cli.main: the reader left, nothing is wrong (toolkit.exits.EXIT_OK)
         return 0
+    except OSError as error:  # as toolkit.cli.main: a full disk (> /dev/full), a failing device: one line
+        if error.errno not in OUTPUT_REFUSED:
+            raise
+        print(f"chartroom: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
     return _end(status) if once else status
 
 
