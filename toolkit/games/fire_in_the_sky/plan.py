@@ -38,6 +38,7 @@ from toolkit.games.fire_in_the_sky.movement import (
     reaction,
     sea_deployment,
 )
+from toolkit.games.fire_in_the_sky.naval_aviation import elite_pilots_rule
 from toolkit.games.fire_in_the_sky.odds import return_turn
 from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, home_base, is_atoll, port_capacity
 from toolkit.games.fire_in_the_sky.sides import adjective
@@ -160,6 +161,10 @@ class Planner:
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
         self.captured: dict[str, int] = {}
+        # Optional v1.1 18.2.3; 2nd 16.2.3: a Japanese carrier arriving as a reinforcement needs its air group from the
+        # Naval Aviation box (the scenario's marker), as a returning damaged carrier does (v1.1 7.1.1; 2nd 6.1.1, 6.3).
+        self.elite_pilots = elite_pilots_rule(game, scenario.optional_rules)
+        self.naval_aviation = float(marker("naval_aviation_steps") or 0)
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -345,11 +350,12 @@ class Planner:
                 raise PlanError("PLAN-UNITS", f"no counter {spec['counter']!r} in the {self.edition.id} counter mix", "",
                                 path + ("units", i))
             self._home_base_of(counter, node, s["at"], path + ("units", i))
+            formed = self._air_group(counter, int(spec.get("count", 1)), s["at"], path + ("units", i))
             for _ in range(int(spec.get("count", 1))):
                 self.fresh += 1
                 steps = int(spec.get("steps", counter.steps)) if counter.type == "air" else 1
                 self.state = self.state.with_unit(UnitState(f"{counter.id}@{s['at']}#r{self.fresh}", counter, self.side, node, steps))
-            names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else ""))
+            names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else "") + formed)
         if self.british_tp is not None:
             self.british_tp = float(self.edition.param("british_transport_points", self.british_tp))  # v1.1 7.3; 2nd 6.2
         if "tp" in s:
@@ -406,6 +412,27 @@ class Planner:
                     or any(u.type == "land" and not u.task_force
                            for u in self.state.units_at(self.state.map.places[name].hex, "allied"))]
         return homes if homes and occupied == homes else []
+
+    def _air_group(self, counter, count: int, at: str, path: tuple) -> str:
+        """Optional v1.1 18.2.3 (2nd 16.2.3): a Japanese carrier arriving as a reinforcement comes without planes, save the
+        one the rule names (CVL (Junyo, Hiyo) on Turn 4); it reaches its Home Base only when air steps from the Naval
+        Aviation box form its whole air group, one per Air Strength (v1.1 7.1.1; 2nd 6.3: no partial replenishment).
+        The steps are taken from the box; the row says how many. Without the rule a new carrier brings its planes."""
+        if self.elite_pilots is None or self.side != "japan":
+            return ""
+        number, param = self.elite_pilots
+        if counter.cls not in (param.get("carrier_classes") or ()) or (param.get("trained_on_arrival") or {}).get(counter.id) == self.state.turn:
+            return ""
+        rule = self.edition.cite_number(number)
+        need = int(counter.ratings.get("air_strength", 0)) * count
+        group = param.get("air_group_of", "air steps")
+        if self.naval_aviation < need:
+            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} arrives without planes (optional rule {rule}): it waits in the "
+                            f"Carriers without Planes box and reaches {at} only when {need} {group} from the Naval Aviation box "
+                            f"form its air group, and the box holds {_num(self.naval_aviation)}", rule, path)
+        before = self.naval_aviation
+        self.naval_aviation -= need
+        return f" (air group: {need} {group} from the Naval Aviation box, {_num(before)} > {_num(self.naval_aviation)})"
 
     def _home_base_of(self, counter, node: str, at: str, path: tuple):
         """Reinforcements are units of the phasing side placed at a friendly Home Base of their own nation (v1.1 7.1,
