@@ -182,3 +182,14 @@ def test_plan_junyo_hiyo_arrives_trained_on_turn_4_only(tmp_path, capsys):
     assert status == 0, data["error"]
     status, data = _replay(capsys, _plan(tmp_path, ["18.2.3"], "[jp-cv-taiho, jp-junyo-hiyo]"))
     assert status == 1 and "jp-junyo-hiyo arrives without planes" in data["error"]["message"]
+
+
+def test_a_spoiled_parameter_falls_back_to_the_rules_numbers(tmp_path):
+    """Values of the wrong type in ``elite_pilots`` (a hand-edited edition file) give 18.2.3's own numbers, no traceback."""
+    game, scenario, _ = _opened(_variant(tmp_path, ["18.2.3"]))
+    spoiled = {"optional_rule": "18.2.3", "naval_aviation_last_turn": "4", "trained_on_arrival": ["jp-junyo-hiyo"],
+               "carrier_classes": "CV", "air_noun": 7}
+    bare = replace(game, edition=replace(game.edition, parameters={**game.edition.parameters, "elite_pilots": spoiled}))
+    notes = schedule_notes(bare, "japan", scenario.optional_rules)
+    assert sorted(t for t, _ in notes.withheld) == [6, 8, 10] and "air steps" in notes.notes[0]
+    assert "Carriers without Planes" in notes.arrivals[(10, "jp-cv-taiho")]

@@ -27,12 +27,33 @@ ELIGIBLE = "naval_aviation_steps"
 
 
 def elite_pilots_rule(game: Game, optional_rules: frozenset[str]) -> tuple[str, dict] | None:
-    """(this edition's rule number, the ``elite_pilots`` parameter) when the rule is in use, else None."""
+    """(this edition's rule number, the ``elite_pilots`` parameter with its defaults) when the rule is in use, else None.
+
+    A value of the wrong type (a spoiled edition file) falls back to the rule's own numbers (v1.1 18.2.3)."""
     param = game.edition.param("elite_pilots")
     if not isinstance(param, dict):
         return None
     number = game.edition.optional_number(str(param.get("optional_rule")))
-    return (number, param) if number is not None and number in optional_rules else None
+    if number is None or number not in optional_rules:
+        return None
+
+    def whole(key: str, default: int) -> int:
+        value = param.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+    def text(key: str, default: str) -> str:
+        value = param.get(key)
+        return value if isinstance(value, str) else default
+
+    trained = param.get("trained_on_arrival")
+    classes = param.get("carrier_classes")
+    return number, {
+        "naval_aviation_last_turn": whole("naval_aviation_last_turn", 4), "training_turns": whole("training_turns", 4),
+        "trained_on_arrival": trained if isinstance(trained, dict) else {},
+        "carrier_classes": set(classes) if isinstance(classes, list) else {"CV", "CVL"},
+        "air_group_of": text("air_group_of", "air steps"), "air_noun": text("air_noun", "air steps"),
+        "track": text("track", "Turn Record Track"),
+    }
 
 
 def schedule_notes(game: Game, side: str, optional_rules: frozenset[str]) -> ScheduleNotes:
@@ -43,13 +64,9 @@ def schedule_notes(game: Game, side: str, optional_rules: frozenset[str]) -> Sch
         return ScheduleNotes()
     number, param = found
     rule = game.edition.cite_number(number)
-    last = int(param.get("naval_aviation_last_turn", 4))
-    training = int(param.get("training_turns", 4))
-    trained = param.get("trained_on_arrival") or {}  # counter id -> the turn it arrives with a trained air group
-    carriers = set(param.get("carrier_classes") or ())
-    air_group_of = param.get("air_group_of", "air steps")
-    noun = param.get("air_noun", "air steps")
-    track = param.get("track", "Turn Record Track")
+    last, training = param["naval_aviation_last_turn"], param["training_turns"]
+    trained = param["trained_on_arrival"]  # counter id -> the turn it arrives with a trained air group
+    carriers, air_group_of, noun, track = param["carrier_classes"], param["air_group_of"], param["air_noun"], param["track"]
     japanese = [st for st in sorted(game.schedules, key=lambda st: st.turn) if st.side == side]
     withheld = {(st.turn, ELIGIBLE): rule for st in japanese if st.turn > last and st.data.get(ELIGIBLE)}
     arrivals = {}
@@ -61,7 +78,8 @@ def schedule_notes(game: Game, side: str, optional_rules: frozenset[str]) -> Sch
             if trained.get(counter.id) == st.turn:  # the one carrier that arrives with a trained air group
                 arrivals[(st.turn, counter.id)] = f"arrives with its trained air group, {rule}"
                 continue
-            strength = int(counter.ratings.get("air_strength", 0))
+            strength = counter.ratings.get("air_strength", 0)
+            strength = int(strength) if isinstance(strength, (int, float)) else 0
             arrivals[(st.turn, counter.id)] = (f"to the Carriers without Planes box until {strength} {air_group_of} "
                                                f"from the Naval Aviation box form its air group, {rule}")
     turns = ", ".join(str(t) for t, _ in sorted(withheld))

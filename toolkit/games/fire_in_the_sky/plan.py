@@ -426,11 +426,12 @@ class Planner:
         if self.elite_pilots is None or self.side != "japan":
             return ""
         number, param = self.elite_pilots
-        if counter.cls not in (param.get("carrier_classes") or ()) or (param.get("trained_on_arrival") or {}).get(counter.id) == self.state.turn:
+        if counter.cls not in param["carrier_classes"] or param["trained_on_arrival"].get(counter.id) == self.state.turn:
             return ""
         rule = self.edition.cite_number(number)
-        need = int(counter.ratings.get("air_strength", 0)) * count
-        group = param.get("air_group_of", "air steps")
+        strength = counter.ratings.get("air_strength", 0)
+        need = (int(strength) if isinstance(strength, (int, float)) else 0) * count
+        group = param["air_group_of"]
         if self.naval_aviation < need:
             raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} arrives without planes (optional rule {rule}): it waits in the "
                             f"Carriers without Planes box and reaches {at} only when {need} {group} from the Naval Aviation box "
