@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import toolkit.cli
+from conftest import import_or_missing
 from toolkit import entry
 from toolkit.exits import EXIT_INPUT
 from toolkit.sealed import seal, unseal
@@ -245,6 +246,29 @@ def test_whole_process_aids_end_the_process_with_their_files_and_status(scenario
     refused = subprocess.run([sys.executable, "-c", WHOLE, "aids", "missing.yaml", "-o", str(tmp_path / "none")], capture_output=True,
                              text=True, cwd=ROOT)
     assert refused.returncode == EXIT_INPUT and refused.stdout == "" and "missing.yaml" in refused.stderr
+
+
+#: A PDF writer whose every aid fails (an internal error), in the process and in each forked worker.
+FAILING_AID = "import toolkit.render.pdf as pdf\ndef fails(*args, **kwargs): raise RuntimeError('an aid failed')\npdf._pdf_bytes = fails\n"
+
+
+@pytest.mark.pdf
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_whole_process_aids_whose_pdf_fails_end_as_a_call_does(jobs, tmp_path):
+    """toolkit.entry._end on an error path: ``aids --pdf`` whose aid fails (in the process, or in a worker that is then
+    stopped) ends the process with the status, the last line and the files a call gives, and leaves nothing in the
+    temporary folder (no worker, no temporary file outlives it)."""
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    ended = {}
+    for way, code in (("process", WHOLE), ("call", "import sys; from toolkit.cli import main; sys.exit(main(sys.argv[1:]))")):
+        (tmp_path / way / "tmp").mkdir(parents=True)
+        env = dict(os.environ, CHARTROOM_CACHE="off", TMPDIR=str(tmp_path / way / "tmp"))
+        done = subprocess.run([sys.executable, "-c", FAILING_AID + code, "aids", "scenarios/fire-in-the-sky/short-campaign.yaml",
+                               "-o", str(tmp_path / way / "out"), "--pdf", "--jobs", jobs], capture_output=True, text=True, cwd=ROOT, env=env)
+        files = {p.name: p.read_bytes() for p in (tmp_path / way / "out").iterdir()}
+        ended[way] = (done.returncode, done.stdout, done.stderr.splitlines()[-1:], files, list((tmp_path / way / "tmp").iterdir()))
+    assert ended["process"][0] == 3 and ended["process"][2] == ["chartroom: internal error: RuntimeError: an aid failed (please report this)"]
+    assert ended["process"] == ended["call"] and not ended["process"][4] and "index.html" in ended["process"][3]
 
 
 @pytest.mark.parametrize("argv", [("check", "scenarios/fire-from-the-skies/midway.yaml"), ("rules",), ("calc", "pacific-fury", "zones")])

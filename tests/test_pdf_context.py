@@ -60,7 +60,7 @@ def test_a_drawing_keeps_the_context_it_draws_its_texts_and_images_with(no_colle
     before = _contexts()
     document = pdf.html_to_pdf(WITH_DRAWING)
     (context,) = [one for one in _contexts() if not any(one is old for old in before)]  # the drawing's image holds it
-    assert context.get_image_from_uri.keywords["context"] == context  # a weak reference, to the same context
+    assert context.get_image_from_uri.context() is context  # a weak reference, to the same context
     data = document.write_pdf()  # its text and its own image drawn through it
     assert data.startswith(b"%PDF")
     del document, context
@@ -94,3 +94,35 @@ def test_a_context_whose_loader_is_not_weasyprints_partial_is_left_as_it_is():
     pdfcontext._MADE.add(context)
     pdfcontext.untie()
     assert context.get_image_from_uri is loader and context not in pdfcontext._MADE
+
+
+#: A drawing that stays inline (an entity an XML parser cannot read alone: toolkit.render.pdfhtml), whose own image,
+#: itself a drawing with an image, is loaded while the PDF is written, after the layout, and kept in the image cache.
+RED = base64.b64encode(bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415478da63f8cfc000000301010018dd8db00000000049454e44ae426082")).decode()
+NESTED = base64.b64encode((
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="80" height="30">'
+    f'<rect width="30" height="30" fill="blue"/><image x="40" y="0" width="30" height="30" xlink:href="data:image/png;base64,{RED}"/></svg>'
+).encode()).decode()
+INLINE = ('<!DOCTYPE html><html lang="en"><body><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+          f'width="100" height="40"><desc>a&nbsp;b</desc><image width="80" height="30" xlink:href="data:image/svg+xml;base64,{NESTED}"/>'
+          '</svg></body></html>')
+AS_IMAGE = f'<!DOCTYPE html><html lang="en"><body><p>b</p><img src="data:image/svg+xml;base64,{NESTED}"></body></html>'
+
+
+def test_an_image_loaded_while_writing_draws_its_own_images_in_a_later_aid(monkeypatch):
+    """The aids share an image cache: a drawing loaded while an aid's PDF is written (an inline drawing's own image)
+    is kept there and drawn again by a later aid, with its own images loaded through the context it was loaded with.
+    Before, that context was reached weakly, gone with its aid: the later aid's drawing lost its images (a red square
+    here), silently (WeasyPrint logs a drawing that fails and leaves it out)."""
+    from toolkit.render import pdf, pdfcontext
+
+    def later_aid() -> bytes:
+        fonts, cache = pdf._weasyprint().text.fonts.FontConfiguration(), {}
+        pdf._pdf_bytes(INLINE, fonts, cache)
+        gc.collect()
+        return pdf._pdf_bytes(AS_IMAGE, fonts, cache)[0]
+
+    ours = later_aid()
+    monkeypatch.setattr(pdfcontext, "untie", lambda: None)
+    assert ours == later_aid()

@@ -113,3 +113,22 @@ def test_a_layout_is_copied_as_copy_copy_copies_it_and_other_objects_by_copy_cop
     assert pdfmeasure._is_plain(Layout)  # copied directly, the cost this saves
     assert not any(pdfmeasure._is_plain(kind) for kind in (Own, Restored, Slotted, dict, list, object))
     assert type(pdfmeasure.shallow_copy(object())) is object  # no attributes to copy: copy.copy's
+
+
+def test_an_object_whose_class_copyreg_knows_is_copied_as_copyreg_says():
+    """shallow_copy: a class given its own reduction with ``copyreg.pickle`` is copied by ``copy.copy``, which asks
+    copyreg's table before the class's own ``__reduce_ex__``. Before, it was copied directly, attributes and all."""
+    import copy
+    import copyreg
+
+    from toolkit.render import pdfmeasure
+
+    class Registered:
+        def __init__(self, text="Kure"):
+            self.text = text
+
+    copyreg.pickle(Registered, lambda thing: (Registered, ("made anew",)))
+    try:
+        assert vars(pdfmeasure.shallow_copy(Registered("Truk"))) == vars(copy.copy(Registered("Truk"))) == {"text": "made anew"}
+    finally:
+        del copyreg.dispatch_table[Registered]

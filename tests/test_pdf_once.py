@@ -288,3 +288,39 @@ def test_the_folder_weasyprint_writes_a_pages_own_fonts_to_is_removed_when_the_p
     for stem in ("a", "b"):  # the page's own font, embedded
         page = pypdf.PdfReader(str(tmp_path / "aids" / f"{stem}.pdf")).pages[0]
         assert [font["/BaseFont"].split("+")[-1] for font in page["/Resources"]["/Font"].values()] == ["Own"]
+
+
+#: FONT_FACE's aids and one more whose layout fails (after a second: the other aids are laid out meanwhile).
+FAILING_FONT_FACE = FONT_FACE.replace('write_pdfs([SimpleNamespace(stem=stem, html=html) for stem in ("index", "a", "b")], folder, jobs=jobs)', """
+import time
+from toolkit.render import pdf
+made = pdf._pdf_bytes
+def fails(html, *args, **kwargs):
+    if "Fails" in html:
+        time.sleep(1)
+        raise RuntimeError("an aid failed")
+    return made(html, *args, **kwargs)
+pdf._pdf_bytes = fails
+aids = [SimpleNamespace(stem=stem, html=html) for stem in ("index", "a", "b")] + [SimpleNamespace(stem="c", html=html.replace("Own font", "Fails"))]
+try:
+    write_pdfs(aids, folder, jobs=jobs)
+except RuntimeError as error:
+    print(error)
+""")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_font_folder_is_removed_when_an_aid_fails_and_the_workers_are_stopped(jobs, tmp_path):
+    """toolkit.render.pdf._worker_stopped: an aid that fails stops the other workers (as Ctrl-C does); each removes its
+    WeasyPrint font folder as it is stopped. Before, every worker stopped that way left its folder in the temporary folder."""
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    font = subprocess.run(["fc-match", "-f", "%{file}", "DejaVuSans"], capture_output=True, text=True).stdout.strip()
+    if not font or not Path(font).is_file():
+        pytest.skip("no font file to give a stylesheet (Debian: fonts-dejavu-core)")
+    assert "Fails" in FAILING_FONT_FACE and "jobs=jobs)\nfolder.finish()" not in FAILING_FONT_FACE  # the failing aids written instead
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = dict(os.environ, TMPDIR=str(temporary), PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", FAILING_FONT_FACE, font, str(jobs), str(tmp_path / "aids"), "shutdown"],
+                          capture_output=True, text=True, cwd=ROOT, env=env, check=True)
+    assert done.stdout.splitlines() == ["an aid failed", "[]"] and list(temporary.iterdir()) == []

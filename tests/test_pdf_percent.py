@@ -12,8 +12,10 @@ floats and absolutely placed boxes; each repeated, so most lengths are found fro
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from conftest import pdf_ours_and_installed
+from conftest import examples, import_or_missing, pdf_ours_and_installed
 
 pytestmark = pytest.mark.pdf
 
@@ -113,3 +115,84 @@ def test_lengths_are_asked_of_weasyprint_once_per_style_containing_block_class_a
     pdfpercent.forget()
     resolve(box(style(width=5)), (100, 200))
     assert len(asked) == 9  # forgotten with its document
+
+
+# --- Generated cases: lengths kept or worked out each time give the same PDF ---------------------------------------------
+
+LENGTHS = st.sampled_from(["auto", "0", "10%", "50%", "3mm", "1.5em", "1rem", "2lh", "2vw", "calc(20% - 2mm)", "calc(1em + 2%)",
+                           "calc(3vh + 1px)", "min(40%, 30mm)", "max(5%, 1em)"])
+TEXTS = st.lists(st.sampled_from(["Kure", "Truk", "carrier", "strike", "1203", "naval", "base"]), min_size=1, max_size=10).map(" ".join)
+
+
+@st.composite
+def boxes(draw, depth=0):
+    """One box of a generated page: its lengths any of :data:`LENGTHS`, in any of the layouts that lay boxes out again."""
+    style = (f"margin: {draw(LENGTHS)} {draw(LENGTHS)}; padding: {draw(st.sampled_from(['0', '5%', '1mm', 'calc(2% + 1px)', '0.3em']))};"
+             f" box-sizing: {draw(st.sampled_from(SIZINGS))}; border: {draw(st.integers(0, 3))}px solid; width: {draw(LENGTHS)};"
+             f" height: {draw(st.sampled_from(['auto', '20%', '8mm', 'calc(10% + 1mm)']))}; min-height: {draw(st.sampled_from(['auto', '10%', '4mm']))};"
+             f" max-width: {draw(st.sampled_from(['none', '90%', '60mm']))}")
+    text = draw(TEXTS)
+    inner = "" if depth > 1 else "".join(draw(st.lists(boxes(depth + 1), max_size=2)))
+    item, paragraph = f'<li style="padding-left: 2%">{text}</li>', f'<p style="margin: 1mm 0; padding: 0 2%">{text}</p>'
+    kind = draw(st.sampled_from(["block", "table", "flex", "grid", "float", "absolute", "fixed", "list", "columns", "inline", "footnote"]))
+    if kind == "table":
+        cells = st.builds(lambda border, padding, width, span, rows, words: f"<td style='border: {border}px solid; padding: {padding}; width: {width}'"
+                          f"{span}{rows}>{words}</td>", st.integers(0, 4), st.sampled_from(["0", "1%", "1mm"]), st.sampled_from(["auto", "20%", "15mm"]),
+                          st.sampled_from(["", " colspan=2"]), st.sampled_from(["", " rowspan=2"]), TEXTS)
+        rows = draw(st.lists(st.lists(cells, min_size=1, max_size=4).map(lambda row: f"<tr>{''.join(row)}</tr>"), min_size=1, max_size=20))
+        return (f"<table style='border-collapse: {draw(st.sampled_from(['collapse', 'separate']))}; {style}'><thead><tr>"
+                f"<th colspan=2 style='border: 2px solid'>H</th></tr></thead>{''.join(rows)}</table>")
+    return {"block": f"<div class='first' style='{style}'>{text}{inner}</div>",
+            "flex": f"<div style='display: flex; flex-wrap: wrap; {style}'><div style='flex: 1 1 30%; padding: 2%'>{text}</div><div>{inner or text}</div></div>",
+            "grid": f"<div style='display: grid; grid-template-columns: 30% 1fr max-content; {style}'><div>{text}</div><div style='height: 50%; padding: 3%'>{inner}</div><div>x</div></div>",
+            "float": f"<div style='float: right; {style}'>{text}</div>",
+            "absolute": f"<div style='position: relative; height: 20mm'><div style='position: absolute; top: 10%; left: 5%; {style}'>{text}</div></div>",
+            "fixed": f"<div style='position: fixed; bottom: 5%; right: 3%; {style}'>{text}</div>",
+            "list": f"<ul style='{style}'>{item * 3}</ul>",
+            "columns": f"<div style='column-count: 2; {style}'>{paragraph * 8}</div>",
+            "inline": f"<p>{text} <span style='display: inline-block; {style}'>{text}</span> <span style='padding: 0 5%; margin: 0 2%'>{text}</span></p>",
+            "footnote": f"<p>{text}<span style='float: footnote; padding: 1%'>{text}</span></p>"}[kind]
+
+
+PAGES = st.builds(lambda size, margin, top, parts: (
+    f"<!DOCTYPE html><html lang='en'><head><style>@page {{ size: {size}; margin: {margin}; @top-center {{ content: 'Top'; padding: 1%;"
+    f" width: 40%; border: 1px solid; }} @bottom-right {{ content: counter(page); margin: 2%; }} }} @page :first {{ margin-top: {top}; }}"
+    " body { font-family: 'DejaVu Sans'; font-size: 7pt; } p::first-line { font-size: 120%; }"
+    " div.first::first-letter { font-size: 200%; padding: 2%; margin: 1%; }</style></head><body>" + "".join(parts) + "</body></html>"),
+    st.sampled_from(["A6", "A7", "80mm 60mm"]), st.sampled_from(["5%", "8mm", "3% 6%", "calc(2% + 3mm)"]), st.sampled_from(["10%", "12mm"]),
+    st.lists(boxes(), min_size=2, max_size=6))
+
+
+class _NothingKept(dict):
+    """An answers table that keeps nothing: every box's lengths worked out by WeasyPrint's own resolve_percentages."""
+
+    def get(self, key, default=None):
+        return default
+
+    def __setitem__(self, key, value):
+        pass
+
+
+@settings(max_examples=examples(10))
+@given(PAGES)
+def test_generated_pages_are_the_same_with_the_lengths_kept_or_worked_out_each_time(html):
+    """Margins, paddings and sizes in every unit (%, em, rem, lh, vw, vh, calc(), min(), max()) on blocks, tables whose cells
+    span rows and columns (borders collapsed or not, split across pages), flexible boxes and grids (whose items' styles
+    WeasyPrint changes), floats, absolutely and fixed placed boxes, lists, columns, inline blocks, footnotes, ::first-line and
+    ::first-letter, and pages with margin boxes and a first page of its own: the same bytes with the kept answers as
+    without them."""
+    import_or_missing("weasyprint", "PDF output needs the pdf extra (WeasyPrint) and the pango libraries")
+    from toolkit.render import pdf, pdfpercent
+
+    def made() -> bytes | str:  # the PDF, or the error WeasyPrint stops with (a column box whose width is a calc(), say)
+        try:
+            return pdf._pdf_bytes(html)[0]
+        except (AttributeError, TypeError, ValueError) as error:
+            return f"{type(error).__name__}: {error}"
+
+    kept = made()
+    answers, pdfpercent._ANSWERS = pdfpercent._ANSWERS, _NothingKept()
+    try:
+        assert kept == made()
+    finally:
+        pdfpercent._ANSWERS = answers

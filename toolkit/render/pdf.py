@@ -165,6 +165,15 @@ def _worker_start() -> None:
     start_collecting_less()
     # run as the worker ends (multiprocessing's exit, which frees nothing): WeasyPrint's font folder removed
     multiprocessing.util.Finalize(None, lambda: remove_font_folder(_WORKER.get("font_config")), exitpriority=0)
+    signal.signal(signal.SIGTERM, _worker_stopped)  # and when the command stops it (an aid failed, Ctrl-C: _stop)
+
+
+def _worker_stopped(signal_number, frame) -> None:
+    """A worker stopped by the command (:func:`_stop`) removes WeasyPrint's font folder, then ends as the signal ends it.
+    Before, each worker stopped while a page's own fonts were in use left one in the temporary folder."""
+    remove_font_folder(_WORKER.get("font_config"))
+    signal.signal(signal_number, signal.SIG_DFL)
+    os.kill(os.getpid(), signal_number)
 
 
 def _worker_pdf(html: str):

@@ -8,7 +8,9 @@ collector finds it, 16,000 to 75,000 objects an aid for the Short Campaign, each
 it is freed. :func:`untie` gives each context laid out since it was last called an image loader that reaches
 it by a weak reference, once the layout is done: the loader finds the same context for as long as anything
 else holds it (a drawing given as an image holds it, to draw its texts), and reference counting frees it
-as soon as nothing does. Nothing the PDF is made of changes: the bytes are the same.
+as soon as nothing does. An image the loader loads is given the context itself, as WeasyPrint gives it, and
+keeps it (a drawing loaded while the PDF is written, and kept in the image cache for a later aid, draws its own
+images with it). Nothing the PDF is made of changes: the bytes are the same.
 """
 
 from __future__ import annotations
@@ -47,5 +49,20 @@ def untie() -> None:
         _MADE.discard(context)
         loader = context.__dict__.get("get_image_from_uri")
         if isinstance(loader, functools.partial) and loader.keywords.get("context") is context:
-            context.get_image_from_uri = functools.partial(loader.func, *loader.args,
-                                                           **dict(loader.keywords, context=weakref.proxy(context)))
+            context.get_image_from_uri = _loader_of(weakref.ref(context), functools.partial(
+                loader.func, *loader.args, **{name: value for name, value in loader.keywords.items() if name != "context"}))
+
+
+def _loader_of(context, load):
+    """WeasyPrint's image loader ``load`` given the context ``context`` (a weak reference) refers to, itself, when called.
+
+    An image loaded once the layout is done (a drawing's own image, loaded while the PDF is written) keeps the context it is
+    given, as it would with WeasyPrint alone, and may be kept in the image cache the aids share, to be drawn again with it
+    by a later aid: given a weak reference, it would find the context gone with its aid and the drawing lose its images.
+    """
+
+    def get_image_from_uri(*args, **kwargs):
+        return load(*args, context=context(), **kwargs)
+
+    get_image_from_uri.context = context  # for the tests: the context it loads images with
+    return get_image_from_uri

@@ -18,6 +18,7 @@ so fonts loaded by another configuration never answer for them. Where WeasyPrint
 from __future__ import annotations
 
 import copy
+import copyreg
 import sys
 from operator import itemgetter
 
@@ -59,11 +60,13 @@ _PLAIN: dict = {}  # class -> whether shallow_copy may copy its objects directly
 
 
 def _is_plain(kind) -> bool:
-    """Whether ``copy.copy`` makes an object of ``kind`` as a new object of it with a copy of its instance dictionary."""
+    """Whether ``copy.copy`` makes an object of ``kind`` as a new object of it with a copy of its instance dictionary
+    (asked once per class: a class given a way of copying after its first object is copied keeps the first answer)."""
     return (kind.__dictoffset__ != 0 and kind.__new__ is object.__new__ and kind.__reduce_ex__ is object.__reduce_ex__ and kind.__reduce__ is object.__reduce__
             and getattr(kind, "__getstate__", object.__getstate__) is object.__getstate__
             and not any(hasattr(kind, name) for name in ("__copy__", "__setstate__"))
-            and not any("__slots__" in vars(base) for base in kind.__mro__) and kind not in copy._copy_dispatch)
+            and not any("__slots__" in vars(base) for base in kind.__mro__) and kind not in copy._copy_dispatch
+            and kind not in copyreg.dispatch_table)  # copy.copy asks copyreg's table before __reduce_ex__
 
 
 def install() -> bool:

@@ -14,7 +14,9 @@ from toolkit.bounds import Bound
 from toolkit.exact import as_json, shown
 from toolkit.games import CalcInputError, CalcResult, Calculation
 from toolkit.games.fire_from_the_skies.air import crash_chance, last_normal_turn, search_band, search_reach
+from toolkit.games.fire_from_the_skies.calcs_defence import DEFENCE_CALCULATIONS
 from toolkit.games.fire_from_the_skies.calcs_ops import OPS_CALCULATIONS, last_turn_of_day, named_turns, open_scenario, refuse_after_day
+from toolkit.games.fire_from_the_skies.calcs_shadow import SHADOW_CALCULATIONS
 from toolkit.games.fire_from_the_skies.cards import CardError, read_search_record
 from toolkit.games.fire_from_the_skies.map_questions import sheet_hex
 from toolkit.graph.arcs import Sector, bearing, covered
@@ -257,6 +259,8 @@ CALCULATIONS = {
                                   _cards_args, _cards_run, ("chartroom calc fire-from-the-skies sighting-cards --record 'O:2s, kh, 5d'",)),
 }
 CALCULATIONS.update(OPS_CALCULATIONS)
+CALCULATIONS.update(SHADOW_CALCULATIONS)
+CALCULATIONS.update(DEFENCE_CALCULATIONS)
 
 #: More AFs than any carrier or base holds (a fleet carrier flies about 30 AFs, Rabaul in 1942 about 100):
 #: a count beyond it is a slip, and the exact landing odds of a larger one take minutes.
