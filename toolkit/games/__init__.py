@@ -22,6 +22,7 @@ from toolkit.errors import InputError
 from toolkit.findings import Finding
 from toolkit.games.registration import RESERVED_COMMANDS, CommandClash, command_clashes, guard_commands
 from toolkit.model import Box, Counter, Edition, Game, Place, Scenario
+from toolkit.model.schedule_notes import ScheduleNotes
 from toolkit.records import lazy_dataclass
 from toolkit.rules import CheckRegistry, Context
 
@@ -207,6 +208,10 @@ class GameModule(Protocol):
         (:class:`toolkit.games.setup.SetUp`): by default its placements, Turn Record Track and the game's
         schedules (:func:`toolkit.games.setup.default_setup`); a game whose set-up is in its own sections
         (task forces) gives its own.
+    ``schedule_notes(game, side, optional_rules)``
+        What the optional rules in use (this edition's numbers) change in ``side``'s reinforcement schedule
+        (:class:`toolkit.model.schedule_notes.ScheduleNotes`): scheduled values they take away, notes on
+        arrivals, sentences for the schedule's head; empty by default.
     """
 
     name: str
@@ -257,6 +262,8 @@ class GameModule(Protocol):
     def base_facts(self, game: Game, record: Place | Box) -> dict: ...
 
     def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp: ...
+
+    def schedule_notes(self, game: Game, side: str, optional_rules: frozenset[str]) -> ScheduleNotes: ...
 
 
 class BaseGame:
@@ -353,6 +360,10 @@ class BaseGame:
     def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp:
         """The set-up as pieces to draw, from what the core model holds (:func:`toolkit.games.setup.default_setup`)."""
         return _core_part("toolkit.games.setup").default_setup(game, scenario, self.context(game, scenario), turn)
+
+    def schedule_notes(self, game: Game, side: str, optional_rules: frozenset[str]) -> ScheduleNotes:
+        """The schedule as the data writes it: no optional rule of the game changes it."""
+        return ScheduleNotes()
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

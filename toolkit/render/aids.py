@@ -20,6 +20,7 @@ from markupsafe import Markup
 from toolkit.errors import FindingsError, InputError
 from toolkit.model import Box, Counter, Game, Place, Scenario, UnitEntry, steps_to_counters
 from toolkit.model.mapstyle import MapStyle
+from toolkit.model.schedule_notes import ScheduleNotes
 from toolkit.model.setup import SetUp
 from toolkit.records import lazy_dataclass
 from toolkit.render.env import environment, fmt_number, humanize
@@ -64,6 +65,8 @@ class GameAids(Protocol):
     def base_facts(self, game: Game, record: Place | Box) -> dict: ...
 
     def setup_pieces(self, game: Game, scenario: Scenario, turn: int | None = None) -> SetUp: ...
+
+    def schedule_notes(self, game: Game, side: str, optional_rules: frozenset[str]) -> ScheduleNotes: ...
 
 
 def aids_of(game: Game, module: GameAids) -> tuple[tuple[str, str, str], ...]:
@@ -249,9 +252,11 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
 
     The counter mix is an absolute limit (FitS v1.1 2.1; 7.1: a reinforcement with no free
     counter is lost). In use: the set-up, the Turn Record Track, sunk units, then each earlier
-    arrival; a withdrawal gives its counters back.
+    arrival; a withdrawal gives its counters back. What the scenario's optional rules change (a scheduled
+    value taken away, where an arrival enters play) comes from the game's ``schedule_notes``.
     """
     counters = game.counters
+    notes = module.schedule_notes(game, side, scenario.optional_rules)
     used = defaultdict(int, module.counters_in_use(game, scenario))  # as the game's counter-mix check counts them
     track_by_turn = defaultdict(list)
     for turn, placement in scenario.turn_track:
@@ -275,10 +280,12 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
             row["arrivals"].append({
                 "id": counter.id, "name": counter.name, "qty": f"{steps} step{'s' if steps != 1 else ''}" if steps else f"x{entry.count}",
                 "counters": need, "arrive": arrive, "forfeited": forfeited, "mix": counter.count,
-                "in_use": used[counter.id], "unlimited": counter.unlimited,
+                "in_use": used[counter.id], "unlimited": counter.unlimited, "note": notes.arrivals.get((st.turn, counter.id), ""),
             })
         for name in sorted(k for k, v in st.data.items() if k.endswith("_points") or k.endswith("_steps")):
             value = st.data[name]
+            if (st.turn, name) in notes.withheld:
+                continue
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 row["points"].append({"name": humanize(name), "value": fmt_number(value)})
         for record in st.data.get("withdrawals") or []:
@@ -299,7 +306,7 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
                 row["track"].append({"name": counter.name, "qty": counted(entry.steps, "step") if entry.steps else f"x{entry.count}"})
     ordered = [turns[t] for t in sorted(turns)]
     forfeits = sum(a["forfeited"] for row in ordered for a in row["arrivals"])
-    return {"side": side, "label": side_label(game, side), "turns": ordered, "forfeits": forfeits,
+    return {"side": side, "label": side_label(game, side), "turns": ordered, "forfeits": forfeits, "notes": notes.notes,
             "forfeit_rule": game.edition.cite("reinforcement-forfeit"), "mix_rule": game.edition.cite("counter-mix")}
 
 

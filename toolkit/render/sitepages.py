@@ -161,7 +161,7 @@ def _core_page(stem: str, title: str, folder: Path, info: dict, games: dict, loa
             return None
         return _page(f"{title}: reinforcement schedules", *[
             f"## {md(g.edition.citation)}, {md(g.side_name(side))}\n\n"
-            + (fragment("site/schedule.html", turns=rows) if (rows := _schedule_rows(g, side))
+            + (fragment("site/schedule.html", turns=rows) if (rows := _schedule_rows(g, side, module))
                else f"No reinforcements are scheduled for {md(g.side_name(side))} in {md(g.edition.citation)}.\n")
             for g in games.values() for side in g.side_ids])
     if stem == "editions":  # a comparison needs two editions
@@ -256,7 +256,10 @@ def _map_size(game) -> str:
     return ", ".join(parts + ([_plural(bases, "base")] if bases else []))
 
 
-def _schedule_rows(game, side: str) -> list[dict]:
+def _schedule_rows(game, side: str, module) -> list[dict]:
+    """Every turn of a side's schedule as the data writes it; a value an optional rule takes away says which rule
+    (the game's ``schedule_notes`` with every optional rule of the edition in use)."""
+    withheld = module.schedule_notes(game, side, frozenset(game.edition.optional_rules)).withheld
     rows = []
     for st in sorted((t for t in game.schedules if t.side == side), key=lambda t: t.turn):
         units = []
@@ -265,7 +268,8 @@ def _schedule_rows(game, side: str) -> list[dict]:
             name = counter.name if counter else entry.counter
             qty = counted(entry.steps, "step") if entry.steps else f"x{entry.count}"
             units.append(name + " " + qty + (f" (optional rule {entry.optional_rule})" if entry.optional_rule else ""))
-        points = [f"{humanize(k)} {fmt_number(v)}" for k, v in sorted(st.data.items())
+        points = [f"{humanize(k)} {fmt_number(v)}" + (f" (not with optional rule {withheld[st.turn, k]})" if (st.turn, k) in withheld else "")
+                  for k, v in sorted(st.data.items())
                   if (k.endswith("_points") or k.endswith("_steps")) and isinstance(v, (int, float)) and not isinstance(v, bool)]
         withdrawals = [str(w.get("counter")) for w in st.data.get("withdrawals") or [] if isinstance(w, dict)]
         rows.append({"turn": st.turn, "units": units, "points": points, "withdrawals": withdrawals,

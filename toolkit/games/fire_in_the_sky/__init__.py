@@ -98,6 +98,10 @@ class FireInTheSky(BaseGame):
     def marker_owner(self, name: str) -> str | None:
         return "japan" if name in JAPANESE_MARKERS else None
 
+    def schedule_notes(self, game, side, optional_rules):
+        """Optional rule v1.1 18.2.3 (2nd 16.2.3) in the Japanese schedule: Naval Aviation steps and carrier arrivals (naval_aviation.py)."""
+        return self.part("naval_aviation").schedule_notes(game, side, optional_rules)
+
     def counters_in_use(self, game, scenario) -> dict[str, int]:
         """As COUNTER-MIX counts them: air steps as 2-step counters, the boxes the rules count (v1.1 2.1, 7.1.1)."""
         used, _ = usage(self.context(game, scenario))

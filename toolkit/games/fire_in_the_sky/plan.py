@@ -38,6 +38,7 @@ from toolkit.games.fire_in_the_sky.movement import (
     reaction,
     sea_deployment,
 )
+from toolkit.games.fire_in_the_sky.naval_aviation import elite_pilots_rule
 from toolkit.games.fire_in_the_sky.odds import return_turn
 from toolkit.games.fire_in_the_sky.records import air_capacity, base_expansion, home_base, is_atoll, port_capacity
 from toolkit.games.fire_in_the_sky.sides import adjective
@@ -160,6 +161,15 @@ class Planner:
         unpack = self.edition.optional_number("18.1.8")
         self.unpack_rule = unpack if unpack is not None and unpack in scenario.optional_rules else None
         self.captured: dict[str, int] = {}
+        # Optional v1.1 18.2.3; 2nd 16.2.3: a Japanese carrier arriving as a reinforcement needs its air group from the
+        # Naval Aviation box (the scenario's marker), as a returning damaged carrier does (v1.1 7.1.1; 2nd 6.1.1, 6.3).
+        self.elite_pilots = elite_pilots_rule(game, scenario.optional_rules)
+        self.naval_aviation = float(marker("naval_aviation_steps") or 0)
+        # Optional v1.1 18.1.4; 2nd 16.1.4: each Allied Task Force moves hidden under a US Task Force or British Fleet
+        # marker until the end of the Reaction Phase; the markers are pieces, limited by the mix (v1.1 2.1; 2nd 2.0).
+        sneakier = self.edition.optional_number("18.1.4")
+        self.sneakier_rule = sneakier if sneakier is not None and sneakier in scenario.optional_rules else None
+        self.under_markers: dict[str, list[int]] = {}  # marker kind -> the steps whose Task Force stands under one
 
     # --- pieces ------------------------------------------------------------------------------
     def node(self, name: str, path: tuple) -> str:
@@ -345,11 +355,12 @@ class Planner:
                 raise PlanError("PLAN-UNITS", f"no counter {spec['counter']!r} in the {self.edition.id} counter mix", "",
                                 path + ("units", i))
             self._home_base_of(counter, node, s["at"], path + ("units", i))
+            formed = self._air_group(counter, int(spec.get("count", 1)), s["at"], path + ("units", i))
             for _ in range(int(spec.get("count", 1))):
                 self.fresh += 1
                 steps = int(spec.get("steps", counter.steps)) if counter.type == "air" else 1
                 self.state = self.state.with_unit(UnitState(f"{counter.id}@{s['at']}#r{self.fresh}", counter, self.side, node, steps))
-            names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else ""))
+            names.append(f"{spec.get('count', 1)} x {counter.id}" + (f" ({spec['steps']} steps)" if "steps" in spec else "") + formed)
         if self.british_tp is not None:
             self.british_tp = float(self.edition.param("british_transport_points", self.british_tp))  # v1.1 7.3; 2nd 6.2
         if "tp" in s:
@@ -406,6 +417,28 @@ class Planner:
                     or any(u.type == "land" and not u.task_force
                            for u in self.state.units_at(self.state.map.places[name].hex, "allied"))]
         return homes if homes and occupied == homes else []
+
+    def _air_group(self, counter, count: int, at: str, path: tuple) -> str:
+        """Optional v1.1 18.2.3 (2nd 16.2.3): a Japanese carrier arriving as a reinforcement comes without planes, save the
+        one the rule names (CVL (Junyo, Hiyo) on Turn 4); it reaches its Home Base only when air steps from the Naval
+        Aviation box form its whole air group, one per Air Strength (v1.1 7.1.1; 2nd 6.3: no partial replenishment).
+        The steps are taken from the box; the row says how many. Without the rule a new carrier brings its planes."""
+        if self.elite_pilots is None or self.side != "japan":
+            return ""
+        number, param = self.elite_pilots
+        if counter.cls not in param["carrier_classes"] or param["trained_on_arrival"].get(counter.id) == self.state.turn:
+            return ""
+        rule = self.edition.cite_number(number)
+        strength = counter.ratings.get("air_strength", 0)
+        need = (int(strength) if isinstance(strength, (int, float)) else 0) * count
+        group = param["air_group_of"]
+        if self.naval_aviation < need:
+            raise PlanError("PLAN-REINFORCEMENTS", f"{counter.id} arrives without planes (optional rule {rule}): it waits in the "
+                            f"Carriers without Planes box and reaches {at} only when {need} {group} from the Naval Aviation box "
+                            f"form its air group, and the box holds {_num(self.naval_aviation)}", rule, path)
+        before = self.naval_aviation
+        self.naval_aviation -= need
+        return f" (air group: {need} {group} from the Naval Aviation box, {_num(before)} > {_num(self.naval_aviation)})"
 
     def _home_base_of(self, counter, node: str, at: str, path: tuple):
         """Reinforcements are units of the phasing side placed at a friendly Home Base of their own nation (v1.1 7.1,
@@ -509,10 +542,11 @@ class Planner:
             special = f", Turn 1: the 1-4 hex Oil ({self.edition.cite('turn-1-special')})"
         carried = next((u for u in units if u.type in ("air", "land")), None)  # its TP are its nationality's
         self.pay(cost.tp, cost.oil, path, f"this Task Force's move of {counted(hexes, 'hex', 'hexes')}", carried.counter.nation if carried else None)
+        hidden = self._under_marker(units, self.side, path)
         self.move(units, dest, task_force=True)
         self.operational |= {u.id for u in units if u.type in ("air", "land")}
         return (f"Operational Movement {s['from']} > {to}: {', '.join(self._names(units))} ({counted(hexes, 'hex', 'hexes')}, "
-                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special})",
+                f"{_num(cost.tp)} TP, {_num(cost.oil)} Oil{special}){hidden}",
                 operational_rules(self.edition, [u.type for u in units]) if cost.tp or cost.oil else rule,
                 cost.tp, cost.oil)
 
@@ -703,10 +737,37 @@ class Planner:
                             path + ("to",))
         cost = reach[to]  # Oil for Japanese ships only: Allied ones react free
         oil = cost.oil
+        hidden = self._under_marker(units, side, path)
         self.pay(0, oil, path, "this reaction")
         self.move(units, dest, task_force=True)
         paid = f", {_num(oil)} Japanese Oil" if oil else ""
-        return f"Reaction {s['from']} > {to}: {', '.join(self._names(units))} ({reach.hexes[to]} hexes{paid})", rule, 0, oil
+        return f"Reaction {s['from']} > {to}: {', '.join(self._names(units))} ({reach.hexes[to]} hexes{paid}){hidden}", rule, 0, oil
+
+    def _under_marker(self, units, side: str, path: tuple) -> str:
+        """Optional v1.1 18.1.4; 2nd 16.1.4 (when the scenario uses it): an Allied Task Force that moves at sea (Operational
+        Movement in the Allied player turn, a reaction in the Japanese one) stands under one of the edition's US Task Force
+        or British Fleet markers (``marker_mix``: 5 and 2) until the end of the Reaction Phase; with all of that kind on the
+        map, no further Task Force can be formed. Read: a Task Force of British ships only takes a British Fleet marker,
+        any other Allied Task Force (US, Dutch, mixed) a US Task Force marker (docs/plan.md, readings). A plan is one player
+        turn, whose Allied Task Forces all move before its Reaction Phase ends: every marker taken stays taken in it."""
+        if self.sneakier_rule is None or side != "allied":
+            return ""
+        rule = self.edition.cite_number(self.sneakier_rule)
+        ships = [u for u in units if u.type == "naval"] or list(units)
+        kind, name = (("british-fleet", "British Fleet") if all(u.counter.nation == "britain" for u in ships)
+                      else ("us-task-force", "US Task Force"))
+        mix = {e.get("marker"): e.get("count") for e in self.edition.param("marker_mix") or () if isinstance(e, dict)}
+        limit = mix.get(kind)
+        if not isinstance(limit, int):
+            return ""
+        taken = self.under_markers.setdefault(kind, [])
+        if len(taken) >= limit:
+            steps = ", ".join(str(n) for n in taken)
+            raise PlanError("PLAN-TASK-FORCE-MARKERS", f"no {name} marker left to hide this Task Force (optional rule {rule}): "
+                            f"all {limit} stand on the map until the end of the Reaction Phase (steps {steps}); join these "
+                            "ships to one of those Task Forces' moves or leave them in port", rule, path + ("units",))
+        taken.append(self.step_number)
+        return f", under {name} marker {len(taken)} of {limit} ({rule})"
 
     def op_damage(self, s, path):
         """Ships damaged in a battle leave their Task Force for the Turn Record Track, back after twice their hits in
