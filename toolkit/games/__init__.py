@@ -241,6 +241,8 @@ class GameModule(Protocol):
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool: ...
 
+    def returns_to_mix(self, game: Game, counter: Counter) -> str: ...
+
     def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]: ...
 
     def marker_owner(self, name: str) -> str | None: ...
@@ -329,6 +331,10 @@ class BaseGame:
 
     def permanently_removed(self, counter: Counter, edition: Edition) -> bool:
         return True
+
+    def returns_to_mix(self, game: Game, counter: Counter) -> str:
+        """The rule that puts a lost unit's counter back into the mix, or "" if none does (a forfeit is then certain)."""
+        return ""
 
     def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]:
         return {}

@@ -68,6 +68,8 @@ class GameAids(Protocol):
 
     def schedule_notes(self, game: Game, side: str, optional_rules: frozenset[str]) -> ScheduleNotes: ...
 
+    def returns_to_mix(self, game: Game, counter: Counter) -> str: ...
+
 
 def aids_of(game: Game, module: GameAids) -> tuple[tuple[str, str, str], ...]:
     """Every aid of a game: file stem, title, page orientation (a set-up card and a schedule per side).
@@ -252,7 +254,9 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
 
     The counter mix is an absolute limit (FitS v1.1 2.1; 7.1: a reinforcement with no free
     counter is lost). In use: the set-up, the Turn Record Track, sunk units, then each earlier
-    arrival; a withdrawal gives its counters back. What the scenario's optional rules change (a scheduled
+    arrival; a withdrawal gives its counters back. No loss in play is counted: where the game's
+    ``returns_to_mix`` names a rule that gives a lost unit's counter back, the forfeit is conditional
+    (``returns``; ``conditional`` counts them), else certain. What the scenario's optional rules change (a scheduled
     value taken away, where an arrival enters play) comes from the game's ``schedule_notes``.
     """
     counters = game.counters
@@ -277,9 +281,13 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
             used[counter.id] += arrive
             forfeited = need - arrive
             steps = entry.steps if (counter.type == "air" and entry.steps) else None
+            # Counted with no loss: if lost units' counters come back to the mix (the game's rule), the forfeit holds
+            # only while none has come back by this Reinforcement Segment (FitS v1.1 2.1.1.2, 13.1; 2nd 3.1.2).
+            returns = module.returns_to_mix(game, counter) if forfeited else ""
             row["arrivals"].append({
                 "id": counter.id, "name": counter.name, "qty": f"{steps} step{'s' if steps != 1 else ''}" if steps else f"x{entry.count}",
                 "counters": need, "arrive": arrive, "forfeited": forfeited, "mix": counter.count,
+                "returns": returns, "reused": "an eliminated air unit's counter is reused" if counter.type == "air" else "a sunk ship's counter is recycled",
                 "in_use": used[counter.id], "unlimited": counter.unlimited, "note": notes.arrivals.get((st.turn, counter.id), ""),
             })
         for name in sorted(k for k, v in st.data.items() if k.endswith("_points") or k.endswith("_steps")):
@@ -306,7 +314,9 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
                 row["track"].append({"name": counter.name, "qty": counted(entry.steps, "step") if entry.steps else f"x{entry.count}"})
     ordered = [turns[t] for t in sorted(turns)]
     forfeits = sum(a["forfeited"] for row in ordered for a in row["arrivals"])
-    return {"side": side, "label": side_label(game, side), "turns": ordered, "forfeits": forfeits, "notes": notes.notes,
+    conditional = sum(a["forfeited"] for row in ordered for a in row["arrivals"] if a["returns"])
+    return {"side": side, "label": side_label(game, side), "turns": ordered, "forfeits": forfeits, "conditional": conditional,
+            "notes": notes.notes,
             "forfeit_rule": game.edition.cite("reinforcement-forfeit"), "mix_rule": game.edition.cite("counter-mix")}
 
 

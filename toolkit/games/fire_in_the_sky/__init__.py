@@ -16,7 +16,7 @@ from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
 from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
 from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
 from toolkit.games.fire_in_the_sky.records import split_hex_findings
-from toolkit.games.fire_in_the_sky.removal import permanently_removed
+from toolkit.games.fire_in_the_sky.removal import permanently_removed, returns_to_mix
 from toolkit.games.fire_in_the_sky.template import NEW_TEMPLATE
 from toolkit.rules import CheckRegistry
 
@@ -90,6 +90,10 @@ class FireInTheSky(BaseGame):
 
     def permanently_removed(self, counter, edition) -> bool:
         return permanently_removed(counter, edition)
+
+    def returns_to_mix(self, game, counter) -> str:
+        """A forfeit the schedule counts is certain only if no lost unit's counter comes back (removal.py)."""
+        return returns_to_mix(counter, game.edition)
 
     def overlays(self, game, scenario) -> dict:
         """Air ZOC and supplied hexes per side at the start of the scenario (v1.1 11.0, 16.0; 2nd 10.0, 14.0)."""

@@ -1,0 +1,67 @@
+"""Which forfeits the reinforcement schedule aid may call certain (FitS v1.1 2.1, 7.1; 2nd 3.1, 6.1).
+
+The counter mix caps reinforcements, air steps too (v1.1 2.1 names them): an arrival with no free counter at its
+Reinforcement Segment is lost (v1.1 7.1; 2nd 6.1). Arriving air steps are placed at a Home Base and each counter
+holds two steps at most (v1.1 2.1.1.2; 2nd 3.1.2), so a mix of 15 counters all holding two steps has no room left.
+But the schedule counts no losses, and some counters come back to the mix when their unit is lost: eliminated
+or disbanded air units (v1.1 2.1.1.2, 15.2; 2nd 3.1.2, 14.0) and, in v1.1 only, sunk ships other than Japanese
+CV/CVL and BBs (v1.1 13.1; 2nd 11.3.1 removes every sunk ship). Such an arrival is forfeited only if no counter
+has come back by then, and the aid says so with the rule; any other is forfeited outright.
+"""
+
+from __future__ import annotations
+
+from conftest import GAME
+from toolkit.games import BaseGame
+from toolkit.render.aids import schedule
+from toolkit.render.env import environment
+from toolkit.session import Session
+
+CAMPAIGN = GAME / "campaign.yaml"
+
+
+def _schedule(edition: str):
+    loaded = Session().open_scenario(CAMPAIGN, edition=edition)
+    return loaded.game, loaded.scenario, schedule(loaded.game, loaded.scenario, "japan", loaded.module)
+
+
+def _forfeited(sched, counter):
+    return [a for row in sched["turns"] for a in row["arrivals"] if a["id"] == counter and a["forfeited"]]
+
+
+def _html(game, scenario, sched):
+    return environment().get_template("schedule.html").render(
+        game=game, scenario=scenario, edition=game.edition.citation, page_size="A4", orientation="portrait",
+        aids=[], stem="schedule-japan", title="Schedule", sched=sched)
+
+
+def test_v11_air_and_dd_forfeits_hold_only_while_no_counter_comes_back():
+    game, scenario, sched = _schedule("v1.1")
+    air, dd = _forfeited(sched, "jp-air"), _forfeited(sched, "jp-dd")
+    assert air and dd and sched["forfeits"] == 21  # the no-loss count is unchanged
+    # Eliminated air units' counters are reused (v1.1 2.1.1.2); sunk DDs are recycled (v1.1 13.1).
+    assert {a["returns"] for a in air} == {"FitS v1.1 2.1.1.2"}
+    assert {a["returns"] for a in dd} == {"FitS v1.1 13.1"}
+    assert sched["conditional"] == 21
+    html = _html(game, scenario, sched)
+    assert "FORFEITED unless a counter is free by then" in html
+    assert "an eliminated air unit&#39;s counter is reused, FitS v1.1 2.1.1.2" in html
+    assert "a sunk ship&#39;s counter is recycled, FitS v1.1 13.1" in html
+    assert "FORFEITED: 1 of 1" not in html
+
+
+def test_2nd_air_forfeits_are_conditional_but_dd_forfeits_are_certain():
+    game, scenario, sched = _schedule("2nd")
+    air, dd = _forfeited(sched, "jp-air"), _forfeited(sched, "jp-dd")
+    assert air and dd
+    assert {a["returns"] for a in air} == {"FitS 2nd 3.1.2"}
+    # Every sunk ship leaves the game (2nd 11.3.1): a DD counter never comes back, the forfeit is certain.
+    assert {a["returns"] for a in dd} == {""}
+    assert sched["conditional"] == sum(a["forfeited"] for a in air)
+    html = _html(game, scenario, sched)
+    assert "an eliminated air unit&#39;s counter is reused, FitS 2nd 3.1.2" in html
+    assert "FORFEITED: 1 of 1 counter(s)</span> <span class=\"small\">(mix 12, all in use)" in html
+
+
+def test_a_game_whose_counters_never_come_back_keeps_the_certain_forfeit():
+    assert BaseGame().returns_to_mix(None, None) == ""
