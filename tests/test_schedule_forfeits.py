@@ -65,3 +65,26 @@ def test_2nd_air_forfeits_are_conditional_but_dd_forfeits_are_certain():
 
 def test_a_game_whose_counters_never_come_back_keeps_the_certain_forfeit():
     assert BaseGame().returns_to_mix(None, None) == ""
+
+
+def _ticks_of_turn(html: str, turn: int) -> int:
+    """The tick boxes of ``turn``'s row of the schedule table."""
+    import re
+
+    row = re.search(rf'<tr class="turn" data-turn="{turn}">(.*?)</tr>', html, re.S)
+    return row.group(1).count('class="tick"') if row else -1
+
+
+def test_an_arrival_forfeited_only_if_no_counter_comes_back_can_still_be_ticked():
+    """Tick each arrival as you place it: one forfeited unless a counter is free may arrive, so it has its tick box
+    (v1.1 2.1.1.2: an eliminated air unit's counter is reused); one forfeited outright has none (2nd 11.3.1: a sunk DD)."""
+    for edition in ("v1.1", "2nd"):
+        game, scenario, sched = _schedule(edition)
+        html = _html(game, scenario, sched)
+        for row in sched["turns"]:
+            expected = sum(a["arrive"] + (a["forfeited"] if a["returns"] else 0) for a in row["arrivals"]) + len(row["track"])
+            assert _ticks_of_turn(html, row["turn"]) == expected, (edition, row["turn"])
+    game, scenario, sched = _schedule("v1.1")
+    turn_8 = next(row for row in sched["turns"] if row["turn"] == 8)
+    assert any(a["forfeited"] and a["returns"] for a in turn_8["arrivals"])
+    assert _ticks_of_turn(_html(game, scenario, sched), 8) >= 2  # the 2 air counters that may yet arrive
