@@ -288,6 +288,22 @@ def run_cli(capsys, *args):
     return status, out, err
 
 
+
+def cli_json(capsys, *args):
+    """``chartroom ARGS --format json`` in process, which must answer (exit 0, nothing on stderr): its JSON."""
+    status, out, err = run_cli(capsys, *args, "--format", "json")
+    assert (status, err) == (0, ""), err
+    return json.loads(out)
+
+
+def cli_refused(capsys, *args) -> str:
+    """``chartroom ARGS`` in process, which must refuse them as bad input: exit 2, nothing on stdout, one line on stderr
+    (no traceback, no internal error); that line."""
+    status, out, err = run_cli(capsys, *args)
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, (status, out, err)
+    assert "Traceback" not in err and "internal error" not in err
+    return err
+
 # --- what `make test-fast` leaves out ---------------------------------------------------------------
 
 #: Marks given at collection: ``browser`` (headless Chromium), ``pdf`` (WeasyPrint PDFs), ``precommit``

@@ -8,11 +8,9 @@ a base does not spot (6.7.5). Launched in turn T-1's AOS, turn T counts against 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from conftest import run_cli
+from conftest import cli_json, cli_refused, run_cli
 from toolkit.games import CalcInputError
 from toolkit.session import Session
 
@@ -20,9 +18,7 @@ FFTS = ("calc", "fire-from-the-skies", "last-launch")
 
 
 def answer(capsys, *args):
-    status, out, err = run_cli(capsys, *FFTS, *args, "--format", "json")
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
+    return cli_json(capsys, *FFTS, *args)
 
 
 def result(capsys, *args):
@@ -30,10 +26,7 @@ def result(capsys, *args):
 
 
 def refused(capsys, *args) -> str:
-    status, out, err = run_cli(capsys, *FFTS, *args)
-    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, (status, out, err)
-    assert "Traceback" not in err and "internal error" not in err
-    return err
+    return cli_refused(capsys, *FFTS, *args)
 
 
 def test_one_aos_worth_of_launching_is_6_9_s(capsys):

@@ -8,11 +8,9 @@ of shadowing.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from conftest import run_cli
+from conftest import cli_json, cli_refused, run_cli
 from toolkit.games import CalcInputError
 from toolkit.session import Session
 
@@ -21,16 +19,11 @@ HAND = ("--launch", "2", "--endurance", "12", "--spotted", "5", "--distance", "3
 
 
 def answer(capsys, *args):
-    status, out, err = run_cli(capsys, *FFTS, *args, "--format", "json")
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
+    return cli_json(capsys, *FFTS, *args)
 
 
 def refused(capsys, *args) -> str:
-    status, out, err = run_cli(capsys, *FFTS, *args)
-    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, (status, out, err)
-    assert "Traceback" not in err and "internal error" not in err
-    return err
+    return cli_refused(capsys, *FFTS, *args)
 
 
 def test_the_hand_case(capsys):

@@ -7,11 +7,9 @@ on a carrier's flight deck; they launch in the Strike Segment and count as launc
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from conftest import run_cli
+from conftest import cli_json, cli_refused, run_cli
 from toolkit.games import CalcInputError
 from toolkit.games.fire_from_the_skies.calcs_defence import flight_decks
 from toolkit.session import Session
@@ -20,16 +18,11 @@ FFTS = ("calc", "fire-from-the-skies", "strike-warning")
 
 
 def answer(capsys, *args):
-    status, out, err = run_cli(capsys, *FFTS, *args, "--format", "json")
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
+    return cli_json(capsys, *FFTS, *args)
 
 
 def refused(capsys, *args) -> str:
-    status, out, err = run_cli(capsys, *FFTS, *args)
-    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1, (status, out, err)
-    assert "Traceback" not in err and "internal error" not in err
-    return err
+    return cli_refused(capsys, *FFTS, *args)
 
 
 def launched(doc) -> list[int]:
