@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, expected_findings, run_cli
+from conftest import GAME, ROOT, expected_findings, run_cli
 from toolkit.check import check_paths
 from toolkit.games.fire_in_the_sky import odds
+from toolkit.games.fire_in_the_sky.air_pools import counter_pools
 from toolkit.games.fire_in_the_sky.combat_tables import CombatCharts, Situation
 from toolkit.games.fire_in_the_sky.costs import reaction_cost
 from toolkit.games.fire_in_the_sky.movement import reaction, reaction_allowance
@@ -343,3 +344,23 @@ def test_v11_10_1_cost_reaction_refuses_beyond_half_the_movement_allowance(capsy
     assert status == 0, err
     status, out, err = run_cli(capsys, "cost", "operational", "--hexes", "4", *units)
     assert status == 2 and "moves at most 3 hexes" in err, err
+
+
+def test_air_counter_pools_per_edition(monkeypatch):
+    """v1.1 2.1.1.2 note: US Army and Marine air counters are one pool, British air apart; 2nd 3.1.2 designer note: every
+    Allied air counter is one pool. Each fixture needs more green US air counters than the 10 of the mix."""
+    for name in ("air-pool-us-marine-v11-pass", "air-pool-allied-2nd-pass"):
+        assert findings_of(FACTS / f"{name}.yaml", monkeypatch) == set()
+    assert findings_of(FACTS / "air-pool-british-apart-v11-fail.yaml", monkeypatch) == {("COUNTER-MIX", 13)}
+    assert findings_of(FACTS / "air-pool-allied-2nd-fail.yaml", monkeypatch) == {("COUNTER-MIX", 15)}
+
+
+def test_a_one_step_counter_holds_one_step():
+    """The two Marine counters hold one step each: they stand in for a green counter only holding a stack's odd step."""
+    pools = counter_pools(load_game(GAME, "v1.1").game)
+    us = pools["us-marine-air"]
+    assert pools["us-air"] is us and "br-air" not in pools
+    assert (us.two_step, us.one_step) == (10, 2)
+    assert [us.limit(odd) for odd in (0, 1, 2, 5)] == [11, 11, 12, 12]
+    allied = counter_pools(load_game(GAME, "2nd").game)["br-air"]
+    assert allied.counters == ("us-air", "us-marine-air", "br-air") and (allied.two_step, allied.one_step) == (13, 2)

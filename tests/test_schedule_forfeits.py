@@ -88,3 +88,32 @@ def test_an_arrival_forfeited_only_if_no_counter_comes_back_can_still_be_ticked(
     turn_8 = next(row for row in sched["turns"] if row["turn"] == 8)
     assert any(a["forfeited"] and a["returns"] for a in turn_8["arrivals"])
     assert _ticks_of_turn(_html(game, scenario, sched), 8) >= 2  # the 2 air counters that may yet arrive
+
+
+# --- pools of interchangeable air counters (v1.1 2.1.1.2 note; 2nd 3.1.2 designer note) ---------------------------------
+
+
+def _allied(edition: str):
+    loaded = Session().open_scenario(CAMPAIGN, edition=edition)
+    return schedule(loaded.game, loaded.scenario, "allied", loaded.module)
+
+
+def test_v11_us_air_arrivals_may_take_the_free_marine_counters_but_not_the_british_ones():
+    """v1.1 2.1.1.2 note: the two one-step blue Marine air units differ from the green Army ones in colour only, so a US
+    air arrival counts against the 12 US air counters (10 + 2), not the 10 green ones: one 2-step arrival fewer is lost
+    than when each counter id had its own limit (28). British air counters stay apart (the note names the US colours)."""
+    sched = _allied("v1.1")
+    us, british = _forfeited(sched, "us-air"), _forfeited(sched, "br-air")
+    assert sched["forfeits"] == 27
+    assert sum(a["forfeited"] for a in us) == 23 and {a["mix"] for a in us} == {"12 US air units, FitS v1.1 2.1.1.2"}
+    assert {a["mix"] for a in british} == {3}
+
+
+def test_2nd_every_allied_air_arrival_counts_against_one_pool():
+    """2nd 3.1.2 designer note: every Allied air unit is exchangeable, so British arrivals count against the 15 Allied air
+    counters (10 US Army, 2 Marine, 3 British) and are lost only once the whole pool is in use."""
+    sched = _allied("2nd")
+    british = _forfeited(sched, "br-air")
+    assert sched["forfeits"] == 27
+    assert {a["mix"] for a in british} == {"15 Allied air units, FitS 2nd 3.1.2 (Air Units designer note)"}
+    assert all(a["in_use"] >= 13 for a in british)  # 13 two-step counters' worth, plus the one-step ones holding odd steps

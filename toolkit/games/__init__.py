@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # named in signatures only; loaded by the commands that use t
     from toolkit.games.maps import Distance, MapExport
     from toolkit.games.setup import SetUp
     from toolkit.model.mapstyle import MapStyle
+    from toolkit.rules.shared import PoolUse
 
 __all__ = ["GameModule", "BaseGame", "GameModuleError", "game_module", "bundled_modules",
            "Calculation", "CalcResult", "CalcInputError", "AidSpec", "SitePage", "SiteSection", "SiteData", "CORE_AIDS", "CORE_PAGES",
@@ -174,6 +175,9 @@ class GameModule(Protocol):
         The side a record-track marker belongs to on the set-up cards, or ``None`` for both.
     ``counters_in_use(game, scenario)``
         Counters of each id in use at the start, counted as its counter-mix check counts them.
+    ``pools_in_use(game, scenario)``
+        Counter ids the rules make interchangeable (:class:`toolkit.rules.shared.PoolUse`), limited together, with
+        their use at the start; the reinforcement schedule counts their arrivals against the pool (``BaseGame``: none).
     ``calculations()``
         The :class:`Calculation` objects ``chartroom calc <game_id>`` offers, by name.
     ``pitch``
@@ -248,6 +252,8 @@ class GameModule(Protocol):
     def marker_owner(self, name: str) -> str | None: ...
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]: ...
+
+    def pools_in_use(self, game: Game, scenario: Scenario) -> Sequence[PoolUse]: ...
 
     def calculations(self) -> Mapping[str, Calculation]: ...
 
@@ -370,6 +376,11 @@ class BaseGame:
     def schedule_notes(self, game: Game, side: str, optional_rules: frozenset[str]) -> ScheduleNotes:
         """The schedule as the data writes it: no optional rule of the game changes it."""
         return ScheduleNotes()
+
+    def pools_in_use(self, game: Game, scenario: Scenario) -> Sequence[PoolUse]:
+        """Counters the rules make interchangeable, limited together, with their use at the start (none: each counter
+        id has its own limit)."""
+        return ()
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]:
         """Counters of each id in use at the start: set-up, Turn Record Track and sunk (copies)."""

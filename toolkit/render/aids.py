@@ -30,6 +30,7 @@ from toolkit.render.setupsheets import SHEET_AREA_MM, sheets
 from toolkit.render.svgmap import render_map_svg
 from toolkit.render.svgsetup import render_setup_svg
 from toolkit.rules import Context
+from toolkit.rules.shared import PoolUse
 from toolkit.words import counted
 
 __all__ = ["aids_of", "AidsError", "Aid", "CORE_AIDS", "GameAids", "setup_card", "schedule", "manifest", "base_directory",
@@ -57,6 +58,8 @@ class GameAids(Protocol):
     def marker_owner(self, name: str) -> str | None: ...
 
     def counters_in_use(self, game: Game, scenario: Scenario) -> dict[str, int]: ...
+
+    def pools_in_use(self, game: Game, scenario: Scenario) -> Sequence[PoolUse]: ...
 
     def overlays(self, game: Game, scenario: Scenario) -> dict[str, dict[str, set[str]]]: ...
 
@@ -262,6 +265,11 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
     counters = game.counters
     notes = module.schedule_notes(game, side, scenario.optional_rules)
     used = defaultdict(int, module.counters_in_use(game, scenario))  # as the game's counter-mix check counts them
+    # Counters the rules make interchangeable are counted against their pool's total, under the pool's name.
+    pools = {use.pool.name: use for use in module.pools_in_use(game, scenario)}
+    pool_of = {cid: use.pool for use in pools.values() for cid in use.pool.counters}
+    used.update({name: use.used for name, use in pools.items()})
+    odd = defaultdict(int, {name: use.odd_stacks for name, use in pools.items()})
     track_by_turn = defaultdict(list)
     for turn, placement in scenario.turn_track:
         if placement.side == side:
@@ -276,9 +284,15 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
             if not _in_use(entry, scenario):
                 continue
             need = _counters_needed(counter, entry)
-            free = need if counter.unlimited else max(0, counter.count - used[counter.id])
+            pool = pool_of.get(counter.id)
+            key, mix = (pool.name, pool.total) if pool else (counter.id, counter.count)
+            if pool:  # an arrival is a stack of its own at its Home Base: an odd step may sit on a one-step counter
+                need = steps_to_counters(entry.steps) if entry.steps else need
+                odd[key] += (entry.steps or 0) % 2
+            limit = pool.limit(odd[key]) if pool else counter.count
+            free = need if counter.unlimited else max(0, limit - used[key])
             arrive = min(need, free)
-            used[counter.id] += arrive
+            used[key] += arrive
             forfeited = need - arrive
             steps = entry.steps if (counter.type == "air" and entry.steps) else None
             # Counted with no loss: if lost units' counters come back to the mix (the game's rule), the forfeit holds
@@ -286,9 +300,9 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
             returns = module.returns_to_mix(game, counter) if forfeited else ""
             row["arrivals"].append({
                 "id": counter.id, "name": counter.name, "qty": f"{steps} step{'s' if steps != 1 else ''}" if steps else f"x{entry.count}",
-                "counters": need, "arrive": arrive, "forfeited": forfeited, "mix": counter.count,
+                "counters": need, "arrive": arrive, "forfeited": forfeited, "mix": f"{mix} {pool.name}, {pool.rule}" if pool else mix,
                 "returns": returns, "reused": "an eliminated air unit's counter is reused" if counter.type == "air" else "a sunk ship's counter is recycled",
-                "in_use": used[counter.id], "unlimited": counter.unlimited, "note": notes.arrivals.get((st.turn, counter.id), ""),
+                "in_use": used[key], "unlimited": counter.unlimited, "note": notes.arrivals.get((st.turn, counter.id), ""),
             })
         for name in sorted(k for k, v in st.data.items() if k.endswith("_points") or k.endswith("_steps")):
             value = st.data[name]
@@ -300,7 +314,8 @@ def schedule(game: Game, scenario: Scenario, side: str, module: GameAids) -> dic
             counter = counters.get(record.get("counter")) if isinstance(record, dict) else None
             if counter is None or not _in_use(type("W", (), {"optional_rule": record.get("optional_rule")})(), scenario):
                 continue
-            used[counter.id] = max(0, used[counter.id] - int(record.get("count", 1)))
+            key = pool_of[counter.id].name if counter.id in pool_of else counter.id
+            used[key] = max(0, used[key] - int(record.get("count", 1)))
             returns = counters.get(record.get("returns_as"))
             note = f"returns as {returns.name} on turn {record['returns_turn']}" if returns and record.get("returns_turn") else ""
             row["withdrawals"].append({"name": counter.name, "note": note})

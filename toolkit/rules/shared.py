@@ -27,7 +27,7 @@ from toolkit.findings import Location
 from toolkit.model import Placement, Scenario
 from toolkit.records import lazy_dataclass
 
-__all__ = ["Placed", "MixPool", "placed_units", "misplaced_units", "counter_side", "counter_mix", "turn_track_past", "newest_entry"]
+__all__ = ["Placed", "MixPool", "CounterPool", "PoolUse", "placed_units", "misplaced_units", "counter_side", "counter_mix", "turn_track_past", "newest_entry"]
 
 Finding = tuple[str, Location]
 
@@ -59,6 +59,43 @@ class MixPool:
     @property
     def excess(self) -> float:
         return self.used - self.limit
+
+
+@lazy_dataclass(frozen=True)
+class CounterPool:
+    """Counter ids the rules make interchangeable, so the counter mix limits their total (a game's edition data says
+    which). Air steps sit on counters of two steps or of one: a one-step counter holds one step only.
+    """
+
+    name: str  # as players say it ("US air units")
+    counters: tuple[str, ...]
+    two_step: int  # counters that hold up to two steps
+    one_step: int  # counters that hold one step
+    rule: str  # the rule that pools them, as cited
+
+    def limit(self, odd_stacks: int) -> int:
+        """How many two-step counters' worth the pool holds, given the stacks with an odd number of steps: a one-step
+        counter takes the place of a two-step one only holding a stack's odd step, else two of them take one's place.
+
+        >>> pool = CounterPool("US air units", ("us-air", "us-marine-air"), 10, 2, "FitS v1.1 2.1.1.2")
+        >>> pool.limit(odd_stacks=3), pool.limit(odd_stacks=1), pool.limit(odd_stacks=0)
+        (12, 11, 11)
+        """
+        alone = min(self.one_step, odd_stacks)
+        return self.two_step + alone + (self.one_step - alone) // 2
+
+    @property
+    def total(self) -> int:
+        return self.two_step + self.one_step
+
+
+@lazy_dataclass(frozen=True)
+class PoolUse:
+    """A pool's counters in use at a scenario's start: ceil(steps/2) per stack, and how many stacks hold an odd number."""
+
+    pool: CounterPool
+    used: int
+    odd_stacks: int
 
 
 def newest_entry(scenario: Scenario, entries: Sequence):

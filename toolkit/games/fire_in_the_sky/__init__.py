@@ -13,7 +13,7 @@ from typing import Sequence
 
 from toolkit.games import CORE_AIDS, CORE_PAGES, BaseGame, SiteData, SitePage
 from toolkit.games.fire_in_the_sky.checks import FitSContext, registry
-from toolkit.games.fire_in_the_sky.checks.counter_mix import usage
+from toolkit.games.fire_in_the_sky.checks.counter_mix import pools_in_use, usage
 from toolkit.games.fire_in_the_sky.costs import CHECK_PARAMETERS, REQUIRED_PARAMETERS
 from toolkit.games.fire_in_the_sky.records import split_hex_findings
 from toolkit.games.fire_in_the_sky.removal import permanently_removed, returns_to_mix
@@ -110,6 +110,10 @@ class FireInTheSky(BaseGame):
         """As COUNTER-MIX counts them: air steps as 2-step counters, the boxes the rules count (v1.1 2.1, 7.1.1)."""
         used, _ = usage(self.context(game, scenario))
         return {k: int(round(v)) for k, v in used.items()}
+
+    def pools_in_use(self, game, scenario):
+        """The edition's pools of interchangeable air counters in use (v1.1 2.1.1.2 note; 2nd 3.1.2 designer note)."""
+        return pools_in_use(self.context(game, scenario))
 
 
 GAME = FireInTheSky()

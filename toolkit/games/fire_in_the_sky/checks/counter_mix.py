@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from toolkit.findings import Location
+from toolkit.games.fire_in_the_sky.air_pools import counter_pools
 from toolkit.games.fire_in_the_sky.removal import permanently_removed
 from toolkit.model import steps_to_counters
 from toolkit.rules import Context, article, check, fmt, shared
-from toolkit.rules.shared import MixPool
+from toolkit.rules.shared import MixPool, PoolUse
 
 SIDE_NAMES = {"japan": "Japanese player", "allied": "Allied player"}
 
@@ -30,41 +31,58 @@ class MarkerEntry:
         self.at = at
 
 
+def air_stacks(ctx: Context) -> dict[tuple, int]:
+    """Air steps per stack, keyed (counter id, where): a set-up location (and side, in port or in a Task Force), each
+    Turn Record Track entry, the Naval Aviation box (v1.1 7.1.1). Air units "can be broken down or combined at will"
+    (v1.1 2.1.1.2; 2nd 3.1.2), so N steps in a stack need ceil(N/2) counters however many entries list them."""
+    stacks: dict[tuple, int] = defaultdict(int)
+    for unit in ctx.units:
+        if unit.counter.type == "air":
+            stacks[(unit.counter.id, unit.hex or unit.placement.where, unit.side, unit.entry.task_force)] += unit.steps
+    for _, placement in ctx.scenario.turn_track:
+        for entry in placement.units:
+            counter = ctx.game.counters.get(entry.counter)
+            if counter is not None and counter.type == "air" and entry.steps and ctx.in_use(entry):
+                stacks[(counter.id, "track", id(entry))] += entry.steps
+    value = ctx.scenario.marker("naval_aviation_steps")
+    counter = _japanese("air", None, ctx.game.counters)
+    if value is not None and value.value > 0 and counter is not None:
+        stacks[(counter.id, "naval aviation")] += int(value.value)
+    return stacks
+
+
+def _japanese(kind: str, cls: str | None, counters):
+    return next((c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)), None)
+
+
 def usage(ctx: Context):
     """Counters used per counter id, with the entries that use them (set-up, track, sunk, boxes)."""
     used: dict[str, float] = defaultdict(float)
     entries: dict[str, list] = defaultdict(list)
     counters = ctx.game.counters
-    # Air steps at one location (and side, in port or in a Task Force) may sit on as few counters as
-    # they fit: air units "can be broken down or combined at will" (v1.1 2.1.1.2; 2nd 3.1.2), so N steps
-    # there need ceil(N/2) counters however many entries list them, not the sum of each entry's ceiling.
-    air_steps: dict[tuple, int] = defaultdict(int)
     for unit in ctx.units:
-        if unit.counter.type == "air":
-            stack = (unit.counter.id, unit.hex or unit.placement.where, unit.side, unit.entry.task_force)
-            air_steps[stack] += unit.steps
-        else:
+        if unit.counter.type != "air":
             used[unit.counter.id] += unit.entry.count
         entries[unit.counter.id].append(unit.entry)
-    for (counter_id, *_), steps in air_steps.items():
+    for (counter_id, *_), steps in air_stacks(ctx).items():
         used[counter_id] += steps_to_counters(steps, counters[counter_id].steps or 2)
     for _, placement in ctx.scenario.turn_track:
         for entry in placement.units:
             counter = counters.get(entry.counter)
             if counter is None or not ctx.in_use(entry):
                 continue
-            n = steps_to_counters(entry.steps, counter.steps or 2) if (counter.type == "air" and entry.steps) else entry.count
-            used[counter.id] += n
+            if not (counter.type == "air" and entry.steps):
+                used[counter.id] += entry.count
             entries[counter.id].append(entry)
     # Air steps in the Naval Aviation box and DDs in the Convoy Escort box are counters too (v1.1 7.1.1, 5.2).
     for marker, kind, cls in (("naval_aviation_steps", "air", None), ("convoy_escort", "naval", "DD")):
         value = ctx.scenario.marker(marker)
         if value is None or value.value <= 0:
             continue
-        counter = next((c for c in counters.values() if c.side == "japan" and c.type == kind and (cls is None or c.cls == cls)), None)
+        counter = _japanese(kind, cls, counters)
         if counter is not None:
-            n = steps_to_counters(int(value.value), counter.steps or 2) if kind == "air" else int(value.value)
-            used[counter.id] += n
+            if kind != "air":
+                used[counter.id] += int(value.value)
             entries[counter.id].append(MarkerEntry(value.at))
     for entry in ctx.scenario.sunk:
         # A named counter both sunk and placed is SUNK-ON-MAP's finding, not a counter-mix one. A sunk ship holds
@@ -77,16 +95,41 @@ def usage(ctx: Context):
     return used, entries
 
 
+def pools_in_use(ctx: Context) -> list[PoolUse]:
+    """Each pool of interchangeable air counters (air_pools.py) with its counters in use: the stacks of every pooled
+    counter id at one place merge (a Marine step and an Army step at Midway may share a counter)."""
+    pool_of = counter_pools(ctx.game)
+    merged: dict[str, dict[tuple, int]] = defaultdict(lambda: defaultdict(int))
+    for (counter_id, *where), steps in air_stacks(ctx).items():
+        if counter_id in pool_of:
+            merged[pool_of[counter_id].name][tuple(where)] += steps
+    pools = {pool.name: pool for pool in pool_of.values()}
+    return [PoolUse(pools[name], sum(steps_to_counters(s) for s in stacks.values()), sum(s % 2 for s in stacks.values()))
+            for name, stacks in sorted(merged.items())]
+
+
 @check("COUNTER-MIX", "counter-mix", "More units of a counter than the counter mix holds.")
 def counter_mix_limit(ctx: Context):
-    """The shared counter-mix limit (:func:`toolkit.rules.shared.counter_mix`), one pool per counter as printed."""
+    """The shared counter-mix limit (:func:`toolkit.rules.shared.counter_mix`): one pool per counter as printed, save the
+    air counters the edition pools (``counter_pools``: v1.1 2.1.1.2 note; 2nd 3.1 designer note), limited together."""
     used, entries = usage(ctx)
     counters = ctx.game.counters
-    pools = (MixPool((cid,), counters[cid].count, n, entries[cid]) for cid, n in sorted(used.items()) if not counters[cid].unlimited)
-    return shared.counter_mix(ctx, pools, lambda pool: _over_mix(counters[pool.counters[0]], pool))
+    pool_of = counter_pools(ctx.game)
+    pools = [MixPool((cid,), counters[cid].count, n, entries[cid])
+             for cid, n in sorted(used.items()) if not counters[cid].unlimited and cid not in pool_of]
+    for use in pools_in_use(ctx):
+        pooled = [e for cid in use.pool.counters for e in entries[cid]]
+        pools.append(MixPool(use.pool.counters, use.pool.limit(use.odd_stacks), use.used, pooled))
+    return shared.counter_mix(ctx, pools, lambda pool: _over_mix(counters, pool_of, pool))
 
 
-def _over_mix(counter, pool: MixPool) -> str:
+def _over_mix(counters, pool_of, pool: MixPool) -> str:
+    counter = counters[pool.counters[0]]
+    if counter.id in pool_of:
+        p = pool_of[counter.id]
+        held = f"{p.two_step} two-step" + (f" and {p.one_step} one-step counters (one step each)" if p.one_step else " counters")
+        return (f"{p.name} ({' + '.join(counters[c].name for c in p.counters)}, interchangeable by {p.rule}): {fmt(pool.used)} counters used "
+                f"(air steps use ceil(steps/2) counters) but the pool holds {held}; remove {fmt(pool.excess)}")
     kind = "counters (air steps use ceil(steps/2) counters)" if counter.type == "air" else "counters"
     return f"{counter.name}: {fmt(pool.used)} {kind} used but the counter mix holds {counter.count}; remove {fmt(pool.excess)}"
 
