@@ -160,7 +160,7 @@ def test_the_same_scenario_under_the_2nd_edition(capsys):
     assert status == 0
     assert out.splitlines()[0].endswith("info EDITION-OTHER written for FitS v1.1, checked in FitS 2nd; its numbers are read on the "
                                         "v1.1 scale, and what they depend on differs: vp_start_rule zero-at-turn-1 -> sum-of-printed"
-                                        "-japanese-base-vp, victory_japan_at 20 -> 40, victory_allied_at -1 -> 19, draw_at 0 -> 20; 35 other "
+                                        "-japanese-base-vp, victory_japan_at 20 -> 40, victory_allied_at -1 -> 19, draw_at 0 -> 20; 36 other "
                                         "rule parameters differ (compare scenarios/fire-in-the-sky/editions/v1.1.yaml with "
                                         "scenarios/fire-in-the-sky/editions/2nd.yaml) [FitS 2nd 4.3.1]")
     assert "MARKER-VP" not in out and out.endswith("0 error(s), 0 warning(s), 1 info in 1 file checked\n")
